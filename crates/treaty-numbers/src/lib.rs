@@ -1,1 +1,73 @@
-//! Placeholder.
+//! Numbers and quantities in tax-treaty text, in Portuguese, English and Japanese.
+//!
+//! The extraction stages need to know what a number in a clause is worth and what it counts:
+//! `15 per cent`, `183 dias`, `十二箇月`, `US$ 4.000`.
+//! This crate reads them, and nothing else; it knows no treaty structure.
+//!
+//! - [`find_quantities`] finds every percentage, duration and amount of money in a text, as
+//!   [`Quantity`] values with a [`Unit`] and the byte span they came from.
+//!   It skips numbers that are references, dates, ordinals or bare years.
+//! - [`parse_kanji_number`], [`kanji_number_prefix_len`], [`parse_roman`] and
+//!   [`parse_number_words`] read single numerals, for callers that parse headings
+//!   (`第二十一条`, `(iv)`) or need a number on its own.
+//!
+//! Input is expected to be normalized already (NFC, full-width ASCII folded, whitespace
+//! collapsed); OCR noise is tolerated where it is common.
+//!
+//! ```
+//! use treaty_numbers::{find_quantities, Lang, Unit};
+//!
+//! let text = "o montante correspondente a US$ 4.000, durante 183 dias e 25 por cento";
+//! let quantities = find_quantities(text, Lang::Pt);
+//! let found: Vec<(&str, &str, &str)> = quantities
+//!     .iter()
+//!     .map(|q| (q.value_text.as_str(), q.unit.as_str(), &text[q.span.clone()]))
+//!     .collect();
+//! assert_eq!(
+//!     found,
+//!     [("4000", "USD", "US$ 4.000"), ("183", "days", "183 dias"), ("25", "percent", "25 por cento")]
+//! );
+//!
+//! assert_eq!(treaty_numbers::parse_kanji_number("百八十三"), Some(183));
+//! assert_eq!(find_quantities("十二箇月を超える", Lang::Ja)[0].unit, Unit::Months);
+//! ```
+
+#![deny(missing_docs)]
+
+mod digits;
+mod japanese;
+mod kanji;
+mod latin;
+mod quantity;
+mod roman;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+pub use kanji::{kanji_number_prefix_len, parse_kanji_number};
+pub use quantity::{find_quantities, Quantity, Unit};
+pub use roman::parse_roman;
+pub use words::parse_number_words;
+
+/// The language of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    /// Portuguese.
+    Pt,
+    /// English.
+    En,
+    /// Japanese.
+    Ja,
+}
+
+impl Lang {
+    /// The language code used in the dataset: `pt`, `en` or `ja`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Pt => "pt",
+            Lang::En => "en",
+            Lang::Ja => "ja",
+        }
+    }
+}

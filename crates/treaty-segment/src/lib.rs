@@ -1,1 +1,181 @@
-//! Placeholder.
+//! Segmentation: turns normalized treaty text into its structure.
+//!
+//! The input is the normalized text of one document (see `treaty-normalize`).
+//! The output is a [`Document`]: one or more [`Treaty`]s, each with one [`Version`] per
+//! language it is written in, each version with its [`Article`]s, [`Paragraph`]s and
+//! [`Subparagraph`]s, and the protocol points that follow the articles.
+//!
+//! Stages, in order:
+//! 1. [`lang`] tags every line (and, in two-column OCR, every word) as Portuguese, English or Japanese.
+//! 2. [`stream`] rebuilds one running text per language, remembering where each piece came from.
+//! 3. [`structure`] finds treaties, articles, paragraphs and subparagraphs in each stream;
+//!    Japanese text goes through [`japanese`], which wraps lindera.
+//! 4. [`topic`] gives each article a canonical topic from its title or its content.
+//!
+//! Every element carries a [`Span`] in *normalized* text coordinates; the caller maps it back to
+//! the original bytes with the normalize offset map.
+//!
+//! ```
+//! use treaty_segment::{segment, Config, Lang};
+//! let text = "Article 1\nPersons covered\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\nArticle 2\nTaxes covered\n1. This Convention shall apply to taxes on income.\n2. The existing taxes are the income tax.\n";
+//! let (doc, _diagnostics) = segment(text, &Config::default());
+//! let english = &doc.treaties[0].versions[0];
+//! assert_eq!(english.lang, Lang::En);
+//! assert_eq!(english.articles.len(), 2);
+//! assert_eq!(english.articles[1].topic.as_str(), "taxes_covered");
+//! assert_eq!(english.articles[1].paragraphs.len(), 2);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod japanese;
+pub mod lang;
+pub mod stream;
+pub mod structure;
+pub mod topic;
+
+use std::ops::Range;
+
+pub use japanese::{JapaneseTokenizer, TokenizerError};
+pub use topic::Topic;
+pub use treaty_numbers::Lang;
+
+/// A byte range in the normalized text of the document.
+pub type Span = Range<usize>;
+
+/// Where the Japanese tokenizer comes from.
+///
+/// The dictionary is large and slow to build, so the caller decides when (and whether) to load
+/// it; segmentation asks for it only when a document has Japanese text.
+pub trait TokenizerSource: Sync {
+    /// The tokenizer, loading it on first use.
+    fn japanese(&self) -> Result<&JapaneseTokenizer, TokenizerError>;
+}
+
+/// Segmentation settings.
+#[derive(Default, Clone, Copy)]
+pub struct Config<'a> {
+    /// Source of the Japanese tokenizer; without one, Japanese titles are cut by rules alone.
+    pub tokenizers: Option<&'a dyn TokenizerSource>,
+}
+
+/// The structure of one document.
+#[derive(Debug, Clone, Default)]
+pub struct Document {
+    /// The treaties the document holds, in order of appearance.
+    pub treaties: Vec<Treaty>,
+    /// Per-language streams the document was split into, with the share of text in each.
+    pub languages: Vec<LanguageShare>,
+}
+
+/// How much of the document is in one language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LanguageShare {
+    /// The language.
+    pub lang: Lang,
+    /// Bytes of normalized text attributed to it.
+    pub bytes: usize,
+}
+
+/// One treaty in a document (a document may also carry a fragment of another treaty).
+#[derive(Debug, Clone)]
+pub struct Treaty {
+    /// 1, 2, ... in order of appearance.
+    pub index: usize,
+    /// The parties, where the text names them (`Canada`, `Kingdom of Denmark`).
+    pub parties: Vec<String>,
+    /// True when the text holds only part of the treaty (no preamble found).
+    pub fragment: bool,
+    /// One version per language.
+    pub versions: Vec<Version>,
+}
+
+/// One language version of a treaty.
+#[derive(Debug, Clone)]
+pub struct Version {
+    /// The language.
+    pub lang: Lang,
+    /// Where the version's text lies (normalized coordinates, first piece to last piece).
+    pub span: Span,
+    /// The articles, in order.
+    pub articles: Vec<Article>,
+    /// Numbered points of a protocol or exchange of notes, as articles numbered `P1`, `P2`, ...
+    pub protocol: Vec<Article>,
+}
+
+/// An article (or a protocol point).
+#[derive(Debug, Clone)]
+pub struct Article {
+    /// Normalized number: `10`, `10A`, `P1`; empty when it cannot be known.
+    pub number: String,
+    /// The number as printed (`10.º`, `十`, `X`), empty when inferred.
+    pub printed: String,
+    /// The title as printed, empty when there is none.
+    pub title: String,
+    /// Canonical topic.
+    pub topic: Topic,
+    /// True when the number or boundary was inferred rather than read from a heading.
+    pub inferred: bool,
+    /// The whole article, heading included.
+    pub span: Span,
+    /// The paragraphs.
+    pub paragraphs: Vec<Paragraph>,
+}
+
+/// A paragraph of an article.
+#[derive(Debug, Clone)]
+pub struct Paragraph {
+    /// Normalized number (`1`, `2`); `1` for an unnumbered single paragraph.
+    pub number: String,
+    /// True when the paragraph had no printed number.
+    pub unnumbered: bool,
+    /// The paragraph text, marker included.
+    pub span: Span,
+    /// Its text, in one language (for interleaved OCR, the rebuilt stream text).
+    pub text: String,
+    /// Maps offsets in `text` back to normalized offsets.
+    pub pieces: stream::PieceMap,
+    /// Subparagraphs.
+    pub subparagraphs: Vec<Subparagraph>,
+}
+
+/// A subparagraph of a paragraph.
+#[derive(Debug, Clone)]
+pub struct Subparagraph {
+    /// Label as printed without brackets, lower case (`a`, `ii`).
+    pub label: String,
+    /// Byte range of the subparagraph within its paragraph's `text`.
+    pub local: Range<usize>,
+}
+
+/// Something worth telling the user about the document's structure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    /// Machine-readable code, e.g. `article_gap`.
+    pub code: &'static str,
+    /// Human-readable message.
+    pub message: String,
+    /// Where, in normalized coordinates.
+    pub span: Option<Span>,
+}
+
+/// Segments a normalized document.
+///
+/// Never fails: a text with no recognizable structure yields no articles and a diagnostic.
+pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let streams = stream::split_by_language(text);
+    let languages = streams
+        .iter()
+        .map(|s| LanguageShare { lang: s.lang, bytes: s.text.len() })
+        .collect();
+    let treaties = structure::build_treaties(&streams, config, &mut diagnostics);
+    if treaties.iter().all(|t| t.versions.iter().all(|v| v.articles.is_empty())) {
+        diagnostics.push(Diagnostic {
+            code: "no_articles",
+            message: "no treaty articles were found in the text".to_string(),
+            span: None,
+        });
+    }
+    (Document { treaties, languages }, diagnostics)
+}

@@ -1,0 +1,153 @@
+//! Line endings, control characters and soft hyphens.
+//!
+//! CRLF and lone CR become LF; a form feed (a page break in extracted PDF text) and the C1
+//! NEL become LF too. Other C0/C1 control characters and invisible format characters that
+//! carry nothing for this text (zero-width space, word joiner, stray byte-order marks,
+//! left-to-right and right-to-left marks) are removed. Tab stays (the whitespace pass turns it
+//! into a space).
+//!
+//! A soft hyphen (U+00AD) is removed; when a line break follows it, the break goes too,
+//! because a soft hyphen marks a word broken across lines.
+
+use crate::edits::Edits;
+use crate::FixStats;
+
+/// What to do with one character.
+enum Action {
+    Keep,
+    /// Becomes a line feed (counted as a control character).
+    LineFeed,
+    Remove,
+}
+
+fn action(ch: char) -> Action {
+    match ch {
+        '\t' | '\n' => Action::Keep,
+        '\u{0C}' | '\u{85}' => Action::LineFeed,
+        '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' => Action::Remove,
+        '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{2060}' | '\u{FEFF}' => Action::Remove,
+        _ => Action::Keep,
+    }
+}
+
+/// Normalizes line endings, removes control characters and soft hyphens.
+pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
+    let mut edits = Edits::default();
+    let bytes = text.as_bytes();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        let byte = bytes[idx];
+        // Cheap skip: printable ASCII and bytes that cannot start an interesting character.
+        let interesting = byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF;
+        if !interesting || byte == b'\n' || byte == b'\t' {
+            idx += 1;
+            continue;
+        }
+        if byte == b'\r' {
+            if bytes.get(idx + 1) == Some(&b'\n') {
+                edits.delete(idx..idx + 1);
+                idx += 2;
+            } else {
+                edits.replace(idx..idx + 1, "\n");
+                idx += 1;
+            }
+            stats.line_endings += 1;
+            continue;
+        }
+        let Some(ch) = text.get(idx..).and_then(|rest| rest.chars().next()) else {
+            idx += 1;
+            continue;
+        };
+        let end = idx + ch.len_utf8();
+        if ch == '\u{AD}' {
+            // Drop a following line break (or the spaces OCR left for it) too.
+            let mut after = end;
+            while matches!(bytes.get(after), Some(b' ' | b'\t')) {
+                after += 1;
+            }
+            if bytes.get(after) == Some(&b'\r') {
+                after += 1;
+            }
+            if bytes.get(after) == Some(&b'\n') {
+                after += 1;
+            }
+            while matches!(bytes.get(after), Some(b' ' | b'\t')) {
+                after += 1;
+            }
+            let next_is_letter = text
+                .get(after..)
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(char::is_alphabetic);
+            let joined = if after > end && next_is_letter { after } else { end };
+            edits.delete(idx..joined);
+            stats.soft_hyphens += 1;
+            idx = joined;
+            continue;
+        }
+        match action(ch) {
+            Action::Keep => {}
+            Action::LineFeed => {
+                edits.replace(idx..end, "\n");
+                stats.control_chars += 1;
+            }
+            Action::Remove => {
+                edits.delete(idx..end);
+                stats.control_chars += 1;
+            }
+        }
+        idx = end;
+    }
+    edits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edits::run;
+
+    #[test]
+    fn crlf_and_cr_become_lf() {
+        // canada-denmark-1997-en-web.txt with Windows and old Mac line endings.
+        let (fixed, stats) = run(
+            fix_controls,
+            "(a) in the case of Canada:\r\n\r\n(i) in respect of tax withheld\r(ii) in respect",
+        );
+        assert_eq!(
+            fixed,
+            "(a) in the case of Canada:\n\n(i) in respect of tax withheld\n(ii) in respect"
+        );
+        assert_eq!(stats.line_endings, 3);
+    }
+
+    #[test]
+    fn removes_control_and_format_characters_keeps_tabs() {
+        let (fixed, stats) = run(
+            fix_controls,
+            "FOR THE GOVERNMENT\tFOR THE\u{1} GOVERNMENT\u{200B}\u{FEFF}\u{0C}OF CANADA:\u{9D}",
+        );
+        assert_eq!(fixed, "FOR THE GOVERNMENT\tFOR THE GOVERNMENT\nOF CANADA:");
+        assert_eq!(stats.control_chars, 5);
+    }
+
+    #[test]
+    fn soft_hyphen_at_a_line_break_joins_the_word() {
+        // brazil-denmark-1974-pt-en-ocr.txt with soft hyphens instead of hard ones.
+        let (fixed, stats) = run(
+            fix_controls,
+            "de con\u{AD}\nformidade com o direito internacional, os re\u{AD}cursos na\u{AD} turais",
+        );
+        assert_eq!(
+            fixed,
+            "de conformidade com o direito internacional, os recursos naturais"
+        );
+        assert_eq!(stats.soft_hyphens, 3);
+    }
+
+    #[test]
+    fn leaves_clean_text_alone() {
+        let text = "Artigo 2.º\n\nImpostos visados\n\n1 - A presente Convenção aplica-se";
+        let (fixed, stats) = run(fix_controls, text);
+        assert_eq!(fixed, text);
+        assert_eq!(stats, FixStats::default());
+    }
+}

@@ -1,0 +1,441 @@
+//! Stage 1, ingest: refuse what is not text, detect the encoding and decode to UTF-8.
+//!
+//! The order of the checks: size and emptiness; a byte-order mark (UTF-8, UTF-16LE,
+//! UTF-16BE) decides the encoding outright; otherwise a NUL byte means binary; strict UTF-8
+//! is tried next, and only input that is not valid UTF-8 goes to `chardetng` (which then
+//! chooses among Windows-1252, Shift_JIS, EUC-JP and the other legacy encodings).
+//! After decoding, text that is mostly control characters or replacement characters is
+//! refused as binary.
+//!
+//! Decoding also builds the [`OffsetMap`] from decoded offsets to input offsets.
+//! Runs of characters with the same byte lengths share one segment, so the map stays small
+//! even for a 64 MiB Shift_JIS file.
+
+use encoding_rs::{CoderResult, Encoding};
+
+use crate::offset_map::{MapBuilder, OffsetMap};
+
+/// Limits for [`decode`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IngestConfig {
+    /// Inputs longer than this many bytes are refused with [`IngestError::TooLarge`].
+    pub max_bytes: u64,
+}
+
+impl Default for IngestConfig {
+    /// 64 MiB.
+    fn default() -> IngestConfig {
+        IngestConfig {
+            max_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// Why an input was refused. The messages name the problem; the caller adds the file name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IngestError {
+    /// The input has no bytes (or only a byte-order mark).
+    #[error("the input is empty")]
+    Empty,
+    /// The input is not text.
+    #[error("the input looks binary, not text: {reason}")]
+    Binary {
+        /// What gave it away.
+        reason: BinaryReason,
+    },
+    /// The input is longer than [`IngestConfig::max_bytes`].
+    #[error("the input is too large: {size} bytes, the limit is {limit} bytes")]
+    TooLarge {
+        /// Length of the input in bytes.
+        size: u64,
+        /// The configured limit in bytes.
+        limit: u64,
+    },
+}
+
+/// What showed that an input is binary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BinaryReason {
+    /// A NUL byte outside UTF-16 (UTF-16 is recognized only with a byte-order mark).
+    #[error("it has a NUL byte at byte offset {offset} (UTF-16 text needs a byte-order mark)")]
+    NulByte {
+        /// Byte offset of the first NUL byte.
+        offset: u64,
+    },
+    /// Too many control characters or undecodable bytes.
+    #[error("{percent}% of its characters are control characters or undecodable bytes")]
+    NotText {
+        /// Share of such characters among all characters, in percent.
+        percent: u8,
+    },
+}
+
+/// The decoded input.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    /// The text, without byte-order mark.
+    pub text: String,
+    /// The encoding it was decoded from, as named by `encoding_rs` (`"UTF-8"`, `"UTF-16LE"`,
+    /// `"UTF-16BE"`, `"windows-1252"`, `"Shift_JIS"`, `"EUC-JP"`, ...).
+    pub encoding: &'static str,
+    /// From byte offsets of `text` to byte offsets of the input.
+    pub map: OffsetMap,
+}
+
+/// Share of control or replacement characters above which decoded text counts as binary.
+const MAX_NOT_TEXT_PERCENT: usize = 25;
+
+/// Detects the encoding of `bytes`, refuses binary input and decodes it to UTF-8.
+///
+/// Never panics. Undecodable byte sequences become U+FFFD (and count against the text when
+/// deciding whether the input is binary).
+///
+/// ```
+/// use treaty_normalize::{decode, IngestConfig, IngestError};
+/// let decoded = decode(b"Artigo 10\n", &IngestConfig::default()).unwrap();
+/// assert_eq!(decoded.encoding, "UTF-8");
+/// let latin1 = decode(b"Conven\xe7\xe3o entre o Brasil e a Dinamarca", &IngestConfig::default()).unwrap();
+/// assert_eq!(latin1.text, "Convenção entre o Brasil e a Dinamarca");
+/// assert_eq!(latin1.map.span_to_original(6..10), 6..8); // "çã" were two bytes
+/// assert_eq!(decode(b"", &IngestConfig::default()).unwrap_err(), IngestError::Empty);
+/// ```
+pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestError> {
+    if bytes.is_empty() {
+        return Err(IngestError::Empty);
+    }
+    let size = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if size > config.max_bytes {
+        return Err(IngestError::TooLarge {
+            size,
+            limit: config.max_bytes,
+        });
+    }
+    let decoded = if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        decode_utf16(rest, 2, bytes.len(), false)
+    } else if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        decode_utf16(rest, 2, bytes.len(), true)
+    } else {
+        if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
+            return Err(IngestError::Binary {
+                reason: BinaryReason::NulByte {
+                    offset: offset as u64,
+                },
+            });
+        }
+        if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+            decode_utf8_lossy(rest, 3, bytes.len())
+        } else if let Ok(text) = std::str::from_utf8(bytes) {
+            Decoded {
+                text: text.to_owned(),
+                encoding: encoding_rs::UTF_8.name(),
+                map: OffsetMap::identity(bytes.len()),
+            }
+        } else {
+            let mut detector = chardetng::EncodingDetector::new();
+            detector.feed(bytes, true);
+            decode_legacy(bytes, detector.guess(None, false))
+        }
+    };
+    if decoded.text.is_empty() {
+        return Err(IngestError::Empty);
+    }
+    let percent = not_text_percent(&decoded.text);
+    if percent > MAX_NOT_TEXT_PERCENT {
+        return Err(IngestError::Binary {
+            reason: BinaryReason::NotText {
+                percent: u8::try_from(percent).unwrap_or(100),
+            },
+        });
+    }
+    Ok(decoded)
+}
+
+/// Percentage of characters that are control characters (other than tab, line feed,
+/// carriage return and form feed) or U+FFFD.
+fn not_text_percent(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut chars = 0;
+    let mut not_text = 0;
+    let mut idx = 0;
+    while idx < bytes.len() {
+        let byte = bytes[idx];
+        if byte & 0xC0 != 0x80 {
+            chars += 1;
+        }
+        let bad = match byte {
+            b'\t' | b'\n' | b'\r' | 0x0C => false,
+            0x00..=0x1F | 0x7F => true,
+            // C1 controls are encoded as C2 80..C2 9F.
+            0xC2 => matches!(bytes.get(idx + 1), Some(0x80..=0x9F)),
+            // U+FFFD is EF BF BD.
+            0xEF => bytes.get(idx + 1..idx + 3) == Some(&[0xBF, 0xBD]),
+            _ => false,
+        };
+        if bad {
+            not_text += 1;
+        }
+        idx += 1;
+    }
+    if chars == 0 {
+        return 0;
+    }
+    not_text * 100 / chars
+}
+
+/// UTF-8 after a byte-order mark: invalid sequences become U+FFFD.
+fn decode_utf8_lossy(bytes: &[u8], skip: usize, original_len: usize) -> Decoded {
+    let mut text = String::with_capacity(bytes.len());
+    let mut builder = MapBuilder::default();
+    builder.push(0, 0, skip, 1);
+    let mut offset = skip;
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid();
+        text.push_str(valid);
+        builder.push(offset, 1, 1, valid.len());
+        offset += valid.len();
+        let invalid = chunk.invalid();
+        if !invalid.is_empty() {
+            text.push(char::REPLACEMENT_CHARACTER);
+            builder.push(offset, char::REPLACEMENT_CHARACTER.len_utf8(), invalid.len(), 1);
+            offset += invalid.len();
+        }
+    }
+    Decoded {
+        text,
+        encoding: encoding_rs::UTF_8.name(),
+        map: builder.finish(original_len),
+    }
+}
+
+/// UTF-16 after its byte-order mark; unpaired surrogates and an odd last byte become U+FFFD.
+fn decode_utf16(bytes: &[u8], skip: usize, original_len: usize, big_endian: bool) -> Decoded {
+    let mut text = String::with_capacity(bytes.len());
+    let mut builder = MapBuilder::default();
+    builder.push(0, 0, skip, 1);
+    let unit_at = |idx: usize| -> Option<u16> {
+        let pair = bytes.get(idx..idx + 2)?;
+        Some(if big_endian {
+            u16::from_be_bytes([pair[0], pair[1]])
+        } else {
+            u16::from_le_bytes([pair[0], pair[1]])
+        })
+    };
+    let mut idx = 0;
+    while idx < bytes.len() {
+        let (ch, len) = match unit_at(idx) {
+            None => (char::REPLACEMENT_CHARACTER, bytes.len() - idx),
+            Some(high @ 0xD800..=0xDBFF) => match unit_at(idx + 2) {
+                Some(low @ 0xDC00..=0xDFFF) => {
+                    let scalar =
+                        0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                    (char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER), 4)
+                }
+                _ => (char::REPLACEMENT_CHARACTER, 2),
+            },
+            Some(unit) => (
+                char::from_u32(u32::from(unit)).unwrap_or(char::REPLACEMENT_CHARACTER),
+                2,
+            ),
+        };
+        text.push(ch);
+        builder.push(skip + idx, ch.len_utf8(), len, 1);
+        idx += len;
+    }
+    Decoded {
+        text,
+        encoding: if big_endian {
+            encoding_rs::UTF_16BE.name()
+        } else {
+            encoding_rs::UTF_16LE.name()
+        },
+        map: builder.finish(original_len),
+    }
+}
+
+/// A legacy encoding chosen by chardetng.
+///
+/// Single-byte encodings map one byte to one character. Multi-byte ones are fed to the
+/// decoder byte by byte outside ASCII, so every emitted character is attributed to exactly
+/// the bytes that produced it (including the malformed ones).
+fn decode_legacy(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
+    if encoding.is_single_byte() {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        if text.chars().count() == bytes.len() {
+            let mut builder = MapBuilder::default();
+            for (idx, ch) in text.chars().enumerate() {
+                builder.push(idx, ch.len_utf8(), 1, 1);
+            }
+            return Decoded {
+                text: text.into_owned(),
+                encoding: encoding.name(),
+                map: builder.finish(bytes.len()),
+            };
+        }
+    }
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let ascii_fast = encoding.is_ascii_compatible();
+    let mut text = String::with_capacity(bytes.len() * 3 / 2);
+    let mut builder = MapBuilder::default();
+    let mut buffer = [0u8; 64];
+    let mut pending_start = 0;
+    let mut pos = 0;
+    while pos < bytes.len() {
+        if ascii_fast && pending_start == pos && bytes[pos] < 0x80 {
+            // With no pending lead byte, ASCII bytes are ASCII characters.
+            let run = bytes[pos..]
+                .iter()
+                .position(|&byte| byte >= 0x80)
+                .unwrap_or(bytes.len() - pos);
+            let ascii = std::str::from_utf8(&bytes[pos..pos + run]).unwrap_or_default();
+            text.push_str(ascii);
+            builder.push(pos, 1, 1, ascii.len());
+            pos += run;
+            pending_start = pos;
+            continue;
+        }
+        let mut src = &bytes[pos..pos + 1];
+        pos += 1;
+        let last = pos == bytes.len();
+        loop {
+            let (result, read, written, _) = decoder.decode_to_utf8(src, &mut buffer, last);
+            src = &src[read.min(src.len())..];
+            if written > 0 {
+                let piece = std::str::from_utf8(&buffer[..written]).unwrap_or("\u{FFFD}");
+                text.push_str(piece);
+                builder.push(pending_start, piece.len(), pos - pending_start, 1);
+                pending_start = pos;
+            }
+            if matches!(result, CoderResult::InputEmpty) {
+                break;
+            }
+        }
+    }
+    if pending_start < bytes.len() {
+        // Bytes at the end that produced nothing (only possible for stateful encodings).
+        builder.push(pending_start, 0, bytes.len() - pending_start, 1);
+    }
+    Decoded {
+        text,
+        encoding: encoding.name(),
+        map: builder.finish(bytes.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> IngestConfig {
+        IngestConfig::default()
+    }
+
+    #[test]
+    fn default_limit_is_64_mib() {
+        assert_eq!(config().max_bytes, 67_108_864);
+    }
+
+    #[test]
+    fn utf8_with_bom_skips_the_bom_in_the_map() {
+        let bytes = "\u{FEFF}Artigo 10.º".as_bytes();
+        let decoded = decode(bytes, &config()).unwrap();
+        assert_eq!(decoded.text, "Artigo 10.º");
+        assert_eq!(decoded.encoding, "UTF-8");
+        assert_eq!(decoded.map.span_to_original(0..6), 3..9);
+        assert_eq!(decoded.map.to_original(decoded.text.len()), bytes.len());
+    }
+
+    #[test]
+    fn utf16_big_endian_with_bom() {
+        let mut bytes = vec![0xFE, 0xFF];
+        for unit in "Article 10 — Dividends".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_be_bytes());
+        }
+        let decoded = decode(&bytes, &config()).unwrap();
+        assert_eq!(decoded.text, "Article 10 — Dividends");
+        assert_eq!(decoded.encoding, "UTF-16BE");
+        // "—" is 3 bytes in UTF-8 and 2 in UTF-16.
+        let dash = decoded.text.find('—').unwrap();
+        assert_eq!(decoded.map.span_to_original(dash..dash + 3), 24..26);
+    }
+
+    #[test]
+    fn utf16_odd_length_and_lone_surrogate_become_replacement() {
+        let bytes = [0xFF, 0xFE, b'A', 0, 0x00, 0xD8, b'B', 0, b'C'];
+        let decoded = decode(&bytes, &config()).unwrap();
+        assert_eq!(decoded.text, "A\u{FFFD}B\u{FFFD}");
+        assert_eq!(decoded.map.to_original(decoded.text.len()), bytes.len());
+    }
+
+    #[test]
+    fn windows_1252_portuguese_from_the_corpus() {
+        let snippet = "1. Na presente Convenção, a não ser que o contexto imponha uma \
+                       interpretação diferente: a expressão “estabelecimento permanente” designa \
+                       uma instalação fixa de negócios";
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(snippet);
+        let decoded = decode(&bytes, &config()).unwrap();
+        assert_eq!(decoded.encoding, "windows-1252");
+        assert_eq!(decoded.text, snippet);
+        let start = snippet.find("Convenção").unwrap();
+        let span = decoded.map.span_to_original(start..start + "Convenção".len());
+        assert_eq!(&bytes[span], b"Conven\xe7\xe3o");
+    }
+
+    #[test]
+    fn invalid_utf8_after_bom_is_replaced() {
+        let decoded = decode(b"\xEF\xBB\xBFn\xE3o", &config()).unwrap();
+        assert_eq!(decoded.text, "n\u{FFFD}o");
+        assert_eq!(decoded.map.span_to_original(1..4), 4..5);
+    }
+
+    #[test]
+    fn refuses_empty_and_bom_only() {
+        assert_eq!(decode(b"", &config()).unwrap_err(), IngestError::Empty);
+        assert_eq!(decode(b"\xEF\xBB\xBF", &config()).unwrap_err(), IngestError::Empty);
+        assert_eq!(decode(b"\xFF\xFE", &config()).unwrap_err(), IngestError::Empty);
+    }
+
+    #[test]
+    fn refuses_nul_bytes_outside_utf16() {
+        let err = decode(b"Article 1\0\0\x01", &config()).unwrap_err();
+        assert_eq!(
+            err,
+            IngestError::Binary {
+                reason: BinaryReason::NulByte { offset: 9 }
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "the input looks binary, not text: it has a NUL byte at byte offset 9 \
+             (UTF-16 text needs a byte-order mark)"
+        );
+    }
+
+    #[test]
+    fn refuses_control_character_soup() {
+        let bytes: Vec<u8> = (0..400u32).map(|idx| [1, 2, 3, b'a'][idx as usize % 4]).collect();
+        let err = decode(&bytes, &config()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                IngestError::Binary {
+                    reason: BinaryReason::NotText { percent: 75 }
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn refuses_too_large_before_reading() {
+        let small = IngestConfig { max_bytes: 4 };
+        let err = decode(b"Artigo", &small).unwrap_err();
+        assert_eq!(err, IngestError::TooLarge { size: 6, limit: 4 });
+        assert_eq!(
+            err.to_string(),
+            "the input is too large: 6 bytes, the limit is 4 bytes"
+        );
+        assert!(decode(b"Arti", &small).is_ok());
+    }
+}

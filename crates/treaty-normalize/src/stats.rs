@@ -1,0 +1,80 @@
+//! Counters of what normalization fixed, one per fix.
+
+/// How many times each fix changed the text.
+///
+/// Each counter counts occurrences (a repaired quotation mark, a joined word, a removed page
+/// marker, a collapsed run of spaces), not bytes. [`FixStats::entries`] lists them in the order
+/// the fixes run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FixStats {
+    /// UTF-8 characters that had been read as Windows-1252/Latin-1 (`nÃ£o`), repaired.
+    pub mojibake: u64,
+    /// Control and invisible format characters removed (form feeds become line breaks).
+    pub control_chars: u64,
+    /// CRLF or CR line endings turned into LF.
+    pub line_endings: u64,
+    /// Soft hyphens (U+00AD) removed, with the line break after them when there is one.
+    pub soft_hyphens: u64,
+    /// Runs of characters recomposed to Unicode NFC.
+    pub nfc: u64,
+    /// Full-width ASCII characters (U+FF01..U+FF5E) folded to ASCII.
+    pub fullwidth: u64,
+    /// Quotation marks restored from OCR damage (`Contratanteồi`, `ỗẠenterprise`).
+    pub quote_damage: u64,
+    /// Page furniture removed (Japanese `21 二〇` page-number pairs, `Transcription` lines).
+    pub page_furniture: u64,
+    /// Structural keywords corrected (`Articie 10` -> `Article 10`).
+    pub ocr_keywords: u64,
+    /// Roman numerals corrected in enumerations (`Il - ` -> `II - `).
+    pub roman_numerals: u64,
+    /// Line-break hyphens resolved (`con- formidade` -> `conformidade`,
+    /// `non- resident` -> `non-resident`).
+    pub dehyphenation: u64,
+    /// Whitespace fixes: odd spaces replaced, runs collapsed, trailing spaces and extra blank
+    /// lines removed.
+    pub whitespace: u64,
+}
+
+impl FixStats {
+    /// Every counter with its name, in a fixed order (the order the fixes run).
+    pub fn entries(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("mojibake", self.mojibake),
+            ("control_chars", self.control_chars),
+            ("line_endings", self.line_endings),
+            ("soft_hyphens", self.soft_hyphens),
+            ("nfc", self.nfc),
+            ("fullwidth", self.fullwidth),
+            ("quote_damage", self.quote_damage),
+            ("page_furniture", self.page_furniture),
+            ("ocr_keywords", self.ocr_keywords),
+            ("roman_numerals", self.roman_numerals),
+            ("dehyphenation", self.dehyphenation),
+            ("whitespace", self.whitespace),
+        ]
+    }
+
+    /// The sum of all counters.
+    pub fn total(&self) -> u64 {
+        self.entries().iter().map(|(_, count)| count).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_in_a_fixed_order_and_sum_to_total() {
+        let stats = FixStats {
+            mojibake: 1,
+            whitespace: 5,
+            ..FixStats::default()
+        };
+        let entries = stats.entries();
+        assert_eq!(entries.len(), 12);
+        assert_eq!(entries[0], ("mojibake", 1));
+        assert_eq!(entries[11], ("whitespace", 5));
+        assert_eq!(stats.total(), 6);
+    }
+}

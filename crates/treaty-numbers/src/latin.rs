@@ -1,0 +1,357 @@
+//! Finding quantities in Portuguese and English text.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::digits::{digit_number_end, parse_digit_number};
+use crate::quantity::{currency_code, Quantity, Unit};
+use crate::words::{number_words_of, parse_number_words};
+use crate::Lang;
+
+/// How far back (in bytes) to look for a currency sign or a reference word before a number.
+const LOOK_BEHIND_BYTES: usize = 24;
+
+/// A phrase of number words of one language, joined by spaces, hyphens or the connector word.
+fn number_phrase_regex(lang: Lang, connector: &str) -> Regex {
+    let mut words: Vec<&str> = number_words_of(lang).collect();
+    // Longest first, so that no word stops at a shorter word it starts with.
+    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    let alternation = words.join("|");
+    let pattern =
+        format!(r"(?i)\b(?:{alternation})\b(?:(?:\s+{connector}\s+|\s*-\s*|\s+)(?:{alternation})\b)*");
+    Regex::new(&pattern).expect("number phrase regex is valid")
+}
+
+static NUMBER_PHRASE_EN: LazyLock<Regex> = LazyLock::new(|| number_phrase_regex(Lang::En, "and"));
+static NUMBER_PHRASE_PT: LazyLock<Regex> = LazyLock::new(|| number_phrase_regex(Lang::Pt, "e"));
+
+/// The scale words that may stand between digits and a currency: `1 million euros`.
+const SCALE_PATTERN: &str = r"(?i:million|thousand|billion|milh[ãa]o|milh[õo]es|mil)";
+
+/// ISO codes written after or before an amount.
+const CODE_PATTERN: &str = r"(?:EUR|USD|DKK|CAD|JPY|GBP|CHF|NOK|SEK|BRL|AUD|NZD|HKD|SGD)";
+
+/// Units that can follow an English number.
+const UNITS_EN: &str = r"(?i:per\s?-?\s?cent(?:um)?|percent|p\.\s?c\.)|%|(?i:calendar\s+years?|days?|months?|years?)|(?i:(?:United\s+States|US|American|Canadian|Australian|New\s+Zealand|Hong\s+Kong|Singapore)\s+dollars?|(?:Danish|Norwegian)\s+(?:kroner|krone|crowns?)|Swedish\s+(?:kronor|krona|crowns?)|Swiss\s+francs?|pounds?\s+sterling|euros?|dollars?|yen|kroner)";
+
+/// Units that can follow a Portuguese number.
+const UNITS_PT: &str = r"(?i:por\s?cento)|%|(?i:dias?|m[eê]s(?:es)?|anos?(?:(?:\s*-\s*|\s+)calen-?\s?d[aá]rios?)?)|(?i:d[oó]lares\s+(?:dos\s+Estados\s+Unidos(?:\s+da\s+Am[eé]rica)?|norte-americanos|americanos|dos\s+EUA|canadenses|canadianos|australianos)|d[oó]lar(?:es)?|euros?|coroas\s+(?:dinamarquesas|norueguesas|suecas)|coroas|ienes|libras\s+esterlinas|francos\s+su[ií]ços|reais)";
+
+/// What may follow a number: a parenthesised gloss `(ten)`, a scale word, then the unit.
+fn unit_after_regex(units: &str) -> Regex {
+    let pattern = format!(
+        r"^(?:\s*\((?P<gloss>[^()]{{1,40}})\))?(?:\s*-\s*|\s*)(?:(?P<scale>{SCALE_PATTERN})\s+)?(?P<unit>{units}|{CODE_PATTERN})"
+    );
+    Regex::new(&pattern).expect("unit regex is valid")
+}
+
+static UNIT_AFTER_EN: LazyLock<Regex> = LazyLock::new(|| unit_after_regex(UNITS_EN));
+static UNIT_AFTER_PT: LazyLock<Regex> = LazyLock::new(|| unit_after_regex(UNITS_PT));
+
+/// A currency sign or code right before a number: `US$ `, `US $`, `€ `, `EUR `.
+static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    let pattern = format!(
+        r"(?:\bU\.?\s?S\.?\s?\$|\bU\$|\b(?:CAN?|Can|C|A|R|NZ|HK|S)\$|\B\$|€|£|¥|\b{CODE_PATTERN})\s?$"
+    );
+    Regex::new(&pattern).expect("currency regex is valid")
+});
+
+/// What may follow an amount that had its currency sign before it: a scale word, and a word
+/// that says which dollars (`$10,000 Canadian`).
+static AFTER_PREFIXED_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    let pattern = format!(
+        r"^(?:\s+(?P<scale>{SCALE_PATTERN})\b)?(?:\s+(?P<qualifier>Canadian|Australian|United\s+States|American|New\s+Zealand|Hong\s+Kong|Singapore)(?:\s+(?i:dollars?))?\b|\s+(?i:dollars?)\b)?"
+    );
+    Regex::new(&pattern).expect("qualifier regex is valid")
+});
+
+/// A word before a number that makes it a reference, not a quantity: `Article 10`, `n.º 5`.
+static REFERENCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?:\b(?:articles?|artigos?|art\.|paragraphs?|par[áa]grafos?|sub-?paragraphs?|al[íi]neas?|sections?|chapters?|cap[íi]tulos?|decreto(?:-lei)?|decrees?|laws?|leis?)|\bn\.?\s?[º°]|\bn\.\s?o\.?|\bno\.)\s*$",
+    )
+    .expect("reference regex is valid")
+});
+
+/// What follows `N days` when it is a date: `12 dias do mês de julho`, `1 day of January`.
+static DATE_AFTER_DAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s+(?i:do\s+m[eê]s|of\s+the\s+month|de\s+(?:janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|of\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b",
+    )
+    .expect("date regex is valid")
+});
+
+/// A parenthesised restatement after a quantity: `ten per cent (10%)`.
+static RESTATEMENT_AFTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*\((?P<inner>[^()]{1,40})\)").expect("restatement regex is valid"));
+
+/// A number candidate: where it is, and whether it is written in words.
+#[derive(Debug, Clone, Copy)]
+struct NumberCandidate {
+    start: usize,
+    end: usize,
+    is_words: bool,
+}
+
+/// Every quantity in Portuguese or English `text`.
+pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
+    let mut candidates = digit_candidates(text);
+    let phrase_regex = match lang {
+        Lang::Pt => &*NUMBER_PHRASE_PT,
+        Lang::En | Lang::Ja => &*NUMBER_PHRASE_EN,
+    };
+    candidates.extend(phrase_regex.find_iter(text).map(|found| NumberCandidate {
+        start: found.start(),
+        end: found.end(),
+        is_words: true,
+    }));
+    candidates.sort_by_key(|candidate| candidate.start);
+
+    let mut res: Vec<Quantity> = Vec::new();
+    let mut covered_until = 0;
+    for candidate in candidates {
+        if candidate.start < covered_until {
+            continue;
+        }
+        if let Some(quantity) = quantity_at(text, lang, candidate, covered_until) {
+            covered_until = quantity.span.end;
+            res.push(quantity);
+        }
+    }
+    res
+}
+
+/// Digit numbers that start a word: `4.000` in `US$ 4.000`, but not the `1` of `A1`.
+fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
+    let bytes = text.as_bytes();
+    let mut res = Vec::new();
+    let mut byte_idx = 0;
+    while byte_idx < bytes.len() {
+        if !bytes[byte_idx].is_ascii_digit() {
+            byte_idx += 1;
+            continue;
+        }
+        let end = digit_number_end(text, byte_idx);
+        let glued_to_word = text[..byte_idx].chars().next_back().is_some_and(char::is_alphanumeric);
+        if !glued_to_word {
+            res.push(NumberCandidate { start: byte_idx, end, is_words: false });
+        }
+        byte_idx = end;
+    }
+    res
+}
+
+/// The quantity whose number is `candidate`, if a unit goes with it and it is not a reference,
+/// a date or a year; `covered_until` is where the previous quantity ended.
+fn quantity_at(text: &str, lang: Lang, candidate: NumberCandidate, covered_until: usize) -> Option<Quantity> {
+    let look_behind_start = floor_char_boundary(text, candidate.start.saturating_sub(LOOK_BEHIND_BYTES));
+    let before = &text[..candidate.start];
+    if REFERENCE_BEFORE.find_at(before, look_behind_start).is_some() {
+        return None;
+    }
+    if !candidate.is_words {
+        if let Some(currency) = CURRENCY_BEFORE.find_at(before, look_behind_start) {
+            if currency.start() >= covered_until {
+                if let Some(quantity) = prefixed_amount(text, lang, candidate, currency.start(), currency.as_str()) {
+                    return Some(quantity);
+                }
+            }
+        }
+    }
+    let (number_start, word_value) = if candidate.is_words {
+        let (number_start, value) = words_value(text, candidate)?;
+        (number_start, Some(value))
+    } else {
+        (candidate.start, None)
+    };
+    let unit_regex = match lang {
+        Lang::Pt => &*UNIT_AFTER_PT,
+        Lang::En | Lang::Ja => &*UNIT_AFTER_EN,
+    };
+    let after = &text[candidate.end..];
+    let captures = unit_regex.captures(after)?;
+    let unit_match = captures.name("unit")?;
+    let mut span_end = candidate.end + unit_match.end();
+    if ends_inside_word(text, span_end) {
+        return None;
+    }
+    let unit = unit_of(unit_match.as_str())?;
+    let is_money = matches!(unit, Unit::Currency(_));
+    let scale = match captures.name("scale") {
+        Some(_) if !is_money => return None,
+        Some(scale_match) => scale_value(scale_match.as_str()),
+        None => 1.0,
+    };
+    let number_value = match word_value {
+        Some(word_value) => word_value,
+        None => parse_digit_number(&text[candidate.start..candidate.end], lang, is_money)?,
+    };
+    let value = match captures.name("gloss") {
+        Some(gloss) => reconcile_gloss(number_value, candidate.is_words, gloss.as_str(), lang, is_money)?,
+        None => number_value,
+    } * scale;
+    if is_date_or_year(text, span_end, &unit, value, candidate.is_words) {
+        return None;
+    }
+    if unit == Unit::Percent {
+        span_end = extend_over_abbreviation_dot(text, span_end);
+    }
+    span_end = extend_over_restatement(text, lang, span_end, value, &unit);
+    Some(Quantity::new(value, unit, number_start..span_end))
+}
+
+/// The quantity for an amount with its currency before it (`US$ 4.000`, `$10,000 Canadian`).
+fn prefixed_amount(
+    text: &str,
+    lang: Lang,
+    candidate: NumberCandidate,
+    currency_start: usize,
+    currency_text: &str,
+) -> Option<Quantity> {
+    let mut code = currency_code(currency_text.trim())?;
+    let value = parse_digit_number(&text[candidate.start..candidate.end], lang, true)?;
+    let mut span_end = candidate.end;
+    let mut scale = 1.0;
+    if let Some(captures) = AFTER_PREFIXED_AMOUNT.captures(&text[candidate.end..]) {
+        let whole = captures.get(0).map_or(0, |whole| whole.end());
+        if let Some(scale_match) = captures.name("scale") {
+            scale = scale_value(scale_match.as_str());
+        }
+        // Only a bare `$` can be qualified: `US$ 100 Canadian` would contradict itself.
+        if let Some(qualifier) = captures.name("qualifier") {
+            if currency_text.trim() == "$" {
+                code = currency_code(qualifier.as_str()).unwrap_or(code);
+            }
+        }
+        span_end += whole;
+    }
+    Some(Quantity::new(value * scale, Unit::Currency(code.to_string()), currency_start..span_end))
+}
+
+/// The value of a number-word phrase and where the number starts within it.
+///
+/// The phrase regex can take in words that do not belong to the number (`one two years`), so
+/// leading words are dropped until the rest reads as a number; the unit comes after the end.
+fn words_value(text: &str, candidate: NumberCandidate) -> Option<(usize, f64)> {
+    let phrase = &text[candidate.start..candidate.end];
+    let mut token_starts = vec![0];
+    for (byte_idx, ch) in phrase.char_indices() {
+        if ch.is_whitespace() || ch == '-' {
+            let next = byte_idx + ch.len_utf8();
+            if next < phrase.len() && !phrase[next..].starts_with(|c: char| c.is_whitespace() || c == '-') {
+                token_starts.push(next);
+            }
+        }
+    }
+    token_starts.into_iter().find_map(|token_start| {
+        let value = parse_number_words(&phrase[token_start..])?;
+        Some((candidate.start + token_start, value as f64))
+    })
+}
+
+/// The value to keep when a number carries a gloss: `10 (ten) per cent`, `ten (10) per cent`.
+///
+/// The gloss must itself be a number, or the parenthesis is something else (`5 (a) per cent`
+/// never occurs, but `(see paragraph 2)` might); when the two disagree the digits win, because
+/// the words are the explanation of the digits.
+fn reconcile_gloss(number_value: f64, number_is_words: bool, gloss: &str, lang: Lang, is_money: bool) -> Option<f64> {
+    let gloss = gloss.trim();
+    let gloss_is_digits = gloss.starts_with(|ch: char| ch.is_ascii_digit());
+    let gloss_value = if gloss_is_digits {
+        parse_digit_number(gloss, lang, is_money)?
+    } else {
+        parse_number_words(gloss)? as f64
+    };
+    Some(if number_is_words && gloss_is_digits { gloss_value } else { number_value })
+}
+
+/// Whether the number and unit ending at `span_end` are a date (`12 dias do mês de julho`)
+/// or a year (`1974 years` never means a duration).
+fn is_date_or_year(text: &str, span_end: usize, unit: &Unit, value: f64, is_words: bool) -> bool {
+    match unit {
+        Unit::Days => DATE_AFTER_DAY.is_match(&text[span_end..]),
+        Unit::Years => !is_words && value >= 1000.0,
+        _ => false,
+    }
+}
+
+/// Which [`Unit`] a unit word means.
+fn unit_of(unit_text: &str) -> Option<Unit> {
+    let lower = unit_text.to_lowercase();
+    if lower.starts_with("per") || lower.starts_with("p.") || lower.starts_with("por") || lower == "%" {
+        return Some(Unit::Percent);
+    }
+    // Currency names go before time words: `australianos` contains `ano`.
+    if let Some(code) = currency_code(unit_text) {
+        return Some(Unit::Currency(code.to_string()));
+    }
+    if lower.starts_with("day") || lower.starts_with("dia") {
+        Some(Unit::Days)
+    } else if lower.starts_with("month") || lower.starts_with("mes") || lower.starts_with("mês") {
+        Some(Unit::Months)
+    } else if lower.starts_with("year") || lower.starts_with("calendar") || lower.starts_with("ano") {
+        Some(Unit::Years)
+    } else {
+        None
+    }
+}
+
+/// The multiplier of a scale word: `million` and `milhões` are 1000000, `mil` is 1000.
+fn scale_value(scale_text: &str) -> f64 {
+    match scale_text.to_lowercase().as_str() {
+        "mil" | "thousand" => 1e3,
+        "billion" => 1e9,
+        _ => 1e6,
+    }
+}
+
+/// Whether the unit ending at `end` continues into a longer word (`dias` in `diastole`).
+fn ends_inside_word(text: &str, end: usize) -> bool {
+    let last_is_alphanumeric = text[..end].chars().next_back().is_some_and(char::is_alphanumeric);
+    let next_is_alphanumeric = text[end..].chars().next().is_some_and(char::is_alphanumeric);
+    last_is_alphanumeric && next_is_alphanumeric
+}
+
+/// Takes in the dot of `per cent.` when the sentence goes on (`15 per cent. of the gross amount`);
+/// at the end of a sentence the dot is the full stop and stays out.
+fn extend_over_abbreviation_dot(text: &str, span_end: usize) -> usize {
+    let after = &text[span_end..];
+    let Some(after_dot) = after.strip_prefix('.') else { return span_end };
+    let unit_text_before = text[..span_end].trim_end();
+    if !unit_text_before.to_lowercase().ends_with("cent") {
+        return span_end;
+    }
+    let sentence_goes_on = after_dot.trim_start().starts_with(|ch: char| ch.is_lowercase());
+    if sentence_goes_on {
+        span_end + 1
+    } else {
+        span_end
+    }
+}
+
+/// Takes in a parenthesised restatement of the same quantity: `ten per cent (10%)`, so that the
+/// restatement is not reported a second time.
+fn extend_over_restatement(text: &str, lang: Lang, span_end: usize, value: f64, unit: &Unit) -> usize {
+    let Some(captures) = RESTATEMENT_AFTER.captures(&text[span_end..]) else { return span_end };
+    let Some(inner) = captures.name("inner") else { return span_end };
+    let inner_text = inner.as_str().trim();
+    let inner_quantities = find_latin_quantities(inner_text, lang);
+    let restates = match inner_quantities.as_slice() {
+        [only] => only.value == value && only.unit == *unit && only.span == (0..inner_text.len()),
+        _ => false,
+    };
+    if restates {
+        span_end + captures.get(0).map_or(0, |whole| whole.end())
+    } else {
+        span_end
+    }
+}
+
+/// The largest char boundary at or before `byte_idx`.
+fn floor_char_boundary(text: &str, mut byte_idx: usize) -> usize {
+    while !text.is_char_boundary(byte_idx) {
+        byte_idx -= 1;
+    }
+    byte_idx
+}

@@ -1,0 +1,200 @@
+//! The quantity types and the entry point that finds them in text.
+
+use std::ops::Range;
+
+use crate::{japanese, latin, Lang};
+
+/// The unit of a [`Quantity`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// A percentage: `15 per cent`, `25 por cento`, `十五パーセント`.
+    Percent,
+    /// A number of days: `183 days`, `183 dias`, `百八十三日`.
+    Days,
+    /// A number of months: `twelve months`, `doze meses`, `十二箇月`.
+    Months,
+    /// A number of years: `two years`, `três anos-calendário`, `五年`.
+    Years,
+    /// An amount of money, with its ISO 4217 code (`USD`, `EUR`, `JPY`, `DKK`, `CAD`, ...).
+    Currency(String),
+}
+
+impl Unit {
+    /// The unit as written in the dataset: `percent`, `days`, `months`, `years`, or the currency code.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Unit::Percent => "percent",
+            Unit::Days => "days",
+            Unit::Months => "months",
+            Unit::Years => "years",
+            Unit::Currency(code) => code,
+        }
+    }
+
+    /// Whether this unit measures time (days, months or years).
+    pub fn is_duration(&self) -> bool {
+        matches!(self, Unit::Days | Unit::Months | Unit::Years)
+    }
+}
+
+/// A number with its unit, found in text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Quantity {
+    /// The value in plain numbers: `4000.0` for `US$ 4.000`, `7.5` for `7,5 %`.
+    pub value: f64,
+    /// The value as a canonical plain decimal, without a trailing `.0`: `4000`, `7.5`.
+    pub value_text: String,
+    /// What the number counts.
+    pub unit: Unit,
+    /// Byte range in the searched text covering the number and its unit
+    /// (`15 per cent`, `十五パーセント`, `US$ 4.000`).
+    pub span: Range<usize>,
+}
+
+impl Quantity {
+    /// A quantity with `value_text` derived from `value`.
+    pub(crate) fn new(value: f64, unit: Unit, span: Range<usize>) -> Quantity {
+        // `Display` for f64 prints the shortest text that reads back as the same value and never
+        // adds `.0` or an exponent, which is exactly the canonical form the dataset wants.
+        Quantity { value, value_text: format!("{value}"), unit, span }
+    }
+}
+
+/// Every percentage, duration and amount of money in `text`, in order and non-overlapping.
+///
+/// `lang` picks the number words, units and separator conventions: in Portuguese `4.000` is four
+/// thousand and `7,5` is seven and a half; in English the reverse.
+/// Numbers that are not quantities are skipped: article and paragraph references, dates
+/// (`27 de agosto de 1974`, `二千十七年十一月十一日`), ordinals (`the 183rd day`, `第十条`),
+/// and years standing alone.
+///
+/// ```
+/// use treaty_numbers::{find_quantities, Lang, Unit};
+///
+/// let text = "the tax so charged shall not exceed 15 per cent of the gross amount";
+/// let quantities = find_quantities(text, Lang::En);
+/// assert_eq!(quantities.len(), 1);
+/// assert_eq!(quantities[0].value_text, "15");
+/// assert_eq!(quantities[0].unit, Unit::Percent);
+/// assert_eq!(&text[quantities[0].span.clone()], "15 per cent");
+/// ```
+pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
+    match lang {
+        Lang::Pt | Lang::En => latin::find_latin_quantities(text, lang),
+        Lang::Ja => japanese::find_japanese_quantities(text),
+    }
+}
+
+/// ISO 4217 code for a currency name, symbol or code as written (`Danish kroner`, `US$`, `€`).
+///
+/// Bare `$` and `dollars` are taken as US dollars, and bare `kroner`/`coroas` as Danish kroner,
+/// because those are what treaties of this kind mean when they do not say.
+pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
+    const CODES: &[&str] = &[
+        "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD", "SGD",
+    ];
+    let compact: String = written.chars().filter(|ch| !ch.is_whitespace() && *ch != '.').collect();
+    if let Some(code) = CODES.iter().find(|code| **code == compact) {
+        return Some(code);
+    }
+    let lower = written.to_lowercase();
+    // Qualified names first: `Canadian dollars` must not stop at `dollars`.
+    let keywords: &[(&str, &str)] = &[
+        ("canad", "CAD"),
+        ("austral", "AUD"),
+        ("zealand", "NZD"),
+        ("hong kong", "HKD"),
+        ("singapore", "SGD"),
+        ("danish", "DKK"),
+        ("dinamarques", "DKK"),
+        ("norwegian", "NOK"),
+        ("norueguesa", "NOK"),
+        ("swedish", "SEK"),
+        ("sueca", "SEK"),
+        ("dollar", "USD"),
+        ("dólar", "USD"),
+        ("dolar", "USD"),
+        ("euro", "EUR"),
+        ("yen", "JPY"),
+        ("iene", "JPY"),
+        ("kron", "DKK"),
+        ("crown", "DKK"),
+        ("coroa", "DKK"),
+        ("franc", "CHF"),
+        ("sterling", "GBP"),
+        ("esterlina", "GBP"),
+        ("reais", "BRL"),
+        ("米ドル", "USD"),
+        ("ドル", "USD"),
+        ("ユーロ", "EUR"),
+        ("クローネ", "DKK"),
+        ("円", "JPY"),
+    ];
+    if let Some((_, code)) = keywords.iter().find(|(keyword, _)| lower.contains(keyword)) {
+        return Some(code);
+    }
+    let symbols: &[(&str, &str)] = &[
+        ("US$", "USD"),
+        ("U$", "USD"),
+        ("C$", "CAD"),
+        ("CA$", "CAD"),
+        ("CAN$", "CAD"),
+        ("Can$", "CAD"),
+        ("A$", "AUD"),
+        ("R$", "BRL"),
+        ("NZ$", "NZD"),
+        ("HK$", "HKD"),
+        ("S$", "SGD"),
+        ("$", "USD"),
+        ("€", "EUR"),
+        ("£", "GBP"),
+        ("¥", "JPY"),
+    ];
+    symbols.iter().find(|(symbol, _)| *symbol == compact).map(|(_, code)| *code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{currency_code, Unit};
+
+    #[test]
+    fn unit_names() {
+        assert_eq!(Unit::Percent.as_str(), "percent");
+        assert_eq!(Unit::Days.as_str(), "days");
+        assert_eq!(Unit::Months.as_str(), "months");
+        assert_eq!(Unit::Years.as_str(), "years");
+        assert_eq!(Unit::Currency("DKK".to_string()).as_str(), "DKK");
+        assert!(Unit::Months.is_duration());
+        assert!(!Unit::Percent.is_duration());
+    }
+
+    #[test]
+    fn currency_code_table() {
+        let table: &[(&str, Option<&str>)] = &[
+            ("US$", Some("USD")),
+            ("US $", Some("USD")),
+            ("U.S. $", Some("USD")),
+            ("$", Some("USD")),
+            ("C$", Some("CAD")),
+            ("R$", Some("BRL")),
+            ("€", Some("EUR")),
+            ("EUR", Some("EUR")),
+            ("euros", Some("EUR")),
+            ("Canadian dollars", Some("CAD")),
+            ("Canadian", Some("CAD")),
+            ("United States dollars", Some("USD")),
+            ("Danish kroner", Some("DKK")),
+            ("coroas dinamarquesas", Some("DKK")),
+            ("dólares dos Estados Unidos", Some("USD")),
+            ("dólares canadenses", Some("CAD")),
+            ("yen", Some("JPY")),
+            ("円", Some("JPY")),
+            ("pounds sterling", Some("GBP")),
+            ("Cr$", None),
+            ("days", None),
+        ];
+        for &(input, expected) in table {
+            assert_eq!(currency_code(input), expected, "input {input:?}");
+        }
+    }
+}

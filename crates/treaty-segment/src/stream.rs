@@ -1,0 +1,233 @@
+//! Per-language streams: the text of one language, rebuilt from the lines and fragments of the
+//! document that are in that language, with a map back to normalized offsets.
+//!
+//! A document with two complete versions one after the other yields two streams made of
+//! whole lines; a two-column OCR read across yields two streams made of word runs.
+
+use treaty_numbers::Lang;
+
+use crate::lang;
+
+/// Maps offsets in a rebuilt text to offsets in the normalized text.
+///
+/// Each entry `(local, normalized)` starts a piece copied verbatim from the normalized text;
+/// separators inserted between pieces map to the start of the next piece.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PieceMap {
+    starts: Vec<(usize, usize)>,
+}
+
+impl PieceMap {
+    /// Records that `local` onwards is a copy of normalized text starting at `normalized`.
+    pub fn push(&mut self, local: usize, normalized: usize) {
+        self.starts.push((local, normalized));
+    }
+
+    /// The normalized offset of a local offset.
+    pub fn to_normalized(&self, local: usize) -> usize {
+        let index = self.starts.partition_point(|&(start, _)| start <= local);
+        if index == 0 {
+            return self.starts.first().map_or(local, |&(_, normalized)| normalized);
+        }
+        let (start, normalized) = self.starts[index - 1];
+        normalized + (local - start)
+    }
+
+    /// The normalized range of a local range (end is mapped as the end of the last byte).
+    pub fn range_to_normalized(&self, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let start = self.to_normalized(range.start);
+        let end = if range.end > range.start { self.to_normalized(range.end - 1) + 1 } else { start };
+        start..end.max(start)
+    }
+
+    /// The sub-map for `range`, re-based so that `range.start` becomes 0.
+    pub fn slice(&self, range: std::ops::Range<usize>) -> PieceMap {
+        let mut map = PieceMap::default();
+        map.push(0, self.to_normalized(range.start));
+        for &(local, normalized) in &self.starts {
+            if local > range.start && local < range.end {
+                map.push(local - range.start, normalized);
+            }
+        }
+        map
+    }
+}
+
+/// The text of one language.
+#[derive(Debug, Clone)]
+pub struct Stream {
+    /// The language.
+    pub lang: Lang,
+    /// The rebuilt text: lines joined by `\n`, fragments of one line joined by a space.
+    pub text: String,
+    /// Map back to normalized offsets.
+    pub map: PieceMap,
+}
+
+impl Stream {
+    fn new(lang: Lang) -> Stream {
+        Stream { lang, text: String::new(), map: PieceMap::default() }
+    }
+
+    fn append(&mut self, piece: &str, normalized_start: usize, separator: char) {
+        if !self.text.is_empty() && !self.text.ends_with('\n') {
+            self.text.push(separator);
+        }
+        self.map.push(self.text.len(), normalized_start);
+        self.text.push_str(piece);
+    }
+}
+
+/// Splits a normalized document into one stream per language, in order of first appearance.
+pub fn split_by_language(text: &str) -> Vec<Stream> {
+    let mut streams: Vec<Stream> = Vec::new();
+    let mut pending: Vec<(usize, &str)> = Vec::new();
+    let mut current: Option<Lang> = None;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let start = line_start;
+        line_start += line.len();
+        let content = line.trim_end_matches('\n');
+        if content.trim().is_empty() {
+            // Keep blank lines as paragraph breaks in whichever stream is current.
+            if let Some(lang) = current {
+                stream_for(&mut streams, lang).text.push('\n');
+            }
+            continue;
+        }
+        if lang::is_mixed(content) {
+            flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
+            for (piece_lang, piece_start, piece) in split_mixed_line(content) {
+                stream_for(&mut streams, piece_lang).append(piece, start + piece_start, ' ');
+                current = Some(piece_lang);
+            }
+            for stream in streams.iter_mut() {
+                if !stream.text.ends_with('\n') {
+                    stream.text.push('\n');
+                }
+            }
+            continue;
+        }
+        match lang::line_language(content) {
+            Some(lang) => {
+                // Lines with no evidence (numbers, names) go with the next line's language
+                // when they precede it and no language was seen yet, else with the current one.
+                let owner = current.unwrap_or(lang);
+                flush_pending(&mut streams, &mut pending, if current.is_some() { owner } else { lang });
+                let stream = stream_for(&mut streams, lang);
+                stream.append(content, start, '\n');
+                stream.text.push('\n');
+                current = Some(lang);
+            }
+            None => pending.push((start, content)),
+        }
+    }
+    flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
+    streams
+}
+
+fn flush_pending(streams: &mut Vec<Stream>, pending: &mut Vec<(usize, &str)>, lang: Lang) {
+    for (start, content) in pending.drain(..) {
+        let stream = stream_for(streams, lang);
+        stream.append(content, start, '\n');
+        stream.text.push('\n');
+    }
+}
+
+fn stream_for(streams: &mut Vec<Stream>, lang: Lang) -> &mut Stream {
+    match streams.iter().position(|s| s.lang == lang) {
+        Some(index) => &mut streams[index],
+        None => {
+            streams.push(Stream::new(lang));
+            streams.last_mut().expect("just pushed")
+        }
+    }
+}
+
+const HEADING_WORDS: &[(&str, Lang)] = &[
+    ("artigo", Lang::Pt),
+    ("article", Lang::En),
+    ("protocolo", Lang::Pt),
+    ("protocol", Lang::En),
+];
+
+/// Splits a line of two columns read across into runs of one language.
+///
+/// Returns `(lang, offset in line, text)`. A bilingual heading such as `Artigo Article 2`
+/// gives its number to both languages, since the print shows it once for both columns.
+pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
+    let tokens: Vec<(usize, &str)> = line
+        .split_whitespace()
+        .map(|token| (token.as_ptr() as usize - line.as_ptr() as usize, token))
+        .collect();
+    let words: Vec<&str> = tokens.iter().map(|(_, t)| *t).collect();
+    let mut labels = lang::label_tokens(&words);
+    let heading_lang = |word: &str| {
+        let key = lang::word_key(word);
+        HEADING_WORDS.iter().find(|(w, _)| *w == key).map(|(_, l)| *l)
+    };
+    // Heading keywords are certain evidence, whatever the neighbours say. `Artigo Article 2`
+    // is one heading printed once for both columns: its number goes to both languages.
+    let mut lent: Vec<(usize, Lang)> = Vec::new(); // (token index of the number, borrowing language)
+    for index in 0..words.len() {
+        let Some(first_lang) = heading_lang(words[index]) else { continue };
+        labels[index] = first_lang;
+        let second_lang = words.get(index + 1).and_then(|w| heading_lang(w));
+        let number_follows = words.get(index + 2).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+        if let Some(second_lang) = second_lang {
+            if second_lang != first_lang && number_follows {
+                labels[index + 1] = second_lang;
+                labels[index + 2] = second_lang;
+                lent.push((index + 2, first_lang));
+            }
+        }
+    }
+    let mut runs: Vec<(Lang, usize, usize)> = Vec::new(); // (lang, first token, last token)
+    for (index, label) in labels.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.0 == *label => run.2 = index,
+            _ => runs.push((*label, index, index)),
+        }
+    }
+    let mut pieces = Vec::new();
+    for &(run_lang, first, last) in &runs {
+        let start = tokens[first].0;
+        let end = tokens[last].0 + tokens[last].1.len();
+        pieces.push((run_lang, start, &line[start..end]));
+        for &(number_index, borrower) in &lent {
+            if borrower == run_lang && number_index == last + 2 {
+                let (number_offset, number) = tokens[number_index];
+                pieces.push((run_lang, number_offset, number));
+            }
+        }
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bilingual_heading_gives_its_number_to_both_languages() {
+        let line = "Artigo 2 Article 2 Impostos visados Taxes covered Os impostos aos quais se aplica a presente Convenção são: The existing taxes to which";
+        let pieces = split_mixed_line(line);
+        let pt: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::Pt).map(|p| p.2).collect();
+        assert!(pt[0].starts_with("Artigo 2"), "{pt:?}");
+        let line = "Acordaram no seguinte: Have agreed as follows: Artigo Article 1 Pessoas visadas Personal scope A presente Convenção se aplica às pessoas residentes";
+        let pieces = split_mixed_line(line);
+        let pt: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::Pt).map(|p| p.2).collect();
+        let en: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::En).map(|p| p.2).collect();
+        assert!(pt.contains(&"1"), "{pt:?}");
+        assert!(en.iter().any(|p| p.starts_with("Article 1")), "{en:?}");
+    }
+
+    #[test]
+    fn piece_map_round_trips() {
+        let text = "Artigo 1\nThis applies.\nPessoas visadas\n";
+        let streams = split_by_language(text);
+        let pt = streams.iter().find(|s| s.lang == Lang::Pt).unwrap();
+        let at = pt.text.find("Pessoas").unwrap();
+        assert_eq!(&text[pt.map.to_normalized(at)..][..7], "Pessoas");
+    }
+}

@@ -1,0 +1,796 @@
+//! Treaties, articles, paragraphs and subparagraphs in a language stream.
+//!
+//! Headings are accepted only in sequence (the next article number, or a small gap that OCR
+//! may cause), which is what keeps cross-references such as "Article 7" or `第七条の規定` from
+//! being read as headings. Where a text prints no headings at all, article boundaries are
+//! inferred from paragraph numbering restarts and content.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_numbers::{parse_kanji_number, parse_roman, Lang};
+
+use crate::stream::Stream;
+use crate::topic::{topic_from_content, topic_from_title, Topic};
+use crate::{Article, Config, Diagnostic, Paragraph, Subparagraph, Treaty, Version};
+
+static PREAMBLE_END: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)have agreed as follows|agreed as follows|acordaram no seguinte|acordam no seguinte|acordaram o seguinte|convieram no seguinte|acordaram as disposições seguintes|次のとおり協定した").unwrap()
+});
+static CLOSING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)in witness whereof|em fé do que|em testemunho do que|em testemunho do qual|em fé de que|以上の証拠として").unwrap()
+});
+static LATIN_HEADING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:Artigo|ARTIGO|Article|ARTICLE|Art\.|ART\.)[ \t]+(?:(\d{1,3})(-?[A-Z]\b| ?bis\b| ?ter\b)?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{1,7})\b)").unwrap()
+});
+/// A paragraph number: `1.`, `1 -`, `1 —`, followed by a capitalized word (a list item of a
+/// subparagraph, `1. the income tax;`, starts in lower case).
+static LATIN_PARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—])[ \t]+[\p{Lu}\(\x22“«]").unwrap());
+static EN_SUBPARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap());
+static PT_SUBPARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[ \t])\(?([a-z]|[ivx]{1,6})\)[ \t]").unwrap());
+static JA_HEADING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([一二三四五六七八九十]+))?").unwrap());
+static JA_SUBPARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
+static PROTOCOL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?m)(?:^|[.:][ \t])[ \t]*(PROTOCOLO|Protocolo|PROTOCOL|Protocol|議定書)\b").unwrap()
+});
+static ARTICLE_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:Artigo|Article|artigo|article|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条").unwrap()
+});
+static PARTY_EN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:Government of|in the case of) (?:the )?((?:Republic|Kingdom|Federal Republic|Federative Republic|State|United Kingdom)? ?(?:of )?(?:the )?[A-Z][\p{L}-]+)").unwrap()
+});
+static PARTY_PT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:Governo d[aoe]|caso d[aoe]|[AO] República|[Ee]ntre a|[Ee] o) ((?:República|Reino)?[ \p{L}]*?(?:[A-Z][\p{L}]+))\b").unwrap()
+});
+
+/// One treaty's text within a stream.
+struct Part {
+    /// From the start of the preamble (or of the fragment) to the end of the part.
+    range: Range<usize>,
+    /// Where the articles start (after the preamble).
+    body_start: usize,
+    fragment: bool,
+    parties: Vec<String>,
+}
+
+/// Finds the treaties of every stream and groups the language versions of each.
+pub fn build_treaties(streams: &[Stream], config: &Config<'_>, diagnostics: &mut Vec<Diagnostic>) -> Vec<Treaty> {
+    // (first normalized offset, is fragment, main index, stream index, part)
+    let mut found: Vec<(usize, bool, usize, usize, Part)> = Vec::new();
+    for (stream_index, stream) in streams.iter().enumerate() {
+        let mut main_index = 0;
+        for part in split_treaties(&stream.text) {
+            let first = stream.map.to_normalized(part.range.start);
+            let fragment = part.fragment;
+            found.push((first, fragment, if fragment { usize::MAX } else { main_index }, stream_index, part));
+            if !fragment {
+                main_index += 1;
+            }
+        }
+    }
+    // Group: fragments each form a treaty; the k-th main part of each stream is treaty k.
+    let mut groups: Vec<(usize, bool, usize, Vec<(usize, Part)>)> = Vec::new();
+    for (first, fragment, main_index, stream_index, part) in found {
+        let slot = groups
+            .iter_mut()
+            .find(|(_, is_fragment, index, _)| !fragment && !*is_fragment && *index == main_index);
+        match slot {
+            Some((group_first, _, _, members)) => {
+                *group_first = (*group_first).min(first);
+                members.push((stream_index, part));
+            }
+            None => groups.push((first, fragment, main_index, vec![(stream_index, part)])),
+        }
+    }
+    groups.sort_by_key(|(first, _, _, _)| *first);
+    let mut treaties = Vec::new();
+    for (treaty_index, (_, fragment, _, members)) in groups.into_iter().enumerate() {
+        let mut parties: Vec<String> = Vec::new();
+        let mut versions = Vec::new();
+        for (stream_index, part) in members {
+            let stream = &streams[stream_index];
+            for party in &part.parties {
+                if !parties.contains(party) {
+                    parties.push(party.clone());
+                }
+            }
+            versions.push(segment_version(stream, &part, config, diagnostics));
+        }
+        treaties.push(Treaty { index: treaty_index + 1, parties, fragment, versions });
+    }
+    treaties
+}
+
+/// Splits a stream at preambles: each "have agreed as follows" opens a treaty; text before
+/// the first one is a fragment of another treaty if it closes with a signature formula.
+fn split_treaties(text: &str) -> Vec<Part> {
+    let markers: Vec<Range<usize>> = PREAMBLE_END.find_iter(text).map(|m| m.range()).collect();
+    let mut parts = Vec::new();
+    if markers.is_empty() {
+        parts.push(Part { range: 0..text.len(), body_start: 0, fragment: false, parties: parties_in(&text[..text.len().min(3000)]) });
+        return parts;
+    }
+    let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let first_start = line_start(markers[0].start);
+    let before = &text[..first_start];
+    if let Some(closing) = CLOSING.find(before) {
+        // Text before the first preamble that ends with a signature formula is another treaty.
+        if closing.start() > 200 || before[..closing.start()].split_whitespace().count() > 30 {
+            let parties = parties_in(before);
+            parts.push(Part { range: 0..first_start, body_start: 0, fragment: true, parties });
+        }
+    }
+    for (index, marker) in markers.iter().enumerate() {
+        let start = line_start(marker.start);
+        let end = markers.get(index + 1).map_or(text.len(), |next| line_start(next.start));
+        if end <= start {
+            continue;
+        }
+        // The preamble names the parties; look a little before the marker line too.
+        let preamble_from = text[..start].char_indices().rev().nth(600).map_or(0, |(i, _)| i);
+        let parties = parties_in(&text[preamble_from..marker.end]);
+        parts.push(Part { range: start..end, body_start: marker.end, fragment: false, parties });
+    }
+    parts
+}
+
+fn parties_in(text: &str) -> Vec<String> {
+    let mut parties: Vec<String> = Vec::new();
+    for regex in [&*PARTY_EN, &*PARTY_PT] {
+        for captures in regex.captures_iter(text) {
+            let name = captures[1].trim().trim_end_matches([',', ':', ';']).to_string();
+            if name.len() > 2 && !parties.contains(&name) && parties.len() < 2 {
+                parties.push(name);
+            }
+        }
+    }
+    if parties.is_empty() {
+        // Japanese preambles: `日本国及びデンマーク王国は`.
+        static JA_PARTIES: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new(r"([\p{Han}\p{Katakana}ー]{2,12})及び([\p{Han}\p{Katakana}ー]{2,12})は").unwrap());
+        if let Some(captures) = JA_PARTIES.captures(text) {
+            parties.push(captures[1].to_string());
+            parties.push(captures[2].to_string());
+        }
+    }
+    parties
+}
+
+/// Articles and protocol points of one language version of a treaty.
+fn segment_version(stream: &Stream, part: &Part, config: &Config<'_>, diagnostics: &mut Vec<Diagnostic>) -> Version {
+    let text = &stream.text;
+    let body = part.body_start..part.range.end;
+    // The closing formula ends the articles; a protocol may follow it.
+    let closing = CLOSING.find(&text[body.clone()]).map(|m| body.start + m.start());
+    let protocol_start = PROTOCOL
+        .find_at(text, closing.unwrap_or(body.start).min(body.end))
+        .filter(|m| m.start() < body.end)
+        .map(|m| m.start() + m.as_str().find(|c: char| c.is_alphabetic() || !c.is_ascii()).unwrap_or(0));
+    let articles_end = closing.or(protocol_start).unwrap_or(body.end).max(body.start);
+    let article_range = body.start..articles_end;
+
+    let mut articles = match stream.lang {
+        Lang::Ja => japanese_articles(text, article_range.clone(), config),
+        _ => latin_articles(text, article_range.clone(), stream.lang),
+    };
+    if articles.is_empty() && stream.lang != Lang::Ja {
+        articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
+    }
+    if part.fragment && articles.is_empty() && !article_range.is_empty() {
+        articles = inferred_articles(text, article_range.clone(), stream.lang, true);
+    }
+    check_sequence(&articles, diagnostics, stream);
+    let protocol = match protocol_start {
+        Some(start) if start < body.end => protocol_points(text, start..body.end, stream.lang, &articles),
+        _ => Vec::new(),
+    };
+    // Translate every span into normalized coordinates.
+    let to_normalized = |range: &Range<usize>| stream.map.range_to_normalized(range.clone());
+    let finish = |mut list: Vec<Article>| -> Vec<Article> {
+        for article in &mut list {
+            for paragraph in &mut article.paragraphs {
+                let local = paragraph.span.clone();
+                paragraph.text = text[local.clone()].to_string();
+                paragraph.pieces = stream.map.slice(local.clone());
+                paragraph.span = to_normalized(&local);
+            }
+            article.span = to_normalized(&article.span);
+        }
+        list
+    };
+    Version {
+        lang: stream.lang,
+        span: to_normalized(&part.range),
+        articles: finish(articles),
+        protocol: finish(protocol),
+    }
+}
+
+fn check_sequence(articles: &[Article], diagnostics: &mut Vec<Diagnostic>, stream: &Stream) {
+    let mut previous: Option<u32> = None;
+    for article in articles {
+        let number: Option<u32> = article.number.trim_end_matches(|c: char| c.is_alphabetic()).parse().ok();
+        if let (Some(before), Some(now)) = (previous, number) {
+            if now > before + 1 {
+                diagnostics.push(Diagnostic {
+                    code: "article_gap",
+                    message: format!("{} text: article {} follows article {}; the headings between were not found", lang_name(stream.lang), now, before),
+                    span: Some(stream.map.range_to_normalized(article.span.clone())),
+                });
+            }
+        }
+        if number.is_some() {
+            previous = number;
+        }
+    }
+}
+
+fn lang_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Pt => "Portuguese",
+        Lang::En => "English",
+        Lang::Ja => "Japanese",
+    }
+}
+
+/// A heading found in the text.
+struct Heading {
+    start: usize,
+    /// Where the title (or the body) starts.
+    after_number: usize,
+    number: u32,
+    suffix: String,
+    printed: String,
+}
+
+fn line_prefix(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    &text[start..at]
+}
+
+fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
+    let mut headings: Vec<Heading> = Vec::new();
+    let mut last: Option<u32> = None;
+    for captures in LATIN_HEADING.captures_iter(&text[range.clone()]) {
+        let whole = captures.get(0).unwrap();
+        let start = range.start + whole.start();
+        let (number, printed) = if let Some(digits) = captures.get(1) {
+            (digits.as_str().parse::<u32>().unwrap_or(0), whole.as_str().split_once(char::is_whitespace).map_or("", |x| x.1).trim().to_string())
+        } else {
+            let roman = captures.get(3).unwrap().as_str();
+            (parse_roman(roman).unwrap_or(0), roman.to_string())
+        };
+        if number == 0 {
+            continue;
+        }
+        // A heading starts a line or follows the end of a sentence (OCR runs lines together).
+        let prefix = line_prefix(text, start).trim_end();
+        let at_boundary = prefix.is_empty()
+            || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
+            || prefix.chars().all(|c| !c.is_lowercase());
+        if !at_boundary {
+            continue;
+        }
+        let after = range.start + whole.end();
+        let rest = text[after..range.end].trim_start_matches([' ', '\t']);
+        // "Article 7 of this Convention", "Article 10, paragraph 2": references.
+        let rest_lower: String = rest.chars().take(20).collect::<String>().to_lowercase();
+        if rest.starts_with(',') || rest_lower.starts_with("of ") || rest_lower.starts_with("da ") || rest_lower.starts_with("do ") || rest_lower.starts_with("shall") || rest_lower.starts_with("and ") || rest_lower.starts_with("e ") {
+            continue;
+        }
+        let acceptable = match last {
+            None => true,
+            Some(previous) => number > previous && number <= previous + 3,
+        };
+        if !acceptable {
+            continue;
+        }
+        let suffix = captures.get(2).map_or(String::new(), |s| s.as_str().trim().trim_start_matches('-').to_string());
+        last = Some(number);
+        headings.push(Heading { start, after_number: after, number, suffix, printed });
+    }
+    headings
+}
+
+const TITLE_STOP_WORDS: &[&str] = &[
+    "the", "this", "a", "an", "where", "if", "in", "for", "notwithstanding", "subject", "each",
+    "either", "any", "nothing", "with", "income", "o", "os", "as", "um", "uma", "quando", "se",
+    "para", "na", "no", "nenhuma", "nenhum", "não", "sem", "qualquer", "cada", "ressalvado",
+    "sempre", "considera-se", "é", "são", "em", "dividends", "interest", "royalties", "profits",
+];
+
+/// Splits what follows a heading number into title and the start of the body.
+fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
+    let line_end = text[after_number..end].find('\n').map_or(end, |i| after_number + i);
+    let rest = &text[after_number..line_end];
+    let rest_trimmed = rest.trim().trim_start_matches(['-', '–', '—', ':', '.']).trim();
+    if rest_trimmed.is_empty() {
+        // Title on its own line below the heading, if the next line is short and not a sentence.
+        let mut cursor = line_end;
+        while cursor < end && text[cursor..].starts_with('\n') {
+            cursor += 1;
+        }
+        let next_end = text[cursor..end].find('\n').map_or(end, |i| cursor + i);
+        let next = text[cursor..next_end].trim();
+        let words = next.split_whitespace().count();
+        let looks_like_title = words > 0
+            && words <= 14
+            && !next.ends_with(['.', ';', ':', ','])
+            && !LATIN_PARAGRAPH.is_match(next.split_whitespace().take(2).collect::<Vec<_>>().join(" ").as_str()).then_some(()).is_some_and(|_| next.starts_with(|c: char| c.is_ascii_digit()))
+            && !next.starts_with('(');
+        if looks_like_title {
+            return (next.to_string(), next_end);
+        }
+        return (String::new(), line_end);
+    }
+    // Inline title (OCR runs heading, title and text together): words up to a sentence start.
+    let offset = after_number + (rest.len() - rest.trim_start().len());
+    let mut title_end = offset;
+    let mut words = 0;
+    for token in text[offset..line_end].split_inclusive(char::is_whitespace) {
+        let word = token.trim();
+        let key = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let starts_upper = word.chars().next().is_some_and(char::is_uppercase);
+        let starts_digit = word.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '(');
+        if starts_digit || (words > 0 && starts_upper && TITLE_STOP_WORDS.contains(&key.as_str())) || words >= 9 {
+            break;
+        }
+        title_end += token.len();
+        words += 1;
+        if word.ends_with(['.', ':']) {
+            break;
+        }
+    }
+    let title = text[offset..title_end].trim().trim_end_matches(['.', ':']).to_string();
+    (title, title_end)
+}
+
+fn latin_articles(text: &str, range: Range<usize>, lang: Lang) -> Vec<Article> {
+    let headings = latin_headings(text, range.clone());
+    let mut articles = Vec::new();
+    for (index, heading) in headings.iter().enumerate() {
+        let end = headings.get(index + 1).map_or(range.end, |next| next.start);
+        let (title, body_start) = latin_title(text, heading.after_number, end);
+        let body_start = body_start.min(end);
+        let paragraphs = latin_paragraphs(text, body_start..end, lang);
+        let topic = topic_from_title(&title)
+            .or_else(|| topic_from_content(&text[body_start..end]))
+            .unwrap_or(Topic::Miscellaneous);
+        articles.push(Article {
+            number: format!("{}{}", heading.number, heading.suffix),
+            printed: heading.printed.clone(),
+            title,
+            topic,
+            inferred: false,
+            span: heading.start..trim_end_offset(text, heading.start..end),
+            paragraphs,
+        });
+    }
+    articles
+}
+
+fn trim_end_offset(text: &str, range: Range<usize>) -> usize {
+    range.start + text[range].trim_end().len()
+}
+
+fn is_list_context(before: &str) -> bool {
+    let before = before.trim_end();
+    before.ends_with(':')
+        || before.ends_with(';')
+        || before.ends_with("; and")
+        || before.ends_with("; or")
+        || before.ends_with("; e")
+        || before.ends_with("; ou")
+        || before.ends_with(", and")
+}
+
+/// Numbered paragraphs in the body of an article, in sequence.
+fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph> {
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut expected = 1;
+    for captures in LATIN_PARAGRAPH.captures_iter(&text[body.clone()]) {
+        let whole = captures.get(0).unwrap();
+        let start = body.start + whole.start();
+        let number: u32 = captures[1].parse().unwrap_or(0);
+        if number != expected {
+            continue;
+        }
+        let prefix = line_prefix(text, start).trim_end();
+        let at_line_start = prefix.is_empty();
+        let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
+        if !(at_line_start || after_sentence) {
+            continue;
+        }
+        // "1." after "in the case of Denmark:" or "...;" is an item of a list, not a paragraph.
+        if is_list_context(&text[body.start..start]) && start != body.start {
+            continue;
+        }
+        starts.push((start, number));
+        expected += 1;
+    }
+    build_paragraphs(text, body, &starts, lang)
+}
+
+fn build_paragraphs(text: &str, body: Range<usize>, starts: &[(usize, u32)], lang: Lang) -> Vec<Paragraph> {
+    let body_text = text[body.clone()].trim();
+    if starts.is_empty() {
+        if body_text.is_empty() {
+            return Vec::new();
+        }
+        let start = body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len());
+        return vec![paragraph(text, start..trim_end_offset(text, body), "1", true, lang)];
+    }
+    let mut paragraphs = Vec::new();
+    for (index, &(start, number)) in starts.iter().enumerate() {
+        let end = starts.get(index + 1).map_or(body.end, |next| next.0);
+        // Text before paragraph 1 (an OCR'd fragment) is kept with paragraph 1.
+        let start = if index == 0 { body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len()) } else { start };
+        paragraphs.push(paragraph(text, start..trim_end_offset(text, start..end), &number.to_string(), false, lang));
+    }
+    paragraphs
+}
+
+fn paragraph(text: &str, span: Range<usize>, number: &str, unnumbered: bool, lang: Lang) -> Paragraph {
+    let local = &text[span.clone()];
+    Paragraph {
+        number: number.to_string(),
+        unnumbered,
+        subparagraphs: subparagraphs(local, lang),
+        span,
+        text: String::new(),
+        pieces: Default::default(),
+    }
+}
+
+/// Subparagraph markers of a paragraph, each running to the next marker.
+fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
+    let mut markers: Vec<(usize, usize, String)> = Vec::new(); // (marker start, text start, label)
+    match lang {
+        Lang::Ja => {
+            // Markers stand after their text: the text since the previous marker is theirs.
+            let mut previous_end = 0;
+            for captures in JA_SUBPARAGRAPH.captures_iter(local) {
+                let whole = captures.get(0).unwrap();
+                markers.push((previous_end, whole.end(), captures[1].to_lowercase()));
+                previous_end = whole.end();
+            }
+            return markers
+                .into_iter()
+                .map(|(start, end, label)| Subparagraph { label, local: start..end })
+                .collect();
+        }
+        Lang::En => {
+            for captures in EN_SUBPARAGRAPH.captures_iter(local) {
+                let whole = captures.get(0).unwrap();
+                let prefix = line_prefix(local, whole.start()).trim_end();
+                if prefix.is_empty() || prefix.ends_with([':', ';', '.']) || prefix.ends_with("and") || prefix.ends_with("or") {
+                    markers.push((whole.start(), whole.end(), captures[1].to_lowercase()));
+                }
+            }
+        }
+        Lang::Pt => {
+            for captures in PT_SUBPARAGRAPH.captures_iter(local) {
+                let label = captures.get(1).unwrap();
+                let marker_start = label.start() - usize::from(local[..label.start()].ends_with('('));
+                let prefix = line_prefix(local, marker_start).trim_end();
+                if prefix.is_empty() || prefix.ends_with([':', ';', '.']) || prefix.ends_with(" e") || prefix.ends_with(" ou") {
+                    markers.push((marker_start, captures.get(0).unwrap().end(), label.as_str().to_lowercase()));
+                }
+            }
+        }
+    }
+    let mut result = Vec::new();
+    for (index, (start, _, label)) in markers.iter().enumerate() {
+        let end = markers.get(index + 1).map_or(local.len(), |next| next.0);
+        result.push(Subparagraph { label: label.clone(), local: *start..end });
+    }
+    result
+}
+
+/// Words a Japanese article text starts with; a title ends where one of them begins.
+const JA_BODY_STARTS: &[&str] = &[
+    "一方の", "この条約", "この", "両締約国", "各締約国", "いずれの", "締約国", "次の", "当該", "一方又は",
+];
+/// Words after `第N条` that make it a reference, not a heading.
+const JA_REFERENCE_FOLLOWERS: &[char] = &[
+    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た', '(', ')', ' ',
+];
+
+fn japanese_articles(text: &str, range: Range<usize>, config: &Config<'_>) -> Vec<Article> {
+    let tokenizer = config.tokenizers.and_then(|source| source.japanese().ok());
+    let mut headings: Vec<(usize, usize, u32, String)> = Vec::new(); // start, after, number, printed
+    let mut last: Option<u32> = None;
+    for captures in JA_HEADING.captures_iter(&text[range.clone()]) {
+        let whole = captures.get(0).unwrap();
+        let Some(number) = parse_kanji_number(&captures[1]) else { continue };
+        let after = range.start + whole.end();
+        let next = text[after..].chars().next();
+        if next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c)) {
+            continue;
+        }
+        let acceptable = match last {
+            None => true,
+            Some(previous) => number > u64::from(previous) && number <= u64::from(previous) + 2,
+        };
+        if !acceptable {
+            continue;
+        }
+        last = Some(number as u32);
+        headings.push((range.start + whole.start(), after, number as u32, whole.as_str().to_string()));
+    }
+    let mut articles = Vec::new();
+    for (index, (start, after, number, printed)) in headings.iter().enumerate() {
+        let end = headings.get(index + 1).map_or(range.end, |next| next.0);
+        let title_len = japanese_title_len(&text[*after..end], tokenizer);
+        let title = text[*after..*after + title_len].trim().to_string();
+        let body_start = *after + title_len;
+        let paragraphs = japanese_paragraphs(text, body_start..end);
+        let topic = topic_from_title(&title)
+            .or_else(|| topic_from_content(&text[body_start..end]))
+            .unwrap_or(Topic::Miscellaneous);
+        articles.push(Article {
+            number: number.to_string(),
+            printed: printed.clone(),
+            title,
+            topic,
+            inferred: false,
+            span: *start..trim_end_offset(text, *start..end),
+            paragraphs,
+        });
+    }
+    articles
+}
+
+/// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
+fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
+    let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
+    // A paragraph number or a space ends the title when near.
+    let digit_or_space = rest[..window].find(|c: char| c.is_ascii_digit() || c.is_whitespace());
+    if let Some(at) = digit_or_space {
+        if rest[..at].chars().count() <= 25 && at > 0 {
+            return at;
+        }
+    }
+    // Otherwise cut before the words a provision starts with, on a token boundary when the
+    // tokenizer is there to tell where tokens end.
+    let boundaries: Vec<usize> = match tokenizer {
+        Some(tokenizer) => tokenizer.tokenize(&rest[..window]).into_iter().map(|t| t.span.start).collect(),
+        None => rest[..window].char_indices().map(|(i, _)| i).collect(),
+    };
+    for boundary in boundaries.into_iter().filter(|b| *b > 0) {
+        if JA_BODY_STARTS.iter().any(|w| rest[boundary..].starts_with(w)) {
+            return boundary;
+        }
+    }
+    0
+}
+
+/// Paragraph numbers in Japanese run into the text (`41及び3の規定` is paragraph 4 starting
+/// `1及び3`), so the expected next number is searched for, not the first digit run.
+fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut expected = 1u32;
+    let mut cursor = body.start;
+    let bytes = text.as_bytes();
+    while cursor < body.end {
+        let wanted = expected.to_string();
+        let Some(found) = text[cursor..body.end].find(&wanted) else { break };
+        let at = cursor + found;
+        cursor = at + wanted.len();
+        let before = text[..at].chars().next_back();
+        let boundary = at == body.start || before.is_some_and(|c| c.is_whitespace() || c == ')' || c == '）' || c == '」');
+        if !boundary || (at > 0 && bytes[at - 1].is_ascii_digit()) {
+            continue;
+        }
+        let next = text[at + wanted.len()..].chars().next();
+        if next.is_some_and(|c| JA_REFERENCE_FOLLOWERS.contains(&c) || c == '条' || c == '.' || c == '%') {
+            continue;
+        }
+        // Two digits where one is expected (`12` when 1 is due) is a glued number only if the
+        // longer number is not itself the expected one.
+        starts.push((at, expected));
+        expected += 1;
+    }
+    if starts.first().is_some_and(|(at, _)| *at != body.start) && starts.first().is_some_and(|(_, n)| *n == 1) {
+        // Text before paragraph 1 belongs to it.
+        starts[0].0 = body.start;
+    }
+    build_paragraphs(text, body, &starts, Lang::Ja)
+}
+
+/// Numbered points of a protocol, each given the topic of the article it concerns.
+fn protocol_points(text: &str, range: Range<usize>, lang: Lang, articles: &[Article]) -> Vec<Article> {
+    let heading_len = text[range.clone()].find(char::is_whitespace).unwrap_or(0);
+    let body = range.start + heading_len..range.end;
+    let closing = CLOSING.find(&text[body.clone()]).map_or(body.end, |m| body.start + m.start());
+    let body = body.start..closing;
+    let paragraphs = match lang {
+        Lang::Ja => japanese_paragraphs(text, body.clone()),
+        _ => latin_paragraphs(text, body.clone(), lang),
+    };
+    paragraphs
+        .into_iter()
+        .filter(|p| !p.unnumbered)
+        .map(|point| {
+            let point_text = &text[point.span.clone()];
+            let referenced = ARTICLE_REFERENCE.captures(point_text).and_then(|c| {
+                c.get(1)
+                    .and_then(|d| d.as_str().parse::<u32>().ok())
+                    .or_else(|| c.get(2).and_then(|k| parse_kanji_number(k.as_str())).map(|n| n as u32))
+            });
+            let topic = referenced
+                .and_then(|n| articles.iter().find(|a| a.number == n.to_string()).map(|a| a.topic))
+                .or_else(|| topic_from_content(point_text))
+                .unwrap_or(Topic::Miscellaneous);
+            Article {
+                number: format!("P{}", point.number),
+                printed: point.number.clone(),
+                title: String::new(),
+                topic,
+                inferred: false,
+                span: point.span.clone(),
+                paragraphs: vec![Paragraph { number: "1".to_string(), unnumbered: true, ..point }],
+            }
+        })
+        .collect()
+}
+
+/// Articles of a text that prints no headings: a paragraph `1.` after numbered paragraphs
+/// starts a new article, and so does an unnumbered provision whose content is of another topic.
+fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool) -> Vec<Article> {
+    struct Draft {
+        start: usize,
+        end: usize,
+        paragraphs: Vec<(usize, u32)>,
+        numbered: bool,
+    }
+    let mut drafts: Vec<Draft> = Vec::new();
+    let mut previous_line = "";
+    let mut line_start = range.start;
+    for line in text[range.clone()].split_inclusive('\n') {
+        let start = line_start;
+        line_start += line.len();
+        let content = line.trim();
+        if content.is_empty() {
+            continue;
+        }
+        let marker = LATIN_PARAGRAPH.captures(content).filter(|c| c.get(0).unwrap().start() == 0);
+        let number: Option<u32> = marker.and_then(|c| c[1].parse().ok());
+        let list_context = is_list_context(previous_line);
+        previous_line = content;
+        let current = drafts.last_mut();
+        match (number, current) {
+            (Some(1), current) if !list_context && current.as_ref().is_none_or(|d| !d.paragraphs.is_empty() || !d.numbered) => {
+                drafts.push(Draft { start, end: line_start, paragraphs: vec![(start, 1)], numbered: true });
+            }
+            (Some(n), Some(current)) if !list_context && current.numbered && current.paragraphs.last().is_some_and(|p| p.1 + 1 == n) => {
+                current.paragraphs.push((start, n));
+                current.end = line_start;
+            }
+            (None, current) => {
+                let starts_provision = content.starts_with(|c: char| c.is_uppercase()) && !list_context && !content.starts_with('(');
+                let new_article = match &current {
+                    None => true,
+                    Some(draft) => {
+                        starts_provision && {
+                            let own = topic_from_content(content);
+                            let previous = topic_from_content(&text[draft.start..draft.end]);
+                            own.is_some() && own != previous
+                        }
+                    }
+                };
+                if new_article {
+                    drafts.push(Draft { start, end: line_start, paragraphs: Vec::new(), numbered: false });
+                } else if let Some(current) = current {
+                    current.end = line_start;
+                }
+            }
+            (_, Some(current)) => current.end = line_start,
+            (_, None) => drafts.push(Draft { start, end: line_start, paragraphs: Vec::new(), numbered: false }),
+        }
+    }
+    drafts
+        .into_iter()
+        .enumerate()
+        .map(|(index, draft)| {
+            let body = draft.start..draft.end;
+            let paragraphs = build_paragraphs(text, body.clone(), &draft.paragraphs, lang);
+            let topic = topic_from_content(&text[body.clone()]).unwrap_or(Topic::Miscellaneous);
+            Article {
+                number: if fragment { String::new() } else { (index + 1).to_string() },
+                printed: String::new(),
+                title: String::new(),
+                topic,
+                inferred: true,
+                span: body.start..trim_end_offset(text, body),
+                paragraphs,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{segment, Config};
+
+    fn outline(text: &str) -> Vec<(String, String, &'static str, usize)> {
+        let (doc, _) = segment(text, &Config::default());
+        doc.treaties
+            .iter()
+            .flat_map(|t| t.versions.iter())
+            .flat_map(|v| v.articles.iter().chain(v.protocol.iter()))
+            .map(|a| (a.number.clone(), a.title.clone(), a.topic.as_str(), a.paragraphs.len()))
+            .collect()
+    }
+
+    #[test]
+    fn portuguese_headings_titles_and_dash_paragraphs() {
+        let text = "Artigo 9.º\n\nEmpresas associadas\n\n1 - Quando uma empresa participar.\n\n2 - Quando um Estado incluir.\n\nArtigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem, no entanto, ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
+        let got = outline(text);
+        assert_eq!(got[0], ("9".into(), "Empresas associadas".into(), "associated_enterprises", 2));
+        assert_eq!(got[1], ("10".into(), "Dividendos".into(), "dividends", 2));
+    }
+
+    #[test]
+    fn a_sentence_that_mentions_an_article_is_not_a_heading() {
+        let text = "Article 7\nBusiness profits\n1. The profits of an enterprise shall be taxable only in that State.\n2. Where profits include items of income which are dealt with separately in other Articles, the provisions of Article 8 shall not be affected.\nArticle 8\nShipping and air transport\n1. Profits from the operation of ships.\n";
+        let got = outline(text);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].2, "shipping_air_transport");
+    }
+
+    #[test]
+    fn inline_ocr_heading_with_title_and_text() {
+        let text = "Have agreed as follows: Artigo 3 Definições gerais 1. Na presente Convenção, a não ser que o contexto imponha uma interpretação diferente: a) o termo designa. 2. Para a aplicação da presente Convenção. Artigo 4 Domicílio fiscal 1. Para os fins da presente Convenção.\n";
+        let got = outline(text);
+        assert_eq!(got[0], ("3".into(), "Definições gerais".into(), "general_definitions", 2));
+        assert_eq!(got[1], ("4".into(), "Domicílio fiscal".into(), "resident", 1));
+    }
+
+    #[test]
+    fn japanese_glued_heading_title_and_paragraphs() {
+        // From japan-denmark-2017-ja-pdf.txt: heading, title and paragraph 1 run together;
+        // `41及び3` is paragraph 4 beginning `1及び3`; `第七条の規定` is a reference.
+        let text = "次のとおり協定した 第九条関連企業1一方の締約国の企業が 第七条の規定に従い 2この条約は 3この条約は 41及び3の規定は 適用する 第十条配当1一方の締約国の居住者 2配当に対しては 第十一条利子1一方の締約国内において\n";
+        let got = outline(text);
+        assert_eq!(got[0], ("9".into(), "関連企業".into(), "associated_enterprises", 4));
+        assert_eq!(got[1], ("10".into(), "配当".into(), "dividends", 2));
+        assert_eq!(got[2].2, "interest");
+    }
+
+    #[test]
+    fn japanese_cross_reference_with_paragraph_is_not_a_heading() {
+        let text = "第一条対象となる者1この条約は 第二十一条7の規定 第二条対象となる租税1この条約は\n";
+        let got = outline(text);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].0, "2");
+    }
+
+    #[test]
+    fn missing_headings_are_inferred_from_numbering_restarts() {
+        let text = "The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may also be taxed.\n";
+        let (doc, _) = segment(&text.repeat(1), &Config::default());
+        let treaty = &doc.treaties[0];
+        assert_eq!(treaty.parties, vec!["Canada".to_string(), "Kingdom of Denmark".to_string()]);
+        let got: Vec<(String, &str, usize, bool)> = treaty.versions[0]
+            .articles
+            .iter()
+            .map(|a| (a.number.clone(), a.topic.as_str(), a.paragraphs.len(), a.inferred))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("1".to_string(), "persons_covered", 1, true),
+                ("2".to_string(), "taxes_covered", 3, true),
+                ("3".to_string(), "dividends", 2, true),
+            ]
+        );
+    }
+}
