@@ -18,7 +18,12 @@ fn thousands_separator(lang: Lang) -> char {
 /// numbers; a group of four digits (`1,2345`) is read as a decimal part instead.
 pub(crate) fn digit_number_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
-    let digits_end = |from: usize| from + bytes[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits_end = |from: usize| {
+        from + bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
     let mut end = digits_end(start);
     let first_run_len = end - start;
     let mut group_separators: Vec<u8> = Vec::new();
@@ -30,16 +35,22 @@ pub(crate) fn digit_number_end(text: &str, start: usize) -> usize {
             }
             // Mixing `.` and `,` as group separators (`1.000,000`) means the second is decimal.
             let separator = bytes[end];
-            if separator != b' ' && group_separators.iter().any(|&seen| seen != b' ' && seen != separator) {
+            if separator != b' '
+                && group_separators
+                    .iter()
+                    .any(|&seen| seen != b' ' && seen != separator)
+            {
                 break;
             }
             group_separators.push(separator);
             end = group_end;
         }
     }
-    if end + 1 < bytes.len() && matches!(bytes[end], b'.' | b',') && bytes[end + 1].is_ascii_digit() {
+    if end + 1 < bytes.len() && matches!(bytes[end], b'.' | b',') && bytes[end + 1].is_ascii_digit()
+    {
         let separator = bytes[end];
-        let only_grouped_by_same = !group_separators.is_empty() && group_separators.iter().all(|&seen| seen == separator);
+        let only_grouped_by_same =
+            !group_separators.is_empty() && group_separators.iter().all(|&seen| seen == separator);
         // `1.000.5` is not a number; stop before the odd part rather than misread it.
         if !only_grouped_by_same {
             end = digits_end(end + 1);
@@ -86,14 +97,22 @@ pub(crate) fn parse_digit_number(raw: &str, lang: Lang, is_money: bool) -> Optio
 }
 
 /// Index of the separator that marks the decimal part, if any.
-fn decimal_separator_idx(separators: &[char], digit_runs: &[&str], lang: Lang, is_money: bool) -> Option<usize> {
+fn decimal_separator_idx(
+    separators: &[char],
+    digit_runs: &[&str],
+    lang: Lang,
+    is_money: bool,
+) -> Option<usize> {
     let last_idx = separators.len().checked_sub(1)?;
     let last = separators[last_idx];
     if last == ' ' {
         return None;
     }
     let earlier = &separators[..last_idx];
-    if earlier.iter().any(|&separator| separator != ' ' && separator != last) {
+    if earlier
+        .iter()
+        .any(|&separator| separator != ' ' && separator != last)
+    {
         return Some(last_idx);
     }
     if earlier.contains(&last) || (!earlier.is_empty() && digit_runs[last_idx + 1].len() == 3) {
@@ -136,7 +155,11 @@ mod tests {
             ("2 1000", "2"),
         ];
         for &(input, expected) in table {
-            assert_eq!(&input[..digit_number_end(input, 0)], expected, "input {input:?}");
+            assert_eq!(
+                &input[..digit_number_end(input, 0)],
+                expected,
+                "input {input:?}"
+            );
         }
     }
 
@@ -170,7 +193,11 @@ mod tests {
             ("183", Lang::En, false, 183.0),
         ];
         for &(input, lang, is_money, expected) in table {
-            assert_eq!(parse_digit_number(input, lang, is_money), Some(expected), "input {input:?} {lang:?}");
+            assert_eq!(
+                parse_digit_number(input, lang, is_money),
+                Some(expected),
+                "input {input:?} {lang:?}"
+            );
         }
     }
 }

@@ -37,10 +37,38 @@ const MONTH_COUNTERS: &[char] = &['箇', 'か', 'ヶ', 'ケ', 'カ', 'ヵ'];
 
 /// Every quantity in Japanese `text`.
 pub(crate) fn find_japanese_quantities(text: &str) -> Vec<Quantity> {
-    NUMERAL_RUN
-        .find_iter(text)
-        .filter_map(|run| quantity_at(text, run.start(), run.end()))
-        .collect()
+    let mut res: Vec<Quantity> = Vec::new();
+    let mut covered_until = 0;
+    for run in NUMERAL_RUN.find_iter(text) {
+        if run.start() < covered_until {
+            continue;
+        }
+        let quantity = hundredths_at(text, run.start(), run.end())
+            .or_else(|| quantity_at(text, run.start(), run.end()));
+        if let Some(quantity) = quantity {
+            covered_until = quantity.span.end;
+            res.push(quantity);
+        }
+    }
+    res
+}
+
+/// A percentage written as hundredths, `百分の十五` (fifteen hundredths), as older texts do.
+fn hundredths_at(text: &str, run_start: usize, run_end: usize) -> Option<Quantity> {
+    const OF_HUNDRED: &str = "分の";
+    if &text[run_start..run_end] != "百" || !text[run_end..].starts_with(OF_HUNDRED) {
+        return None;
+    }
+    let numerator_start = run_end + OF_HUNDRED.len();
+    let numerator = NUMERAL_RUN
+        .find_at(text, numerator_start)
+        .filter(|found| found.start() == numerator_start)?;
+    let value = parse_kanji_number(numerator.as_str())?;
+    Some(Quantity::new(
+        value as f64,
+        Unit::Percent,
+        run_start..numerator.end(),
+    ))
 }
 
 /// The quantity whose numeral is the run `run_start..run_end`, if a unit follows it and it is
@@ -76,7 +104,12 @@ fn quantity_at(text: &str, run_start: usize, run_end: usize) -> Option<Quantity>
 /// per cent: ASCII digits count as part of a kanji numeral only before 百, 千, 万, 億 or 兆 (`2千`).
 /// Of a run that does not read as one numeral (`十二三`), the longest tail that does is taken,
 /// because the unit belongs to the end.
-fn numeral_value(text: &str, run_start: usize, run_end: usize, unit: &Unit) -> Option<(usize, f64)> {
+fn numeral_value(
+    text: &str,
+    run_start: usize,
+    run_end: usize,
+    unit: &Unit,
+) -> Option<(usize, f64)> {
     let run = &text[run_start..run_end];
     let ascii_len = run.bytes().take_while(|b| b.is_ascii()).count();
     if ascii_len == run.len() {
@@ -86,18 +119,31 @@ fn numeral_value(text: &str, run_start: usize, run_end: usize, unit: &Unit) -> O
     let kanji_part = &run[ascii_len..];
     let ascii_multiplies = kanji_part.starts_with(['百', '千', '万', '億', '兆'])
         && run[..ascii_len].bytes().all(|b| b.is_ascii_digit());
-    let mut number_start = if ascii_multiplies || ascii_len == 0 { run_start } else { run_start + ascii_len };
+    let mut number_start = if ascii_multiplies || ascii_len == 0 {
+        run_start
+    } else {
+        run_start + ascii_len
+    };
     while number_start < run_end {
         if let Some(value) = parse_kanji_number(&text[number_start..run_end]) {
             return Some((number_start, value as f64));
         }
-        number_start += text[number_start..].chars().next().map_or(1, char::len_utf8);
+        number_start += text[number_start..]
+            .chars()
+            .next()
+            .map_or(1, char::len_utf8);
     }
     None
 }
 
 /// Whether the number before the unit `unit_text` (ending at `span_end`) is a date or an ordinal.
-fn is_date_or_ordinal(text: &str, run_start: usize, span_end: usize, unit_text: &str, value: f64) -> bool {
+fn is_date_or_ordinal(
+    text: &str,
+    run_start: usize,
+    span_end: usize,
+    unit_text: &str,
+    value: f64,
+) -> bool {
     let after = &text[span_end..];
     let before = &text[..run_start];
     // `三十日目`, `五年目`: the thirtieth day, the fifth year.
@@ -112,7 +158,10 @@ fn is_date_or_ordinal(text: &str, run_start: usize, span_end: usize, unit_text: 
             }
             // `十一月十一日`: a day of a named month.
             let mut chars_before = before.chars().rev();
-            chars_before.next() == Some('月') && !chars_before.next().is_some_and(|ch| MONTH_COUNTERS.contains(&ch))
+            chars_before.next() == Some('月')
+                && !chars_before
+                    .next()
+                    .is_some_and(|ch| MONTH_COUNTERS.contains(&ch))
         }
         "年" | "年間" => {
             value >= 1000.0

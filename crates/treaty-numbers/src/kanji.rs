@@ -16,9 +16,17 @@ enum NumeralChar {
 const MAX_NUMERAL_CHARS: usize = 24;
 
 fn classify(ch: char) -> Option<NumeralChar> {
-    let kanji_digit = |value| Some(NumeralChar::Digit { value, is_ascii: false });
+    let kanji_digit = |value| {
+        Some(NumeralChar::Digit {
+            value,
+            is_ascii: false,
+        })
+    };
     match ch {
-        '0'..='9' => Some(NumeralChar::Digit { value: u64::from(ch as u8 - b'0'), is_ascii: true }),
+        '0'..='9' => Some(NumeralChar::Digit {
+            value: u64::from(ch as u8 - b'0'),
+            is_ascii: true,
+        }),
         '〇' | '零' => kanji_digit(0),
         '一' => kanji_digit(1),
         '二' => kanji_digit(2),
@@ -70,7 +78,9 @@ pub fn parse_kanji_number(s: &str) -> Option<u64> {
     if numeral_chars.is_empty() {
         return None;
     }
-    let has_units = numeral_chars.iter().any(|c| !matches!(c, NumeralChar::Digit { .. }));
+    let has_units = numeral_chars
+        .iter()
+        .any(|c| !matches!(c, NumeralChar::Digit { .. }));
     if has_units {
         parse_with_units(&numeral_chars)
     } else {
@@ -82,7 +92,9 @@ pub fn parse_kanji_number(s: &str) -> Option<u64> {
 fn parse_positional(numeral_chars: &[NumeralChar]) -> Option<u64> {
     let mut value: u64 = 0;
     for numeral_char in numeral_chars {
-        let NumeralChar::Digit { value: digit, .. } = *numeral_char else { return None };
+        let NumeralChar::Digit { value: digit, .. } = *numeral_char else {
+            return None;
+        };
         value = value.checked_mul(10)?.checked_add(digit)?;
     }
     Some(value)
@@ -104,9 +116,11 @@ fn parse_with_units(numeral_chars: &[NumeralChar]) -> Option<u64> {
                     None => Some((value, 1, is_ascii)),
                     // Several digits in a row only make sense in ASCII (`10万`); `二三十` is a
                     // range ("twenty or thirty"), not a number.
-                    Some((so_far, n_digits, true)) if is_ascii => {
-                        Some((so_far.checked_mul(10)?.checked_add(value)?, n_digits + 1, true))
-                    }
+                    Some((so_far, n_digits, true)) if is_ascii => Some((
+                        so_far.checked_mul(10)?.checked_add(value)?,
+                        n_digits + 1,
+                        true,
+                    )),
                     Some(_) => return None,
                 };
             }
@@ -143,7 +157,11 @@ fn parse_with_units(numeral_chars: &[NumeralChar]) -> Option<u64> {
 
 /// Adds the digits left after the last small unit (`七` in `二千十七`), which must be smaller
 /// than that unit: `十15` is not a number.
-fn add_pending(group: u64, pending: Option<(u64, usize, bool)>, last_small_unit: u64) -> Option<u64> {
+fn add_pending(
+    group: u64,
+    pending: Option<(u64, usize, bool)>,
+    last_small_unit: u64,
+) -> Option<u64> {
     match pending {
         None => Some(group),
         Some((value, _, _)) if value < last_small_unit => group.checked_add(value),
@@ -169,7 +187,11 @@ pub fn kanji_number_prefix_len(s: &str) -> usize {
         run_ends.push(byte_idx + ch.len_utf8());
     }
     // Try the longest candidate first, so `十二三` falls back to `十二` rather than to `十`.
-    run_ends.into_iter().rev().find(|&end| parse_kanji_number(&s[..end]).is_some()).unwrap_or(0)
+    run_ends
+        .into_iter()
+        .rev()
+        .find(|&end| parse_kanji_number(&s[..end]).is_some())
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -244,7 +266,11 @@ mod tests {
             ("パーセント十", ""),
         ];
         for &(input, expected_prefix) in table {
-            assert_eq!(kanji_number_prefix_len(input), expected_prefix.len(), "input {input:?}");
+            assert_eq!(
+                kanji_number_prefix_len(input),
+                expected_prefix.len(),
+                "input {input:?}"
+            );
         }
     }
 }

@@ -18,8 +18,11 @@ fn number_phrase_regex(lang: Lang, connector: &str) -> Regex {
     // Longest first, so that no word stops at a shorter word it starts with.
     words.sort_by_key(|word| std::cmp::Reverse(word.len()));
     let alternation = words.join("|");
-    let pattern =
-        format!(r"(?i)\b(?:{alternation})\b(?:(?:\s+{connector}\s+|\s*-\s*|\s+)(?:{alternation})\b)*");
+    // ASCII word boundaries keep the regex on the fast DFA engines (a Unicode `\b` is about a
+    // hundred times slower on Portuguese text); the Unicode boundary is checked on each match.
+    let pattern = format!(
+        r"(?i)(?-u:\b)(?:{alternation})(?-u:\b)(?:(?:\s+{connector}\s+|\s*-\s*|\s+)(?:{alternation})(?-u:\b))*"
+    );
     Regex::new(&pattern).expect("number phrase regex is valid")
 }
 
@@ -83,8 +86,9 @@ static DATE_AFTER_DAY: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A parenthesised restatement after a quantity: `ten per cent (10%)`.
-static RESTATEMENT_AFTER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*\((?P<inner>[^()]{1,40})\)").expect("restatement regex is valid"));
+static RESTATEMENT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*\((?P<inner>[^()]{1,40})\)").expect("restatement regex is valid")
+});
 
 /// A number candidate: where it is, and whether it is written in words.
 #[derive(Debug, Clone, Copy)]
@@ -101,11 +105,16 @@ pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
         Lang::Pt => &*NUMBER_PHRASE_PT,
         Lang::En | Lang::Ja => &*NUMBER_PHRASE_EN,
     };
-    candidates.extend(phrase_regex.find_iter(text).map(|found| NumberCandidate {
-        start: found.start(),
-        end: found.end(),
-        is_words: true,
-    }));
+    candidates.extend(
+        phrase_regex
+            .find_iter(text)
+            .filter(|found| is_whole_words(text, found.start(), found.end()))
+            .map(|found| NumberCandidate {
+                start: found.start(),
+                end: found.end(),
+                is_words: true,
+            }),
+    );
     candidates.sort_by_key(|candidate| candidate.start);
 
     let mut res: Vec<Quantity> = Vec::new();
@@ -122,6 +131,20 @@ pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     res
 }
 
+/// Whether `start..end` is neither preceded nor followed by a letter or digit, so that `mil` is
+/// not read out of `Milão` nor `um` out of `álbum`.
+fn is_whole_words(text: &str, start: usize, end: usize) -> bool {
+    let glued_before = text[..start]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric);
+    let glued_after = text[end..]
+        .chars()
+        .next()
+        .is_some_and(char::is_alphanumeric);
+    !glued_before && !glued_after
+}
+
 /// Digit numbers that start a word: `4.000` in `US$ 4.000`, but not the `1` of `A1`.
 fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
     let bytes = text.as_bytes();
@@ -133,9 +156,16 @@ fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
             continue;
         }
         let end = digit_number_end(text, byte_idx);
-        let glued_to_word = text[..byte_idx].chars().next_back().is_some_and(char::is_alphanumeric);
+        let glued_to_word = text[..byte_idx]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
         if !glued_to_word {
-            res.push(NumberCandidate { start: byte_idx, end, is_words: false });
+            res.push(NumberCandidate {
+                start: byte_idx,
+                end,
+                is_words: false,
+            });
         }
         byte_idx = end;
     }
@@ -144,16 +174,27 @@ fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
 
 /// The quantity whose number is `candidate`, if a unit goes with it and it is not a reference,
 /// a date or a year; `covered_until` is where the previous quantity ended.
-fn quantity_at(text: &str, lang: Lang, candidate: NumberCandidate, covered_until: usize) -> Option<Quantity> {
-    let look_behind_start = floor_char_boundary(text, candidate.start.saturating_sub(LOOK_BEHIND_BYTES));
+fn quantity_at(
+    text: &str,
+    lang: Lang,
+    candidate: NumberCandidate,
+    covered_until: usize,
+) -> Option<Quantity> {
+    let look_behind_start =
+        floor_char_boundary(text, candidate.start.saturating_sub(LOOK_BEHIND_BYTES));
     let before = &text[..candidate.start];
-    if REFERENCE_BEFORE.find_at(before, look_behind_start).is_some() {
+    if REFERENCE_BEFORE
+        .find_at(before, look_behind_start)
+        .is_some()
+    {
         return None;
     }
     if !candidate.is_words {
         if let Some(currency) = CURRENCY_BEFORE.find_at(before, look_behind_start) {
             if currency.start() >= covered_until {
-                if let Some(quantity) = prefixed_amount(text, lang, candidate, currency.start(), currency.as_str()) {
+                if let Some(quantity) =
+                    prefixed_amount(text, lang, candidate, currency.start(), currency.as_str())
+                {
                     return Some(quantity);
                 }
             }
@@ -188,10 +229,23 @@ fn quantity_at(text: &str, lang: Lang, candidate: NumberCandidate, covered_until
         None => parse_digit_number(&text[candidate.start..candidate.end], lang, is_money)?,
     };
     let value = match captures.name("gloss") {
-        Some(gloss) => reconcile_gloss(number_value, candidate.is_words, gloss.as_str(), lang, is_money)?,
+        Some(gloss) => reconcile_gloss(
+            number_value,
+            candidate.is_words,
+            gloss.as_str(),
+            lang,
+            is_money,
+        )?,
         None => number_value,
     } * scale;
     if is_date_or_year(text, span_end, &unit, value, candidate.is_words) {
+        return None;
+    }
+    if lang == Lang::Pt
+        && candidate.is_words
+        && value == 1.0
+        && names_a_period(text, unit_match.as_str(), span_end)
+    {
         return None;
     }
     if unit == Unit::Percent {
@@ -226,7 +280,11 @@ fn prefixed_amount(
         }
         span_end += whole;
     }
-    Some(Quantity::new(value * scale, Unit::Currency(code.to_string()), currency_start..span_end))
+    Some(Quantity::new(
+        value * scale,
+        Unit::Currency(code.to_string()),
+        currency_start..span_end,
+    ))
 }
 
 /// The value of a number-word phrase and where the number starts within it.
@@ -239,7 +297,9 @@ fn words_value(text: &str, candidate: NumberCandidate) -> Option<(usize, f64)> {
     for (byte_idx, ch) in phrase.char_indices() {
         if ch.is_whitespace() || ch == '-' {
             let next = byte_idx + ch.len_utf8();
-            if next < phrase.len() && !phrase[next..].starts_with(|c: char| c.is_whitespace() || c == '-') {
+            if next < phrase.len()
+                && !phrase[next..].starts_with(|c: char| c.is_whitespace() || c == '-')
+            {
                 token_starts.push(next);
             }
         }
@@ -255,7 +315,13 @@ fn words_value(text: &str, candidate: NumberCandidate) -> Option<(usize, f64)> {
 /// The gloss must itself be a number, or the parenthesis is something else (`5 (a) per cent`
 /// never occurs, but `(see paragraph 2)` might); when the two disagree the digits win, because
 /// the words are the explanation of the digits.
-fn reconcile_gloss(number_value: f64, number_is_words: bool, gloss: &str, lang: Lang, is_money: bool) -> Option<f64> {
+fn reconcile_gloss(
+    number_value: f64,
+    number_is_words: bool,
+    gloss: &str,
+    lang: Lang,
+    is_money: bool,
+) -> Option<f64> {
     let gloss = gloss.trim();
     let gloss_is_digits = gloss.starts_with(|ch: char| ch.is_ascii_digit());
     let gloss_value = if gloss_is_digits {
@@ -263,7 +329,11 @@ fn reconcile_gloss(number_value: f64, number_is_words: bool, gloss: &str, lang: 
     } else {
         parse_number_words(gloss)? as f64
     };
-    Some(if number_is_words && gloss_is_digits { gloss_value } else { number_value })
+    Some(if number_is_words && gloss_is_digits {
+        gloss_value
+    } else {
+        number_value
+    })
 }
 
 /// Whether the number and unit ending at `span_end` are a date (`12 dias do mês de julho`)
@@ -276,10 +346,27 @@ fn is_date_or_year(text: &str, span_end: usize, unit: &Unit, value: f64, is_word
     }
 }
 
+/// A named period after a unit: `um ano civil`, `um ano fiscal`, `um ano-calendário`.
+static PERIOD_NAME_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*-?\s*(?i:civil|fiscal|financeiro|tribut[áa]vel|social|calend)")
+        .expect("period name regex is valid")
+});
+
+/// Whether `um`/`uma` before the unit is the article of a named period rather than the number
+/// one: Portuguese uses `um ano civil` for "a calendar year", which counts nothing.
+/// English needs no such rule, because `a` is never read as a number.
+fn names_a_period(text: &str, unit_text: &str, span_end: usize) -> bool {
+    unit_text.to_lowercase().contains("calend") || PERIOD_NAME_AFTER.is_match(&text[span_end..])
+}
+
 /// Which [`Unit`] a unit word means.
 fn unit_of(unit_text: &str) -> Option<Unit> {
     let lower = unit_text.to_lowercase();
-    if lower.starts_with("per") || lower.starts_with("p.") || lower.starts_with("por") || lower == "%" {
+    if lower.starts_with("per")
+        || lower.starts_with("p.")
+        || lower.starts_with("por")
+        || lower == "%"
+    {
         return Some(Unit::Percent);
     }
     // Currency names go before time words: `australianos` contains `ano`.
@@ -290,7 +377,8 @@ fn unit_of(unit_text: &str) -> Option<Unit> {
         Some(Unit::Days)
     } else if lower.starts_with("month") || lower.starts_with("mes") || lower.starts_with("mês") {
         Some(Unit::Months)
-    } else if lower.starts_with("year") || lower.starts_with("calendar") || lower.starts_with("ano") {
+    } else if lower.starts_with("year") || lower.starts_with("calendar") || lower.starts_with("ano")
+    {
         Some(Unit::Years)
     } else {
         None
@@ -308,8 +396,14 @@ fn scale_value(scale_text: &str) -> f64 {
 
 /// Whether the unit ending at `end` continues into a longer word (`dias` in `diastole`).
 fn ends_inside_word(text: &str, end: usize) -> bool {
-    let last_is_alphanumeric = text[..end].chars().next_back().is_some_and(char::is_alphanumeric);
-    let next_is_alphanumeric = text[end..].chars().next().is_some_and(char::is_alphanumeric);
+    let last_is_alphanumeric = text[..end]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric);
+    let next_is_alphanumeric = text[end..]
+        .chars()
+        .next()
+        .is_some_and(char::is_alphanumeric);
     last_is_alphanumeric && next_is_alphanumeric
 }
 
@@ -317,12 +411,16 @@ fn ends_inside_word(text: &str, end: usize) -> bool {
 /// at the end of a sentence the dot is the full stop and stays out.
 fn extend_over_abbreviation_dot(text: &str, span_end: usize) -> usize {
     let after = &text[span_end..];
-    let Some(after_dot) = after.strip_prefix('.') else { return span_end };
+    let Some(after_dot) = after.strip_prefix('.') else {
+        return span_end;
+    };
     let unit_text_before = text[..span_end].trim_end();
     if !unit_text_before.to_lowercase().ends_with("cent") {
         return span_end;
     }
-    let sentence_goes_on = after_dot.trim_start().starts_with(|ch: char| ch.is_lowercase());
+    let sentence_goes_on = after_dot
+        .trim_start()
+        .starts_with(|ch: char| ch.is_lowercase());
     if sentence_goes_on {
         span_end + 1
     } else {
@@ -332,9 +430,19 @@ fn extend_over_abbreviation_dot(text: &str, span_end: usize) -> usize {
 
 /// Takes in a parenthesised restatement of the same quantity: `ten per cent (10%)`, so that the
 /// restatement is not reported a second time.
-fn extend_over_restatement(text: &str, lang: Lang, span_end: usize, value: f64, unit: &Unit) -> usize {
-    let Some(captures) = RESTATEMENT_AFTER.captures(&text[span_end..]) else { return span_end };
-    let Some(inner) = captures.name("inner") else { return span_end };
+fn extend_over_restatement(
+    text: &str,
+    lang: Lang,
+    span_end: usize,
+    value: f64,
+    unit: &Unit,
+) -> usize {
+    let Some(captures) = RESTATEMENT_AFTER.captures(&text[span_end..]) else {
+        return span_end;
+    };
+    let Some(inner) = captures.name("inner") else {
+        return span_end;
+    };
     let inner_text = inner.as_str().trim();
     let inner_quantities = find_latin_quantities(inner_text, lang);
     let restates = match inner_quantities.as_slice() {

@@ -56,7 +56,12 @@ impl Quantity {
     pub(crate) fn new(value: f64, unit: Unit, span: Range<usize>) -> Quantity {
         // `Display` for f64 prints the shortest text that reads back as the same value and never
         // adds `.0` or an exponent, which is exactly the canonical form the dataset wants.
-        Quantity { value, value_text: format!("{value}"), unit, span }
+        Quantity {
+            value,
+            value_text: format!("{value}"),
+            unit,
+            span,
+        }
     }
 }
 
@@ -91,9 +96,13 @@ pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
 /// because those are what treaties of this kind mean when they do not say.
 pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
     const CODES: &[&str] = &[
-        "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD", "SGD",
+        "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD",
+        "SGD",
     ];
-    let compact: String = written.chars().filter(|ch| !ch.is_whitespace() && *ch != '.').collect();
+    let compact: String = written
+        .chars()
+        .filter(|ch| !ch.is_whitespace() && *ch != '.')
+        .collect();
     if let Some(code) = CODES.iter().find(|code| **code == compact) {
         return Some(code);
     }
@@ -150,7 +159,10 @@ pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
         ("£", "GBP"),
         ("¥", "JPY"),
     ];
-    symbols.iter().find(|(symbol, _)| *symbol == compact).map(|(_, code)| *code)
+    symbols
+        .iter()
+        .find(|(symbol, _)| *symbol == compact)
+        .map(|(_, code)| *code)
 }
 
 #[cfg(test)]

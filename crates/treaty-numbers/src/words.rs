@@ -132,7 +132,10 @@ fn connector_for(lang: Lang) -> &'static str {
 
 /// Number words of one language, for building a regex alternation.
 pub(crate) fn number_words_of(lang: Lang) -> impl Iterator<Item = &'static str> {
-    NUMBER_WORDS.iter().filter(move |entry| entry.3 == lang).map(|entry| entry.0)
+    NUMBER_WORDS
+        .iter()
+        .filter(move |entry| entry.3 == lang)
+        .map(|entry| entry.0)
 }
 
 /// Value of a phrase of English or Portuguese number words.
@@ -151,9 +154,13 @@ pub(crate) fn number_words_of(lang: Lang) -> impl Iterator<Item = &'static str> 
 /// ```
 pub fn parse_number_words(s: &str) -> Option<u64> {
     let lower = s.to_lowercase();
-    let tokens: Vec<&str> =
-        lower.split(|ch: char| ch.is_whitespace() || ch == '-').filter(|token| !token.is_empty()).collect();
-    [Lang::En, Lang::Pt].into_iter().find_map(|lang| evaluate_tokens(&tokens, lang))
+    let tokens: Vec<&str> = lower
+        .split(|ch: char| ch.is_whitespace() || ch == '-')
+        .filter(|token| !token.is_empty())
+        .collect();
+    [Lang::En, Lang::Pt]
+        .into_iter()
+        .find_map(|lang| evaluate_tokens(&tokens, lang))
 }
 
 /// Adds up `tokens` read as number words of `lang`, checking the order of the words.
@@ -176,7 +183,9 @@ fn evaluate_tokens(tokens: &[&str], lang: Lang) -> Option<u64> {
             continue;
         }
         after_connector = false;
-        let &(_, value, kind, _) = NUMBER_WORDS.iter().find(|entry| entry.0 == token && entry.3 == lang)?;
+        let &(_, value, kind, _) = NUMBER_WORDS
+            .iter()
+            .find(|entry| entry.0 == token && entry.3 == lang)?;
         n_number_words += 1;
         match kind {
             WordKind::Zero => {
@@ -185,13 +194,19 @@ fn evaluate_tokens(tokens: &[&str], lang: Lang) -> Option<u64> {
                 }
             }
             WordKind::Ones => {
-                if !matches!(last_kind, None | Some(WordKind::Tens | WordKind::HundredMultiplier | WordKind::Hundreds)) {
+                if !matches!(
+                    last_kind,
+                    None | Some(WordKind::Tens | WordKind::HundredMultiplier | WordKind::Hundreds)
+                ) {
                     return None;
                 }
                 group += value;
             }
             WordKind::Teens | WordKind::Tens => {
-                if !matches!(last_kind, None | Some(WordKind::HundredMultiplier | WordKind::Hundreds)) {
+                if !matches!(
+                    last_kind,
+                    None | Some(WordKind::HundredMultiplier | WordKind::Hundreds)
+                ) {
                     return None;
                 }
                 group += value;
