@@ -1,1 +1,223 @@
-//! Placeholder.
+//! Extraction: withholding-rate caps and thresholds, typed, with provenance; plus the
+//! per-document pipeline that runs every stage and the dataset schema it writes.
+//!
+//! [`process_document`] is the one entry point the CLI needs: bytes in, a
+//! [`schema::DocumentReport`] out (structure, rows, warnings), every span in original bytes.
+//!
+//! ```
+//! use treaty_extract::{process_document, Settings};
+//! let text = b"Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise, but the tax so charged shall not exceed 10 per cent of the gross amount of the royalties.\n";
+//! let report = process_document("example", text, &Settings::default()).unwrap();
+//! let row = &report.rows[0];
+//! assert_eq!((row.topic.as_str(), row.kind.as_str(), row.value.as_str()), ("royalties", "rate", "10"));
+//! assert_eq!(&text[row.start..row.end], b"10 per cent");
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod reconcile;
+pub mod rules;
+pub mod schema;
+
+use sha2::{Digest, Sha256};
+use treaty_normalize::{normalize_bytes, IngestConfig, IngestError, Normalized};
+use treaty_segment::{Article, Config as SegmentConfig, Document, TokenizerSource};
+
+use schema::{
+    ArticleReport, DocumentReport, FixCount, LanguageBytes, ParagraphReport, RateRow,
+    SubparagraphReport, TreatyReport, VersionReport, Warning,
+};
+
+/// Settings for processing documents.
+#[derive(Default, Clone, Copy)]
+pub struct Settings<'a> {
+    /// Input limits.
+    pub ingest: IngestConfig,
+    /// Source of the Japanese tokenizer, loaded only when a document needs it.
+    pub tokenizers: Option<&'a dyn TokenizerSource>,
+}
+
+/// Runs ingest, normalize, segment, extract and reconcile on one document.
+///
+/// Fails only when the input cannot be read as text (empty, binary, too large); a text with
+/// no recognizable treaty structure is a report with warnings, not an error.
+pub fn process_document(doc: &str, bytes: &[u8], settings: &Settings<'_>) -> Result<DocumentReport, IngestError> {
+    let normalized = normalize_bytes(bytes, &settings.ingest)?;
+    let segment_config = SegmentConfig { tokenizers: settings.tokenizers };
+    let (document, diagnostics) = treaty_segment::segment(&normalized.text, &segment_config);
+    let to_original = |range: std::ops::Range<usize>| normalized.map.span_to_original(range);
+    let mut warnings: Vec<Warning> = diagnostics
+        .into_iter()
+        .map(|d| {
+            let span = d.span.map(to_original);
+            Warning { code: d.code.to_string(), message: d.message, start: span.as_ref().map(|s| s.start), end: span.map(|s| s.end) }
+        })
+        .collect();
+    let mut rows = extract_rows(doc, bytes, &normalized, &document);
+    warnings.extend(reconcile::reconcile(&mut rows));
+    Ok(DocumentReport {
+        schema_version: schema::SCHEMA_VERSION.to_string(),
+        doc: doc.to_string(),
+        bytes: bytes.len(),
+        sha256: sha256_hex(bytes),
+        encoding: normalized.encoding.to_string(),
+        normalization: normalized
+            .stats
+            .entries()
+            .into_iter()
+            .map(|(fix, count)| FixCount { fix: fix.to_string(), count })
+            .collect(),
+        languages: document
+            .languages
+            .iter()
+            .map(|l| LanguageBytes { lang: l.lang.as_str().to_string(), bytes: l.bytes })
+            .collect(),
+        treaties: structure_report(&normalized, &document),
+        rows,
+        warnings,
+    })
+}
+
+/// Hex SHA-256 of some bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The quote of a clause: whitespace folded, long clauses cut around the number.
+fn quote_of(clause: &str, number_at: usize) -> String {
+    const LIMIT: usize = 400;
+    let folded: String = clause.split_whitespace().collect::<Vec<_>>().join(" ");
+    if folded.chars().count() <= LIMIT {
+        return folded;
+    }
+    // Keep a window of the clause that holds the number.
+    let at_char = clause[..number_at.min(clause.len())].chars().count();
+    let start = at_char.saturating_sub(LIMIT / 2);
+    let window: String = clause.chars().skip(start).take(LIMIT).collect();
+    let window = window.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!("{}{}…", if start > 0 { "…" } else { "" }, window)
+}
+
+fn extract_rows(doc: &str, bytes: &[u8], normalized: &Normalized, document: &Document) -> Vec<RateRow> {
+    let _ = bytes;
+    let mut rows = Vec::new();
+    for treaty in &document.treaties {
+        for version in &treaty.versions {
+            let single = treaty.versions.len() == 1;
+            for article in version.articles.iter().chain(&version.protocol) {
+                for paragraph in &article.paragraphs {
+                    for finding in rules::paragraph_findings(paragraph, article.topic, version.lang) {
+                        let normalized_span = paragraph.pieces.range_to_normalized(finding.local.clone());
+                        let original = normalized.map.span_to_original(normalized_span);
+                        let clause = &paragraph.text[finding.clause.clone()];
+                        let number_at = finding.local.start.saturating_sub(finding.clause.start);
+                        rows.push(RateRow {
+                            doc: doc.to_string(),
+                            lang: version.lang.as_str().to_string(),
+                            topic: article.topic.as_str().to_string(),
+                            article: article.number.clone(),
+                            paragraph: paragraph.number.clone(),
+                            subparagraph: finding.subparagraph.clone(),
+                            kind: finding.kind.to_string(),
+                            value: finding.value.clone(),
+                            unit: finding.unit.clone(),
+                            condition: finding.conditions.flatten(),
+                            quote: quote_of(clause, number_at),
+                            treaty: treaty.index,
+                            start: original.start,
+                            end: original.end,
+                            confidence: finding.confidence,
+                            status: if single { "single".to_string() } else { String::new() },
+                            conditions: finding.conditions,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    rows
+}
+
+fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyReport> {
+    let article_report = |article: &Article| {
+        let span = normalized.map.span_to_original(article.span.clone());
+        ArticleReport {
+            article: article.number.clone(),
+            printed: article.printed.clone(),
+            title: article.title.clone(),
+            topic: article.topic.as_str().to_string(),
+            inferred: article.inferred,
+            start: span.start,
+            end: span.end,
+            paragraphs: article
+                .paragraphs
+                .iter()
+                .map(|paragraph| {
+                    let span = normalized.map.span_to_original(paragraph.span.clone());
+                    ParagraphReport {
+                        paragraph: paragraph.number.clone(),
+                        unnumbered: paragraph.unnumbered,
+                        start: span.start,
+                        end: span.end,
+                        subparagraphs: paragraph
+                            .subparagraphs
+                            .iter()
+                            .map(|sub| {
+                                let span = normalized.map.span_to_original(paragraph.pieces.range_to_normalized(sub.local.clone()));
+                                SubparagraphReport { label: sub.label.clone(), start: span.start, end: span.end }
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    };
+    document
+        .treaties
+        .iter()
+        .map(|treaty| TreatyReport {
+            treaty: treaty.index,
+            parties: treaty.parties.clone(),
+            fragment: treaty.fragment,
+            versions: treaty
+                .versions
+                .iter()
+                .map(|version| {
+                    let span = normalized.map.span_to_original(version.span.clone());
+                    VersionReport {
+                        lang: version.lang.as_str().to_string(),
+                        start: span.start,
+                        end: span.end,
+                        articles: version.articles.iter().map(article_report).collect(),
+                        protocol: version.protocol.iter().map(article_report).collect(),
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The `articles.csv` rows of a report, in document order.
+pub fn article_rows(report: &DocumentReport) -> Vec<schema::ArticleRow> {
+    let mut rows = Vec::new();
+    for treaty in &report.treaties {
+        for version in &treaty.versions {
+            for article in version.articles.iter().chain(&version.protocol) {
+                rows.push(schema::ArticleRow {
+                    doc: report.doc.clone(),
+                    treaty: treaty.treaty,
+                    lang: version.lang.clone(),
+                    article: article.article.clone(),
+                    title: article.title.clone(),
+                    topic: article.topic.clone(),
+                    inferred: article.inferred,
+                    paragraphs: article.paragraphs.len(),
+                    start: article.start,
+                    end: article.end,
+                    printed: article.printed.clone(),
+                });
+            }
+        }
+    }
+    rows
+}

@@ -362,9 +362,14 @@ mod tests {
 
     #[test]
     fn utf16_odd_length_and_lone_surrogate_become_replacement() {
-        let bytes = [0xFF, 0xFE, b'A', 0, 0x00, 0xD8, b'B', 0, b'C'];
+        let mut bytes = vec![0xFF, 0xFE];
+        for unit in "Article 10".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        bytes.extend_from_slice(&[0x00, 0xD8, b'B', 0, b'C']);
         let decoded = decode(&bytes, &config()).unwrap();
-        assert_eq!(decoded.text, "A\u{FFFD}B\u{FFFD}");
+        assert_eq!(decoded.text, "Article 10\u{FFFD}B\u{FFFD}");
+        assert_eq!(decoded.map.span_to_original(10..13), 22..24);
         assert_eq!(decoded.map.to_original(decoded.text.len()), bytes.len());
     }
 
@@ -384,9 +389,9 @@ mod tests {
 
     #[test]
     fn invalid_utf8_after_bom_is_replaced() {
-        let decoded = decode(b"\xEF\xBB\xBFn\xE3o", &config()).unwrap();
-        assert_eq!(decoded.text, "n\u{FFFD}o");
-        assert_eq!(decoded.map.span_to_original(1..4), 4..5);
+        let decoded = decode(b"\xEF\xBB\xBFa n\xE3o ser", &config()).unwrap();
+        assert_eq!(decoded.text, "a n\u{FFFD}o ser");
+        assert_eq!(decoded.map.span_to_original(3..6), 6..7);
     }
 
     #[test]

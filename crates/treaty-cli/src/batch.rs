@@ -1,0 +1,210 @@
+//! `treaty run`: many documents in parallel, datasets streamed to disk in a stable order.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use treaty_extract::schema::{DocumentReport, RateRow, ARTICLE_COLUMNS, RATE_COLUMNS, SCHEMA_VERSION};
+use treaty_extract::{article_rows, process_document, sha256_hex, Settings};
+use treaty_normalize::IngestConfig;
+
+use crate::dictionary::LazyTokenizer;
+use crate::inputs::{collect, Input};
+use crate::output::{write_atomic, AtomicFile};
+
+/// Arguments of `treaty run`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Files or folders (folders are searched for .txt files). Default: corpus/
+    pub inputs: Vec<PathBuf>,
+    /// Output folder.
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
+    /// Documents processed at once (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// No progress bar and no summary.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Skip documents whose JSON in the output folder is complete and was made from the same
+    /// input bytes (by SHA-256); their rows still go into the datasets.
+    #[arg(long)]
+    pub resume: bool,
+    /// Largest input accepted, in bytes.
+    #[arg(long, default_value_t = 64 * 1024 * 1024)]
+    pub max_bytes: u64,
+}
+
+/// A document that could not be processed.
+#[derive(serde::Serialize)]
+struct Failure {
+    doc: String,
+    path: String,
+    error: String,
+}
+
+enum Outcome {
+    Done(Box<DocumentReport>, bool),
+    Failed(Failure),
+}
+
+/// How many documents are processed before their results are streamed to disk; bounds memory.
+const CHUNK: usize = 64;
+
+pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let inputs = collect(&crate::default_inputs(args.inputs.clone()));
+    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create output folder {}", args.out.display()))?;
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let total_bytes: u64 = inputs.iter().map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len())).sum();
+    let progress = if args.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {binary_bytes}/{binary_total_bytes} {msg} (ETA {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let tokenizer = LazyTokenizer::default();
+    let settings = Settings { ingest: IngestConfig { max_bytes: args.max_bytes }, tokenizers: Some(&tokenizer) };
+
+    let mut rates_csv = AtomicFile::create(&args.out.join("rates.csv"))?;
+    let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
+    let mut articles_csv = AtomicFile::create(&args.out.join("articles.csv"))?;
+    let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
+    let mut rates_writer = csv::Writer::from_writer(rates_csv.writer());
+    rates_writer.write_record(RATE_COLUMNS)?;
+    let mut articles_writer = csv::Writer::from_writer(articles_csv.writer());
+    articles_writer.write_record(ARTICLE_COLUMNS)?;
+
+    let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) = (0, 0, 0, 0, 0, 0);
+    let mut seen_docs = std::collections::HashSet::new();
+    for chunk in inputs.chunks(CHUNK) {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|input| {
+                    let outcome = process_input(input, &args.out, &settings, args.resume);
+                    progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
+                    outcome
+                })
+                .collect()
+        });
+        for outcome in outcomes {
+            n_documents += 1;
+            progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
+            match outcome {
+                Outcome::Done(report, resumed) => {
+                    if !seen_docs.insert(report.doc.clone()) {
+                        n_failed += 1;
+                        write_failure(&mut failures_jsonl, &Failure { doc: report.doc.clone(), path: String::new(), error: format!("another input is also named {}; its output was kept", report.doc) })?;
+                        continue;
+                    }
+                    if resumed {
+                        n_resumed += 1;
+                    } else {
+                        let json = serde_json::to_vec_pretty(&report)?;
+                        write_atomic(&args.out.join(format!("{}.json", report.doc)), &json)?;
+                    }
+                    for row in &report.rows {
+                        write_rate_csv(&mut rates_writer, row)?;
+                        serde_json::to_writer(rates_jsonl.writer(), row)?;
+                        rates_jsonl.writer().write_all(b"\n")?;
+                    }
+                    for article in article_rows(&report) {
+                        articles_writer.write_record([
+                            article.doc, article.treaty.to_string(), article.lang, article.article, article.title,
+                            article.topic, article.inferred.to_string(), article.paragraphs.to_string(),
+                            article.start.to_string(), article.end.to_string(), article.printed,
+                        ])?;
+                        n_articles += 1;
+                    }
+                    n_rows += report.rows.len();
+                    n_warnings += report.warnings.len();
+                }
+                Outcome::Failed(failure) => {
+                    n_failed += 1;
+                    progress.suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
+                    write_failure(&mut failures_jsonl, &failure)?;
+                }
+            }
+        }
+    }
+    rates_writer.flush()?;
+    articles_writer.flush()?;
+    drop(rates_writer);
+    drop(articles_writer);
+    rates_csv.commit()?;
+    rates_jsonl.commit()?;
+    articles_csv.commit()?;
+    failures_jsonl.commit()?;
+    progress.finish_and_clear();
+    if !args.quiet {
+        eprintln!(
+            "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed in {:.2}s -> {}",
+            n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, started.elapsed().as_secs_f64(), args.out.display()
+        );
+    }
+    Ok(if n_failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn write_failure(file: &mut AtomicFile, failure: &Failure) -> anyhow::Result<()> {
+    serde_json::to_writer(file.writer(), failure)?;
+    file.writer().write_all(b"\n")?;
+    Ok(())
+}
+
+fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyhow::Result<()> {
+    writer.write_record([
+        row.doc.as_str(), &row.lang, &row.topic, &row.article, &row.paragraph, &row.subparagraph, &row.kind,
+        &row.value, &row.unit, &row.condition, &row.quote, &row.treaty.to_string(), &row.start.to_string(),
+        &row.end.to_string(), &format!("{:.2}", row.confidence), &row.status,
+    ])?;
+    Ok(())
+}
+
+/// Reads and processes one input; every problem becomes a [`Failure`] naming the file.
+fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: bool) -> Outcome {
+    let (path, doc) = match input {
+        Input::File { path, doc } => (path, doc),
+        Input::Unreadable { path, reason } => {
+            return Outcome::Failed(Failure { doc: crate::inputs::doc_name(path), path: path.display().to_string(), error: reason.clone() })
+        }
+    };
+    let fail = |error: String| Outcome::Failed(Failure { doc: doc.clone(), path: path.display().to_string(), error });
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.len() > settings.ingest.max_bytes => {
+            return fail(format!("file is {} bytes, over the limit of {} bytes (--max-bytes)", meta.len(), settings.ingest.max_bytes))
+        }
+        Ok(_) => {}
+        Err(error) => return fail(format!("cannot read: {error}")),
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => return fail(format!("cannot read: {error}")),
+    };
+    if resume {
+        if let Some(report) = previous_report(out, doc, &bytes) {
+            return Outcome::Done(Box::new(report), true);
+        }
+    }
+    match process_document(doc, &bytes, settings) {
+        Ok(report) => Outcome::Done(Box::new(report), false),
+        Err(error) => fail(error.to_string()),
+    }
+}
+
+/// The report of an earlier run, if it is complete and made from the same bytes.
+fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport> {
+    let text = std::fs::read(out.join(format!("{doc}.json"))).ok()?;
+    let report: DocumentReport = serde_json::from_slice(&text).ok()?;
+    (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes)).then_some(report)
+}

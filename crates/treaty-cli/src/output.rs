@@ -1,0 +1,52 @@
+//! Writing outputs atomically: a temporary file in the destination folder, then a rename, so a
+//! reader (or an interrupted run) never sees a truncated file.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+/// A file being written; it appears under its final name only on [`AtomicFile::commit`].
+pub struct AtomicFile {
+    temporary: PathBuf,
+    destination: PathBuf,
+    writer: BufWriter<File>,
+}
+
+impl AtomicFile {
+    /// Starts writing `destination`.
+    pub fn create(destination: &Path) -> anyhow::Result<AtomicFile> {
+        let name = destination.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+        let temporary = destination.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let file = File::create(&temporary).with_context(|| format!("cannot create {}", temporary.display()))?;
+        Ok(AtomicFile { temporary, destination: destination.to_path_buf(), writer: BufWriter::new(file) })
+    }
+
+    /// The writer.
+    pub fn writer(&mut self) -> &mut BufWriter<File> {
+        &mut self.writer
+    }
+
+    /// Flushes, syncs and renames into place.
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        self.writer.flush().with_context(|| format!("cannot write {}", self.temporary.display()))?;
+        self.writer.get_ref().sync_all().ok();
+        std::fs::rename(&self.temporary, &self.destination)
+            .with_context(|| format!("cannot rename {} to {}", self.temporary.display(), self.destination.display()))
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        // Not committed: leave nothing behind.
+        let _ = std::fs::remove_file(&self.temporary);
+    }
+}
+
+/// Writes a whole file atomically.
+pub fn write_atomic(destination: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    let mut file = AtomicFile::create(destination)?;
+    file.writer().write_all(contents)?;
+    file.commit()
+}

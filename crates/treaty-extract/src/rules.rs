@@ -1,0 +1,406 @@
+//! Rules that turn quantities in a paragraph into typed rate and threshold records.
+//!
+//! The rules read the wording of the OECD and UN model articles (and their Portuguese and
+//! Japanese renderings): a percentage "of the gross amount" in a dividends, interest or
+//! royalties article is a rate cap; "holds at least 25 per cent of the capital" is a holding
+//! threshold; "shall be taxable only in that other State" is a rate of 0.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_numbers::{find_quantities, Lang, Unit};
+use treaty_segment::{Paragraph, Topic};
+
+use crate::schema::{Conditions, Holding};
+
+/// What a rule found in a paragraph, before it is placed in a document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    /// Subparagraph label, empty when none.
+    pub subparagraph: String,
+    /// `rate` or `threshold`.
+    pub kind: &'static str,
+    /// Plain decimal value.
+    pub value: String,
+    /// Unit name.
+    pub unit: String,
+    /// Typed conditions.
+    pub conditions: Conditions,
+    /// Where the number (or the exempting phrase) is, in the paragraph's text.
+    pub local: Range<usize>,
+    /// The clause, in the paragraph's text.
+    pub clause: Range<usize>,
+    /// How sure the rule is.
+    pub confidence: f32,
+}
+
+/// Topics whose percentages are withholding-rate caps.
+pub fn is_rate_topic(topic: Topic) -> bool {
+    matches!(topic, Topic::Dividends | Topic::Interest | Topic::Royalties | Topic::TechnicalServices | Topic::OtherIncome)
+}
+
+static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)taxable only in (?:that|the) other (?:contracting )?state",
+        r"|shall be exempt(?:ed)? from (?:tax|taxation)",
+        r"|shall not be tax(?:ed|able) in (?:that|the) (?:first-mentioned|contracting) state",
+        r"|(?:só|apenas|somente) (?:podem|poderão|pode|poderá) ser tributad[oa]s? (?:n[oe]ss?e |no )outro estado",
+        r"|(?:são|serão|ficam|ficarão) isent[oa]s",
+        r"|当該他方の締約国においてのみ租税を課することができる",
+        r"|租税を免除される|免除される",
+    ))
+    .unwrap()
+});
+
+/// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
+static RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)taxable only in that (?:contracting )?state|só (?:podem|poderão) ser tributad[oa]s nesse estado|当該一方の締約国においてのみ租税を課することができる").unwrap()
+});
+static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:of|by) a resident of a contracting state|de um residente de um estado contratante|一方の締約国の居住者").unwrap()
+});
+static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)arising in|paid by a company which is a resident|provenientes d|pagos por uma sociedade|内において生ずる").unwrap()
+});
+
+fn lower(text: &str) -> String {
+    text.to_lowercase()
+}
+
+/// The clause around a local offset: the subparagraph if any, else the sentence.
+fn clause_around(text: &str, paragraph: &Paragraph, at: usize, lang: Lang) -> (String, Range<usize>) {
+    if let Some(sub) = paragraph.subparagraphs.iter().rev().find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1)) {
+        return (sub.label.clone(), sub.local.start..sub.local.end.min(text.len()));
+    }
+    let stops: &[char] = match lang {
+        Lang::Ja => &['。', '\n'],
+        _ => &['\n'],
+    };
+    let sentence_start = text[..at]
+        .rfind(|c: char| stops.contains(&c))
+        .map(|i| i + text[i..].chars().next().map_or(1, char::len_utf8))
+        .unwrap_or(0);
+    let sentence_start = match lang {
+        Lang::Ja => sentence_start,
+        _ => text[..at].rfind(". ").map_or(sentence_start, |i| (i + 2).max(sentence_start)),
+    };
+    let end = match lang {
+        Lang::Ja => text[at..].find(|c: char| stops.contains(&c)).map_or(text.len(), |i| at + i),
+        _ => text[at..].find(". ").map_or(text.len(), |i| at + i + 1),
+    };
+    (String::new(), sentence_start..end)
+}
+
+fn beneficial_owners(clause: &str) -> Vec<&'static str> {
+    let clause = lower(clause);
+    let mut owners = Vec::new();
+    let checks: [(&str, &[&str]); 8] = [
+        ("company_not_partnership", &["other than a partnership", "excluding partnership", "com exceção das sociedades de pessoas", "que não seja uma sociedade de pessoas", "excluindo as sociedades de pessoas", "com exclusão das sociedades de pessoas"]),
+        ("pension_fund", &["pension fund", "pension scheme", "fundo de pensões", "fundo de pensão", "年金基金"]),
+        ("central_bank", &["central bank", "banco central", "中央銀行"]),
+        ("government", &["government", "governo", "political subdivision", "subdivisão política", "local authorit", "autarquia", "政府", "地方公共団体"]),
+        ("financial_institution", &["financial institution", "instituição financeira", "金融機関"]),
+        ("bank", &[" bank", "banco", "銀行"]),
+        ("company", &["is a company", "uma sociedade", "company which holds", "company that holds", "法人"]),
+        ("individual", &["an individual", "pessoa singular", "pessoa física", "個人"]),
+    ];
+    for (owner, phrases) in checks {
+        if phrases.iter().any(|p| clause.contains(p)) {
+            // A central bank is also a bank; a company other than a partnership is a company.
+            let subsumed = (owner == "bank" && owners.contains(&"central_bank"))
+                || (owner == "company" && owners.contains(&"company_not_partnership"));
+            if !subsumed {
+                owners.push(owner);
+            }
+        }
+    }
+    owners
+}
+
+fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
+    let clause = lower(clause);
+    let checks: &[(&str, &[&str])] = match topic {
+        Topic::Royalties => &[
+            ("copyright", &["copyright", "direitos de autor", "direito de autor", "著作権"]),
+            ("films", &["cinematograph", "films", "filmes", "映画"]),
+            ("software", &["software", "computer program", "programas de computador", "ソフトウェア"]),
+            ("patents", &["patent", "patente", "特許"]),
+            ("trademarks", &["trade mark", "trademark", "marcas", "marca de", "商標"]),
+            ("equipment", &["industrial, commercial or scientific equipment", "equipamento", "設備"]),
+            ("know_how", &["information concerning industrial", "know-how", "informações relativas", "informações respeitantes", "経験に関する情報"]),
+            ("technical_services", &["technical assistance", "technical services", "assistência técnica", "serviços técnicos"]),
+        ],
+        Topic::Interest => &[
+            ("government_debt", &["paid by the government", "paid to the government", "government securities", "títulos públicos", "dívida pública"]),
+            ("bank_loan", &["loan granted by a bank", "empréstimo concedido por um banco"]),
+            ("sale_on_credit", &["sale on credit", "venda a crédito"]),
+        ],
+        _ => &[],
+    };
+    checks
+        .iter()
+        .filter(|(_, phrases)| phrases.iter().any(|p| clause.contains(p)))
+        .map(|(class, _)| *class)
+        .collect()
+}
+
+fn holding_basis(after: &str) -> &'static str {
+    let after = lower(after);
+    if after.contains("voting") || after.contains("votos") || after.contains("議決権") {
+        "voting_power"
+    } else if after.contains("capital") || after.contains("資本") {
+        "capital"
+    } else if after.contains("value") || after.contains("valor") {
+        "value"
+    } else {
+        "shares"
+    }
+}
+
+/// True when a percentage measures a holding rather than a tax rate.
+fn is_holding(before: &str, after: &str) -> bool {
+    let before = lower(before);
+    let after = lower(after);
+    let before_cues = ["at least", "not less than", "pelo menos", "no mínimo", "holds", "holding", "detenha", "detiver", "possua", "own"];
+    let after_cues = ["of the capital", "of the voting", "of the shares", "do capital", "dos votos", "das ações", "以上", "of the value", "do valor"];
+    before_cues.iter().any(|cue| before.ends_with(cue) || before.trim_end().ends_with(cue) || before.rsplit(' ').take(4).any(|w| w == *cue))
+        || after_cues.iter().any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
+}
+
+fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
+    let clause = lower(clause);
+    let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
+    match topic {
+        Topic::PermanentEstablishment => {
+            if has(&["building site", "construction", "installation", "assembly", "obra", "estaleiro", "construção", "montagem", "建設", "据付け", "組立"]) {
+                "pe_construction"
+            } else if has(&["services", "serviços", "役務"]) {
+                "pe_services"
+            } else {
+                "pe_other"
+            }
+        }
+        Topic::Employment => {
+            if *unit == Unit::Days { "employment_days" } else { "employment_period" }
+        }
+        Topic::CapitalGains => match unit {
+            Unit::Percent => "land_rich_share",
+            _ if has(&["preceding", "anteriores", "前"]) => "land_rich_lookback",
+            _ => "other",
+        },
+        Topic::TeachersResearchers => "teacher_stay",
+        Topic::Students => match unit {
+            Unit::Currency(_) => "student_amount",
+            _ => "student_stay",
+        },
+        Topic::Dividends | Topic::Interest | Topic::Royalties => match unit {
+            Unit::Percent => "min_holding",
+            _ if unit.is_duration() => "holding_period",
+            _ => "other",
+        },
+        Topic::MutualAgreement | Topic::AssociatedEnterprises => "time_limit",
+        Topic::EntryIntoForce => "entry_into_force",
+        Topic::Termination => match unit {
+            Unit::Years => "earliest_termination",
+            _ => "notice_period",
+        },
+        _ => "other",
+    }
+}
+
+/// Rates and thresholds of one paragraph of an article with the given topic.
+pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
+    let mut findings: Vec<Finding> = Vec::new();
+    let quantities = find_quantities(text, lang);
+    for quantity in &quantities {
+        let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
+        let clause_text = &text[clause.clone()];
+        let before_start = text[..quantity.span.start].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+        let before = &text[before_start..quantity.span.start];
+        let after_end = text[quantity.span.end..].char_indices().nth(40).map_or(text.len(), |(i, _)| quantity.span.end + i);
+        let after = &text[quantity.span.end..after_end];
+        let branch = lower(clause_text).contains("branch") || clause_text.contains("支店") || (lower(clause_text).contains("permanent establishment") && lower(clause_text).contains("additional"));
+        let mut conditions = Conditions::default();
+        let holding = quantity.unit == Unit::Percent && is_holding(before, after);
+        let kind = if quantity.unit == Unit::Percent && !holding && (is_rate_topic(topic) || branch) {
+            "rate"
+        } else {
+            "threshold"
+        };
+        if kind == "rate" {
+            fill_rate_conditions(&mut conditions, clause_text, text, topic, lang, branch, &quantities, quantity.span.clone());
+        } else {
+            conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
+        }
+        findings.push(Finding {
+            subparagraph,
+            kind,
+            value: quantity.value_text.clone(),
+            unit: quantity.unit.as_str().to_string(),
+            conditions,
+            local: quantity.span.clone(),
+            clause,
+            confidence: if kind == "rate" && !is_rate_topic(topic) { 0.6 } else { 0.9 },
+        });
+    }
+    if is_rate_topic(topic) {
+        findings.extend(exemptions(paragraph, topic, lang));
+    }
+    // One row per distinct claim in a clause: a number repeated by the same clause is one row.
+    let mut unique: Vec<Finding> = Vec::new();
+    for finding in findings {
+        let duplicate = unique.iter().any(|u| {
+            u.subparagraph == finding.subparagraph && u.kind == finding.kind && u.value == finding.value && u.unit == finding.unit && u.conditions == finding.conditions
+        });
+        if !duplicate {
+            unique.push(finding);
+        }
+    }
+    unique
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fill_rate_conditions(
+    conditions: &mut Conditions,
+    clause: &str,
+    paragraph_text: &str,
+    topic: Topic,
+    lang: Lang,
+    branch: bool,
+    quantities: &[treaty_numbers::Quantity],
+    rate_span: Range<usize>,
+) {
+    let lowered = lower(clause);
+    let other_cases = ["all other cases", "in all other", "nos demais casos", "em todos os outros casos", "em todos os demais casos", "その他のすべての場合"];
+    if branch && topic != Topic::Dividends || branch && lowered.contains("branch") {
+        conditions.income.push("branch_profits".to_string());
+        return;
+    }
+    if other_cases.iter().any(|c| lowered.contains(c)) {
+        return;
+    }
+    let owners = beneficial_owners(clause);
+    if topic == Topic::Dividends || lowered.contains("beneficial owner") || lowered.contains("beneficiário efetivo") || lowered.contains("beneficiário efectivo") || clause.contains("受益者") {
+        conditions.beneficial_owner = owners.first().map(|s| s.to_string());
+    }
+    // A holding percentage in the same clause conditions this rate.
+    let clause_start = paragraph_text.find(clause).unwrap_or(0);
+    for other in quantities {
+        if other.span == rate_span || other.unit != Unit::Percent {
+            continue;
+        }
+        if other.span.start < clause_start || other.span.end > clause_start + clause.len() {
+            continue;
+        }
+        let before_start = paragraph_text[..other.span.start].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+        let after_end = paragraph_text[other.span.end..].char_indices().nth(40).map_or(paragraph_text.len(), |(i, _)| other.span.end + i);
+        if is_holding(&paragraph_text[before_start..other.span.start], &paragraph_text[other.span.end..after_end]) {
+            conditions.min_holding = Some(Holding {
+                percent: other.value_text.clone(),
+                basis: holding_basis(&paragraph_text[other.span.end..after_end]).to_string(),
+            });
+        }
+        let _ = lang;
+    }
+    for other in quantities {
+        if other.unit.is_duration() && other.span.start >= clause_start && other.span.end <= clause_start + clause.len() {
+            conditions.holding_period = Some(format!("{}{}", other.value_text, other.unit.as_str()));
+        }
+    }
+    conditions.income = income_classes(clause, topic).into_iter().map(str::to_string).collect();
+}
+
+/// Rates of 0: clauses that leave the source State no right to tax.
+fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
+    let mut findings = Vec::new();
+    let mut matches: Vec<Range<usize>> = EXEMPTION.find_iter(text).map(|m| m.range()).collect();
+    for found in RESIDENCE_ONLY.find_iter(text) {
+        let (_, clause) = clause_around(text, paragraph, found.start(), lang);
+        let clause_text = &text[clause];
+        if RESIDENT_SUBJECT.is_match(clause_text) && !SOURCE_SUBJECT.is_match(clause_text) {
+            matches.push(found.range());
+        }
+    }
+    for phrase in matches {
+        let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
+        let clause_text = &text[clause.clone()];
+        let owners = beneficial_owners(clause_text);
+        let classes: Vec<String> = income_classes(clause_text, topic).into_iter().map(str::to_string).collect();
+        let mut variants: Vec<Conditions> = owners
+            .iter()
+            .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
+            .map(|owner| Conditions { beneficial_owner: Some(owner.to_string()), ..Conditions::default() })
+            .collect();
+        if !classes.is_empty() {
+            variants.push(Conditions { income: classes.clone(), ..Conditions::default() });
+        }
+        if variants.is_empty() {
+            variants.push(Conditions::default());
+        }
+        for conditions in variants {
+            findings.push(Finding {
+                subparagraph: subparagraph.clone(),
+                kind: "rate",
+                value: "0".to_string(),
+                unit: "percent".to_string(),
+                conditions,
+                local: phrase.clone(),
+                clause: clause.clone(),
+                confidence: 0.8,
+            });
+        }
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use treaty_segment::{segment, Config};
+
+    fn rows(text: &str) -> Vec<(String, String, &'static str, String, String)> {
+        let (doc, _) = segment(text, &Config::default());
+        let mut out = Vec::new();
+        for version in &doc.treaties[0].versions {
+            for article in &version.articles {
+                for paragraph in &article.paragraphs {
+                    for f in paragraph_findings(paragraph, article.topic, version.lang) {
+                        out.push((paragraph.number.clone(), f.subparagraph, f.kind, format!("{} {}", f.value, f.unit), f.conditions.flatten()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dividend_tiers_with_holding_condition() {
+        let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company (other than a partnership) which holds directly at least 25 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n";
+        let got = rows(text);
+        assert!(got.contains(&("2".into(), "a".into(), "rate", "5 percent".into(), "beneficial_owner=company_not_partnership;min_holding=25%capital".into())), "{got:?}");
+        assert!(got.contains(&("2".into(), "a".into(), "threshold", "25 percent".into(), "measure=min_holding".into())), "{got:?}");
+        assert!(got.contains(&("2".into(), "b".into(), "rate", "15 percent".into(), "".into())), "{got:?}");
+        assert_eq!(got.len(), 3, "{got:?}");
+    }
+
+    #[test]
+    fn exemption_for_government_is_rate_zero_but_source_state_only_is_not() {
+        let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and paid to the Government of the other Contracting State shall be taxable only in that other State.\n4. Interest arising in a Contracting State on government securities shall be taxable only in that State.\n";
+        let got = rows(text);
+        assert!(got.contains(&("2".into(), "".into(), "rate", "10 percent".into(), "".into())), "{got:?}");
+        assert!(got.contains(&("3".into(), "".into(), "rate", "0 percent".into(), "beneficial_owner=government".into())), "{got:?}");
+        assert!(!got.iter().any(|r| r.0 == "4"), "{got:?}");
+    }
+
+    #[test]
+    fn permanent_establishment_and_employment_thresholds() {
+        let text = "Article 5\nPermanent establishment\n1. A building site or construction or installation project constitutes a permanent establishment only if it lasts more than twelve months.\nArticle 6\nIncome from employment\n1. Remuneration shall be taxable only in the first-mentioned State if the recipient is present in the other State for a period or periods not exceeding in the aggregate 183 days in any twelve month period.\n";
+        let got = rows(text);
+        assert!(got.contains(&("1".into(), "".into(), "threshold", "12 months".into(), "measure=pe_construction".into())), "{got:?}");
+        assert!(got.contains(&("1".into(), "".into(), "threshold", "183 days".into(), "measure=employment_days".into())), "{got:?}");
+        assert!(got.contains(&("1".into(), "".into(), "threshold", "12 months".into(), "measure=employment_period".into())), "{got:?}");
+    }
+}

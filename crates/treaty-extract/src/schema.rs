@@ -1,0 +1,288 @@
+//! The dataset schema: every type other tools read, in one versioned module.
+//!
+//! Changing a field's name, type or meaning is a breaking change: bump [`SCHEMA_VERSION`]
+//! and say so in the README. Adding an optional field is not.
+//!
+//! `rates.csv` columns are [`RATE_COLUMNS`]: the eleven of the dataset contract first, in
+//! their fixed order, then extra columns. `articles.csv` columns are [`ARTICLE_COLUMNS`].
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Version of the dataset schema written into every per-document JSON.
+pub const SCHEMA_VERSION: &str = "1.0";
+
+/// Columns of `rates.csv`, in order.
+pub const RATE_COLUMNS: [&str; 16] = [
+    "doc", "lang", "topic", "article", "paragraph", "subparagraph", "kind", "value", "unit",
+    "condition", "quote", "treaty", "start", "end", "confidence", "status",
+];
+
+/// Columns of `articles.csv`, in order.
+pub const ARTICLE_COLUMNS: [&str; 11] = [
+    "doc", "treaty", "lang", "article", "title", "topic", "inferred", "paragraphs", "start", "end",
+    "printed",
+];
+
+/// One extracted rate or threshold: a row of `rates.csv` and a line of `rates.jsonl`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RateRow {
+    /// Input file name without its extension.
+    pub doc: String,
+    /// `pt`, `en` or `ja`: the language of the text the row came from.
+    pub lang: String,
+    /// Canonical topic of the article (snake_case).
+    pub topic: String,
+    /// Article number, normalized (`10`, `12A`, `P1` for protocol points).
+    pub article: String,
+    /// Paragraph number, normalized (`1` for an unnumbered single paragraph).
+    pub paragraph: String,
+    /// Subparagraph label (`a`, `ii`), empty when none.
+    pub subparagraph: String,
+    /// `rate` or `threshold`.
+    pub kind: String,
+    /// Plain decimal number (`4000`, `7.5`).
+    pub value: String,
+    /// `percent`, `days`, `months`, `years` or an ISO 4217 code.
+    pub unit: String,
+    /// Flattened conditions, `key=value` joined by `;`, empty when unconditional.
+    pub condition: String,
+    /// The clause the number comes from.
+    pub quote: String,
+    /// 1, 2, ... when a file holds more than one treaty.
+    pub treaty: usize,
+    /// Byte offset in the original file where the number starts.
+    pub start: usize,
+    /// Byte offset in the original file where the number ends.
+    pub end: usize,
+    /// 0 to 1: how sure the rule is.
+    pub confidence: f32,
+    /// `agreed` (the other language version has the same row), `unmatched` (it has not),
+    /// or `single` (the treaty is in one language in this document).
+    pub status: String,
+    /// The typed conditions behind `condition`.
+    pub conditions: Conditions,
+}
+
+/// Typed conditions of a row. Empty fields are omitted from JSON.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Conditions {
+    /// Who must beneficially own the income: `company`, `company_not_partnership`,
+    /// `individual`, `pension_fund`, `government`, `central_bank`, `bank`, `financial_institution`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beneficial_owner: Option<String>,
+    /// Least holding in the paying company.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_holding: Option<Holding>,
+    /// How long the holding must last (`365days`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holding_period: Option<String>,
+    /// Classes of income the row applies to (`copyright`, `patents`, `government_debt`, ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub income: Vec<String>,
+    /// For thresholds: what the number measures (`pe_construction`, `employment_days`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure: Option<String>,
+}
+
+/// A minimum holding.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Holding {
+    /// The percentage (`25`).
+    pub percent: String,
+    /// What it is measured on: `capital`, `voting_power`, `value` or `shares`.
+    pub basis: String,
+}
+
+impl Conditions {
+    /// The flattened form used in CSV: keys in a fixed order.
+    pub fn flatten(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(owner) = &self.beneficial_owner {
+            parts.push(format!("beneficial_owner={owner}"));
+        }
+        if let Some(holding) = &self.min_holding {
+            parts.push(format!("min_holding={}%{}", holding.percent, holding.basis));
+        }
+        if let Some(period) = &self.holding_period {
+            parts.push(format!("holding_period={period}"));
+        }
+        if !self.income.is_empty() {
+            parts.push(format!("income={}", self.income.join("+")));
+        }
+        if let Some(measure) = &self.measure {
+            parts.push(format!("measure={measure}"));
+        }
+        parts.join(";")
+    }
+}
+
+/// One row of `articles.csv`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ArticleRow {
+    /// Input file name without its extension.
+    pub doc: String,
+    /// 1, 2, ... in order of appearance.
+    pub treaty: usize,
+    /// Language of the version.
+    pub lang: String,
+    /// Normalized number (`10`, `P1`), empty when it cannot be known.
+    pub article: String,
+    /// Title as printed.
+    pub title: String,
+    /// Canonical topic.
+    pub topic: String,
+    /// True when number or boundary was inferred rather than read from a heading.
+    pub inferred: bool,
+    /// Number of paragraphs.
+    pub paragraphs: usize,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+    /// The number as printed.
+    pub printed: String,
+}
+
+/// The per-document JSON: the full structure and everything extracted.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct DocumentReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: String,
+    /// Input file name without its extension.
+    pub doc: String,
+    /// Size of the input in bytes.
+    pub bytes: usize,
+    /// SHA-256 of the input bytes (hex), used to skip unchanged documents on `--resume`.
+    pub sha256: String,
+    /// Detected encoding (`UTF-8`, `Shift_JIS`, ...).
+    pub encoding: String,
+    /// How many times each normalization fix applied.
+    pub normalization: Vec<FixCount>,
+    /// Bytes of text per language.
+    pub languages: Vec<LanguageBytes>,
+    /// The treaties found.
+    pub treaties: Vec<TreatyReport>,
+    /// Extracted rows.
+    pub rows: Vec<RateRow>,
+    /// Warnings about the document (structure gaps, version disagreements).
+    pub warnings: Vec<Warning>,
+}
+
+/// One normalization counter.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct FixCount {
+    /// Name of the fix (`dehyphenation`, `page_furniture`, ...).
+    pub fix: String,
+    /// How many times it applied.
+    pub count: u64,
+}
+
+/// Bytes of text in one language.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct LanguageBytes {
+    /// `pt`, `en` or `ja`.
+    pub lang: String,
+    /// Normalized bytes attributed to it.
+    pub bytes: usize,
+}
+
+/// A treaty in the document.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TreatyReport {
+    /// 1, 2, ...
+    pub treaty: usize,
+    /// Parties named by the text.
+    pub parties: Vec<String>,
+    /// True when only part of the treaty is present.
+    pub fragment: bool,
+    /// One per language.
+    pub versions: Vec<VersionReport>,
+}
+
+/// One language version of a treaty.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct VersionReport {
+    /// `pt`, `en` or `ja`.
+    pub lang: String,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+    /// Articles in order.
+    pub articles: Vec<ArticleReport>,
+    /// Protocol points (numbered `P1`, `P2`, ...).
+    pub protocol: Vec<ArticleReport>,
+}
+
+/// An article or protocol point.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ArticleReport {
+    /// Normalized number.
+    pub article: String,
+    /// Number as printed.
+    pub printed: String,
+    /// Title as printed.
+    pub title: String,
+    /// Canonical topic.
+    pub topic: String,
+    /// True when inferred.
+    pub inferred: bool,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+    /// Paragraphs.
+    pub paragraphs: Vec<ParagraphReport>,
+}
+
+/// A paragraph.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ParagraphReport {
+    /// Normalized number.
+    pub paragraph: String,
+    /// True when no number was printed.
+    pub unnumbered: bool,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+    /// Subparagraph labels with their original byte offsets.
+    pub subparagraphs: Vec<SubparagraphReport>,
+}
+
+/// A subparagraph.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SubparagraphReport {
+    /// Label (`a`, `ii`).
+    pub label: String,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+}
+
+/// A warning about a document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Warning {
+    /// Machine-readable code.
+    pub code: String,
+    /// Human-readable message.
+    pub message: String,
+    /// Byte offset in the original file, when the warning has a place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<usize>,
+    /// Byte offset in the original file, when the warning has a place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<usize>,
+}
+
+/// The JSON Schema of the per-document JSON, as pretty JSON.
+pub fn document_json_schema() -> String {
+    serde_json::to_string_pretty(&schemars::schema_for!(DocumentReport)).unwrap_or_default()
+}
+
+/// The JSON Schema of one `rates.jsonl` line, as pretty JSON.
+pub fn rate_row_json_schema() -> String {
+    serde_json::to_string_pretty(&schemars::schema_for!(RateRow)).unwrap_or_default()
+}

@@ -1,0 +1,49 @@
+//! The normalization fixes and the order they run in.
+//!
+//! Each fix is a function from the current text to an edit list, with its own module and unit
+//! tests. The order matters:
+//! 1. mojibake first, because its damaged characters include C1 controls and soft hyphens
+//!    that the next pass would remove (`Ã` + U+00AD is `í`); it runs again while it finds
+//!    more (text that was mis-decoded twice);
+//! 2. control characters, line endings, soft hyphens, so later passes see `\n` only;
+//! 3. NFC, then full-width folding, so later passes see one spelling of each character;
+//! 4. quotation-mark damage, page furniture, OCR keywords, Roman numerals;
+//! 5. line-break hyphens, which count the words of the repaired text;
+//! 6. whitespace last, to tidy up what the removals left.
+
+mod controls;
+mod dehyphenate;
+mod fullwidth;
+mod mojibake;
+mod nfc;
+mod ocr_keywords;
+mod page_furniture;
+mod quote_damage;
+mod roman_numerals;
+mod whitespace;
+mod words;
+
+use crate::edits::Edits;
+use crate::FixStats;
+
+/// A fix: reads the text, counts what it fixes, returns its edits.
+pub(crate) type Fix = fn(&str, &mut FixStats) -> Edits;
+
+/// How many times the mojibake repair may run (each run undoes one layer of mis-decoding).
+pub(crate) const MOJIBAKE_ROUNDS: usize = 3;
+
+/// The mojibake repair (run up to [`MOJIBAKE_ROUNDS`] times).
+pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
+
+/// The other fixes, in order.
+pub(crate) const FIXES: [Fix; 9] = [
+    controls::fix_controls,
+    nfc::fix_nfc,
+    fullwidth::fix_fullwidth,
+    quote_damage::fix_quote_damage,
+    page_furniture::fix_page_furniture,
+    ocr_keywords::fix_ocr_keywords,
+    roman_numerals::fix_roman_numerals,
+    dehyphenate::fix_dehyphenation,
+    whitespace::fix_whitespace,
+];

@@ -1,0 +1,151 @@
+//! OCR confusions in structural keywords: `Articie 10`, `Artlcle 5`, `Artic1e 7`,
+//! `ARTICIE 3`, `Artlgo 4`.
+//!
+//! Only a word that differs from a keyword (`Article(s)`, `Artigo(s)`) by the letters OCR
+//! confuses with each other (`i`, `l`, `1`, `I`, `L`, `|`, `!` where the keyword has `i` or
+//! `l`) is corrected, and only when a number or a Roman numeral follows it, so ordinary words
+//! and truncated column fragments (`Artic The`) are never touched. The case of the word is
+//! kept (`ARTICIE` becomes `ARTICLE`).
+
+use crate::edits::Edits;
+use crate::FixStats;
+
+const KEYWORDS: [&str; 4] = ["article", "articles", "artigo", "artigos"];
+
+fn is_confusable(byte: u8) -> bool {
+    matches!(byte, b'i' | b'l' | b'1' | b'I' | b'L' | b'|' | b'!')
+}
+
+/// The keyword `token` is a damaged spelling of, if any (never the keyword spelled right).
+fn damaged_keyword(token: &[u8]) -> Option<&'static str> {
+    KEYWORDS.into_iter().find(|keyword| {
+        keyword.len() == token.len()
+            && !token.eq_ignore_ascii_case(keyword.as_bytes())
+            && keyword.bytes().zip(token).all(|(want, &got)| {
+                got.to_ascii_lowercase() == want || (matches!(want, b'i' | b'l') && is_confusable(got))
+            })
+    })
+}
+
+/// The keyword in the case style of `token`.
+fn in_case_of(keyword: &str, token: &[u8]) -> String {
+    let mut letters = token
+        .iter()
+        .filter(|&&byte| byte.is_ascii_alphabetic() && !is_confusable(byte));
+    if letters.all(u8::is_ascii_uppercase) {
+        keyword.to_ascii_uppercase()
+    } else if token[0].is_ascii_uppercase() {
+        let mut capitalized = keyword.to_owned();
+        capitalized[..1].make_ascii_uppercase();
+        capitalized
+    } else {
+        keyword.to_owned()
+    }
+}
+
+/// Whether a number or a Roman numeral starts after spaces at `idx`.
+fn number_follows(bytes: &[u8], idx: usize) -> bool {
+    let spaces = bytes[idx..]
+        .iter()
+        .take_while(|&&byte| byte == b' ' || byte == b'\t' || byte == b'\n')
+        .count();
+    if spaces == 0 {
+        return false;
+    }
+    let rest = &bytes[idx + spaces..];
+    match rest.first() {
+        Some(byte) if byte.is_ascii_digit() => true,
+        Some(_) => {
+            let roman = rest
+                .iter()
+                .take_while(|byte| matches!(byte, b'I' | b'V' | b'X' | b'L' | b'C'))
+                .count();
+            roman > 0 && !rest.get(roman).is_some_and(u8::is_ascii_alphanumeric)
+        }
+        None => false,
+    }
+}
+
+/// Corrects damaged keywords before numbers; counts them in `stats.ocr_keywords`.
+pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
+    let mut edits = Edits::default();
+    let bytes = text.as_bytes();
+    let mut idx = 0;
+    while idx + 2 < bytes.len() {
+        // Every keyword starts with "art" in some case.
+        let starts_keyword = bytes[idx].eq_ignore_ascii_case(&b'a')
+            && bytes[idx + 1].eq_ignore_ascii_case(&b'r')
+            && bytes[idx + 2].eq_ignore_ascii_case(&b't');
+        let at_word_start = idx == 0 || !is_token_byte(bytes[idx - 1]) && bytes[idx - 1] < 0x80;
+        if !starts_keyword || !at_word_start {
+            idx += 1;
+            continue;
+        }
+        let len = bytes[idx..]
+            .iter()
+            .take_while(|&&byte| is_token_byte(byte))
+            .count();
+        let end = idx + len;
+        let ends_word = bytes.get(end).is_none_or(|&byte| byte < 0x80);
+        if ends_word && number_follows(bytes, end) {
+            if let Some(keyword) = damaged_keyword(&bytes[idx..end]) {
+                edits.replace(idx..end, &in_case_of(keyword, &bytes[idx..end]));
+                stats.ocr_keywords += 1;
+            }
+        }
+        idx = end.max(idx + 1);
+    }
+    edits
+}
+
+fn is_token_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'|' || byte == b'!'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edits::run;
+
+    fn fix(text: &str) -> String {
+        run(fix_ocr_keywords, text).0
+    }
+
+    #[test]
+    fn corrects_keywords_before_numbers() {
+        // brazil-denmark-1974-pt-en-ocr.txt
+        let (fixed, stats) = run(
+            fix_ocr_keywords,
+            "Have agreed as follows: Artigo Articie 1 Pessoas visadas Personal scope",
+        );
+        assert_eq!(
+            fixed,
+            "Have agreed as follows: Artigo Article 1 Pessoas visadas Personal scope"
+        );
+        assert_eq!(stats.ocr_keywords, 1);
+        assert_eq!(
+            fix("of that enterprise and taxed ac Articie 10 Dividends 1. Dividends paid"),
+            "of that enterprise and taxed ac Article 10 Dividends 1. Dividends paid"
+        );
+        assert_eq!(fix("Artlcle 5 Artic1e 7 ARTICIE 3 Artlgo 4"), "Article 5 Article 7 ARTICLE 3 Artigo 4");
+        assert_eq!(fix("ARTICIE XII"), "ARTICLE XII");
+        assert_eq!(fix("the provisions of Artlcles 7 and 14"), "the provisions of Articles 7 and 14");
+    }
+
+    #[test]
+    fn leaves_keywords_without_numbers_and_other_words() {
+        // Truncated column fragments of brazil-denmark-1974-pt-en-ocr.txt.
+        for text in [
+            "Artic The competent authorities",
+            "provisions of this Articl to",
+            "the Articie shall apply",
+            "Article 10 Dividends",
+            "artigo 7.º",
+            "Artisan 5",
+            "Particie 5",
+            "Articie Il",
+        ] {
+            assert_eq!(fix(text), text);
+        }
+    }
+}
