@@ -26,10 +26,10 @@ pub struct RunArgs {
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
     /// Documents processed at once (default: one per core).
-    #[arg(long)]
+    #[arg(long, short)]
     pub jobs: Option<usize>,
     /// No progress bar and no summary.
-    #[arg(long)]
+    #[arg(long, short)]
     pub quiet: bool,
     /// Skip documents whose JSON in the output folder is complete and was made from the same
     /// input bytes (by SHA-256); their rows still go into the datasets.

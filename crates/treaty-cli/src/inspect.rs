@@ -34,6 +34,9 @@ pub struct SegmentArgs {
     /// Print the structure as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Print the text of each language stream instead (two-column OCR is separated here).
+    #[arg(long)]
+    pub streams: bool,
 }
 
 /// Arguments of `treaty extract`.
@@ -84,8 +87,18 @@ fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
 }
 
 pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
-    let report = report_of(&args.file)?;
     let mut stdout = std::io::stdout().lock();
+    if args.streams {
+        let bytes = read(&args.file)?;
+        let normalized = normalize_bytes(&bytes, &IngestConfig::default()).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+        for stream in treaty_segment::stream::split_by_language(&normalized.text) {
+            writeln!(stdout, "=== {} ({} bytes)", stream.lang.as_str(), stream.text.len())?;
+            stdout.write_all(stream.text.as_bytes())?;
+            writeln!(stdout)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = report_of(&args.file)?;
     if args.json {
         serde_json::to_writer_pretty(&mut stdout, &report.treaties)?;
         writeln!(stdout)?;

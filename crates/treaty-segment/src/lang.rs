@@ -39,7 +39,7 @@ const PT_WORDS: &[&str] = &[
     "sendo", "acordo", "mesmo", "mesma", "referido", "referida", "respeito", "relativo",
     "relativa", "governo", "república", "reino", "ministro", "autoridade", "autoridades",
     "competente", "competentes", "aplica", "aplicam", "aplicável", "aplicação", "pagar",
-    "efeitos", "dentro", "fora", "através", "mediante", "salvo", "exceto", "excepto",
+    "efeitos", "dentro", "acordaram", "acordam", "seguinte", "desejando", "concluir", "evitar", "dupla", "fora", "através", "mediante", "salvo", "exceto", "excepto",
 ];
 
 const EN_WORDS: &[&str] = &[

@@ -37,8 +37,25 @@ static JA_HEADING: LazyLock<Regex> =
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
 static PROTOCOL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)(?:^|[.:][ \t])[ \t]*(PROTOCOLO|Protocolo|PROTOCOL|Protocol|議定書)\b").unwrap()
+    Regex::new(r"(?m)(?:^|[.:][ \t])[ \t]*(PROTOCOLO|Protocolo|PROTOCOL|Protocol|ADDITIONAL PROTOCOL|Additional Protocol|Protocolo Adicional)\b").unwrap()
 });
+
+/// Where a protocol heading starts in `range`: a line (or OCR sentence) opening with the
+/// word, or in Japanese `議定書` not used as a noun of a sentence (`この議定書に署名`).
+fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize> {
+    let latin = PROTOCOL
+        .captures(&text[range.clone()])
+        .map(|c| range.start + c.get(1).map_or(0, |m| m.start()));
+    let japanese = text[range.clone()].match_indices("議定書").map(|(at, _)| range.start + at).find(|at| {
+        let next = text[at + "議定書".len()..].chars().next();
+        let before = text[..*at].chars().next_back();
+        next.is_some_and(|c| !matches!(c, 'に' | 'の' | 'を' | 'は' | 'が' | 'と' | 'で' | 'も')) && before.is_none_or(|c| c != 'の' && c != 'こ')
+    });
+    match (latin, japanese) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
 static ARTICLE_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:Artigo|Article|artigo|article|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条").unwrap()
 });
@@ -168,10 +185,7 @@ fn segment_version(stream: &Stream, part: &Part, config: &Config<'_>, diagnostic
     let body = part.body_start..part.range.end;
     // The closing formula ends the articles; a protocol may follow it.
     let closing = CLOSING.find(&text[body.clone()]).map(|m| body.start + m.start());
-    let protocol_start = PROTOCOL
-        .find_at(text, closing.unwrap_or(body.start).min(body.end))
-        .filter(|m| m.start() < body.end)
-        .map(|m| m.start() + m.as_str().find(|c: char| c.is_alphabetic() || !c.is_ascii()).unwrap_or(0));
+    let protocol_start = protocol_heading(text, closing.unwrap_or(body.start).min(body.end)..body.end);
     let articles_end = closing.or(protocol_start).unwrap_or(body.end).max(body.start);
     let article_range = body.start..articles_end;
 
@@ -274,11 +288,15 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         let at_boundary = prefix.is_empty()
             || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
             || prefix.chars().all(|c| !c.is_lowercase());
-        if !at_boundary {
-            continue;
-        }
         let after = range.start + whole.end();
         let rest = text[after..range.end].trim_start_matches([' ', '\t']);
+        // Two-column OCR glues headings to the end of the other column's fragment; there a
+        // heading must be the next number and be followed by a capitalized title.
+        let titled_next = last.is_some_and(|previous| number > previous && number <= previous + 2)
+            && rest.starts_with(|c: char| c.is_uppercase());
+        if !at_boundary && !titled_next {
+            continue;
+        }
         // "Article 7 of this Convention", "Article 10, paragraph 2": references.
         let rest_lower: String = rest.chars().take(20).collect::<String>().to_lowercase();
         if rest.starts_with(',') || rest_lower.starts_with("of ") || rest_lower.starts_with("da ") || rest_lower.starts_with("do ") || rest_lower.starts_with("shall") || rest_lower.starts_with("and ") || rest_lower.starts_with("e ") {
@@ -550,15 +568,19 @@ fn japanese_articles(text: &str, range: Range<usize>, config: &Config<'_>) -> Ve
 /// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
 fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
     let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
-    // A paragraph number or a space ends the title when near.
-    let digit_or_space = rest[..window].find(|c: char| c.is_ascii_digit() || c.is_whitespace());
-    if let Some(at) = digit_or_space {
-        if rest[..at].chars().count() <= 25 && at > 0 {
+    // Paragraph 1 ends the title when the article has numbered paragraphs.
+    if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
+        if at > 0 && rest[..at].chars().count() <= 25 && !rest[..at].contains(|c: char| c.is_ascii_digit()) {
             return at;
         }
     }
-    // Otherwise cut before the words a provision starts with, on a token boundary when the
+    // A single-paragraph article: the title is a known title phrase (joined by 及び), or
+    // ends where the words a provision starts with begin, on a token boundary when the
     // tokenizer is there to tell where tokens end.
+    let known = known_title_prefix(&rest[..window]);
+    if known > 0 {
+        return known;
+    }
     let boundaries: Vec<usize> = match tokenizer {
         Some(tokenizer) => tokenizer.tokenize(&rest[..window]).into_iter().map(|t| t.span.start).collect(),
         None => rest[..window].char_indices().map(|(i, _)| i).collect(),
@@ -571,33 +593,50 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
     0
 }
 
+/// Length of the longest run of known Japanese title phrases at the start of `text`
+/// (`外交使節団及び領事機関`), 0 when none.
+fn known_title_prefix(text: &str) -> usize {
+    let mut end = 0;
+    loop {
+        let rest = &text[end..];
+        let Some(phrase) = crate::topic::japanese_title_phrases().filter(|p| rest.starts_with(p)).max_by_key(|p| p.len()) else { break };
+        end += phrase.len();
+        let rest = &text[end..];
+        match ["及び", "並びに", "の"].iter().find(|joiner| rest.starts_with(**joiner)) {
+            Some(joiner) if crate::topic::japanese_title_phrases().any(|p| rest[joiner.len()..].starts_with(p)) => end += joiner.len(),
+            _ => break,
+        }
+    }
+    end
+}
+
 /// Paragraph numbers in Japanese run into the text (`41及び3の規定` is paragraph 4 starting
 /// `1及び3`), so the expected next number is searched for, not the first digit run.
 fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
+    // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
+    // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture (removed
+    // by normalize). A reference is told by the character before or after it.
+    const BEFORE_REFERENCE: &[char] = &['の', '条', '第', 'び', '又', '及', '若', '並', '(', '（'];
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1u32;
     let mut cursor = body.start;
-    let bytes = text.as_bytes();
     while cursor < body.end {
         let wanted = expected.to_string();
         let Some(found) = text[cursor..body.end].find(&wanted) else { break };
         let at = cursor + found;
         cursor = at + wanted.len();
         let before = text[..at].chars().next_back();
-        let boundary = at == body.start || before.is_some_and(|c| c.is_whitespace() || c == ')' || c == '）' || c == '」');
-        if !boundary || (at > 0 && bytes[at - 1].is_ascii_digit()) {
+        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c)) && at != body.start {
             continue;
         }
         let next = text[at + wanted.len()..].chars().next();
-        if next.is_some_and(|c| JA_REFERENCE_FOLLOWERS.contains(&c) || c == '条' || c == '.' || c == '%') {
+        if next.is_some_and(|c| (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(') || c == '条' || c == '.' || c == '%' || c == '項') {
             continue;
         }
-        // Two digits where one is expected (`12` when 1 is due) is a glued number only if the
-        // longer number is not itself the expected one.
         starts.push((at, expected));
         expected += 1;
     }
-    if starts.first().is_some_and(|(at, _)| *at != body.start) && starts.first().is_some_and(|(_, n)| *n == 1) {
+    if starts.first().is_some_and(|(at, number)| *at != body.start && *number == 1) {
         // Text before paragraph 1 belongs to it.
         starts[0].0 = body.start;
     }

@@ -153,6 +153,8 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("pensions", Topic::Pensions),
     ("annuities", Topic::Pensions),
     ("government service", Topic::GovernmentService),
+    ("governmental payments", Topic::GovernmentService),
+    ("government payments", Topic::GovernmentService),
     ("governmental functions", Topic::GovernmentService),
     ("public functions", Topic::GovernmentService),
     ("teachers", Topic::TeachersResearchers),
@@ -236,6 +238,9 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("atletas", Topic::ArtistesSportsmen),
     ("pensões", Topic::Pensions),
     ("remunerações públicas", Topic::GovernmentService),
+    ("pagamentos governamentais", Topic::GovernmentService),
+    ("remunerações governamentais", Topic::GovernmentService),
+    ("funções governamentais", Topic::GovernmentService),
     ("funções públicas", Topic::GovernmentService),
     ("serviço governamental", Topic::GovernmentService),
     ("professores", Topic::TeachersResearchers),
@@ -262,6 +267,7 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("missões diplomáticas", Topic::DiplomaticAgents),
     ("funcionários diplomáticos", Topic::DiplomaticAgents),
     ("direito a benefícios", Topic::EntitlementToBenefits),
+    ("direito aos benefícios", Topic::EntitlementToBenefits),
     ("limitação de benefícios", Topic::EntitlementToBenefits),
     ("limitação dos benefícios", Topic::EntitlementToBenefits),
     ("extensão territorial", Topic::TerritorialExtension),
@@ -317,6 +323,7 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("情報の交換", Topic::ExchangeOfInformation),
     ("徴収", Topic::AssistanceCollection),
     ("外交使節団", Topic::DiplomaticAgents),
+    ("構成員", Topic::DiplomaticAgents),
     ("外交官", Topic::DiplomaticAgents),
     ("領事機関", Topic::DiplomaticAgents),
     ("特典を受ける権利", Topic::EntitlementToBenefits),
@@ -327,6 +334,11 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("見出し", Topic::Miscellaneous),
     ("雑則", Topic::Miscellaneous),
 ];
+
+/// The Japanese title phrases, for cutting titles that run into the text.
+pub fn japanese_title_phrases() -> impl Iterator<Item = &'static str> {
+    TITLE_PHRASES.iter().map(|(phrase, _)| *phrase).filter(|p| p.chars().any(|c| c as u32 > 0x3000))
+}
 
 /// The topic a title names, if any phrase matches.
 pub fn topic_from_title(title: &str) -> Option<Topic> {

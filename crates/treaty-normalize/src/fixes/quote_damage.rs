@@ -73,7 +73,7 @@ pub(crate) fn fix_quote_damage(text: &str, stats: &mut FixStats) -> Edits {
             let before_i = char_before(start - 1);
             if before_i.is_some_and(is_word_char) {
                 doubtful_i = Some(start - 1);
-            } else if start - 1 >= consumed {
+            } else {
                 start -= 1;
             }
         }

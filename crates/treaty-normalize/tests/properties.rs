@@ -1,0 +1,141 @@
+//! Property tests: decode and normalize never panic, and the offset map is monotone, stays
+//! inside the original, lands on character boundaries, and is exact where nothing changed.
+
+use proptest::prelude::*;
+use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, Normalized};
+
+fn config() -> IngestConfig {
+    IngestConfig::default()
+}
+
+/// Checks the map of `normalized` against the original `bytes`.
+fn check_map(normalized: &Normalized, bytes: &[u8]) -> Result<(), TestCaseError> {
+    let map = &normalized.map;
+    let text = &normalized.text;
+    prop_assert_eq!(map.text_len(), text.len());
+    prop_assert_eq!(map.original_len(), bytes.len());
+    let mut previous = 0;
+    for offset in 0..=text.len() {
+        let mapped = map.to_original(offset);
+        prop_assert!(mapped >= previous, "not monotone at {}: {} < {}", offset, mapped, previous);
+        prop_assert!(mapped <= bytes.len());
+        previous = mapped;
+    }
+    let boundaries: Vec<usize> = text
+        .char_indices()
+        .map(|(idx, _)| idx)
+        .chain([text.len()])
+        .collect();
+    let original_utf8 = std::str::from_utf8(bytes).ok();
+    for (idx, &start) in boundaries.iter().enumerate() {
+        for &end in boundaries[idx..].iter().take(6) {
+            let span = map.span_to_original(start..end);
+            prop_assert!(span.start <= span.end && span.end <= bytes.len());
+            if let Some(original) = original_utf8 {
+                prop_assert!(original.is_char_boundary(span.start), "{:?}", span);
+                prop_assert!(original.is_char_boundary(span.end), "{:?}", span);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Pieces of treaty text that trigger the fixes, to build adversarial strings from.
+fn fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("Con- tratante".to_owned()),
+        Just("con- formidade".to_owned()),
+        Just("non- resident".to_owned()),
+        Just("non-resident".to_owned()),
+        Just("Contratanteiồi".to_owned()),
+        Just("&Ạỗ".to_owned()),
+        Just("ạẠỗ¿".to_owned()),
+        Just("Articie 10".to_owned()),
+        Just("1 - ".to_owned()),
+        Just("Il - ".to_owned()),
+        Just("11 — ".to_owned()),
+        Just("\n\n21 二〇".to_owned()),
+        Just("\n\n22 二一".to_owned()),
+        Just("\n1 所得".to_owned()),
+        Just("Transcription\n".to_owned()),
+        Just("nÃ£o".to_owned()),
+        Just("Ã\u{A0}".to_owned()),
+        Just("\u{AD}\n".to_owned()),
+        Just("\r\n".to_owned()),
+        Just("\t \u{A0}\u{3000}".to_owned()),
+        Just("e\u{301}\u{327}".to_owned()),
+        Just("１０（ａ）".to_owned()),
+        Just("10³".to_owned()),
+        Just("\u{1}\u{85}\u{200B}".to_owned()),
+        "[a-zA-Z0-9 .,\\-\n]{0,8}",
+        any::<char>().prop_map(String::from),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        if let Ok(normalized) = normalize_bytes(&bytes, &config()) {
+            check_map(&normalized, &bytes)?;
+        }
+    }
+
+    #[test]
+    fn arbitrary_legacy_and_utf16_bytes_never_panic(
+        prefix in prop_oneof![Just(vec![0xFF, 0xFE]), Just(vec![0xFE, 0xFF]), Just(vec![0xEF, 0xBB, 0xBF]), Just(vec![0x82, 0xA0]), Just(vec![0xA4, 0xA2])],
+        bytes in proptest::collection::vec(any::<u8>(), 0..300),
+    ) {
+        let bytes: Vec<u8> = prefix.into_iter().chain(bytes).collect();
+        if let Ok(normalized) = normalize_bytes(&bytes, &config()) {
+            check_map(&normalized, &bytes)?;
+        }
+    }
+
+    #[test]
+    fn arbitrary_strings_keep_a_sound_map(text in any::<String>()) {
+        if let Ok(decoded) = decode(text.as_bytes(), &config()) {
+            let normalized = normalize(&decoded);
+            check_map(&normalized, text.as_bytes())?;
+        }
+    }
+
+    #[test]
+    fn treaty_like_strings_keep_a_sound_map(pieces in proptest::collection::vec(fragment(), 1..40)) {
+        let text = pieces.concat();
+        if let Ok(normalized) = normalize_bytes(text.as_bytes(), &config()) {
+            check_map(&normalized, text.as_bytes())?;
+        }
+    }
+
+    #[test]
+    fn unchanged_text_maps_exactly(text in "[a-zA-Z0-9.,;()çãéêõ第条 ]{1,200}") {
+        // Single spaces between words and no edge spaces: nothing for normalize to do.
+        let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        prop_assume!(!text.is_empty());
+        let normalized = normalize_bytes(text.as_bytes(), &config()).unwrap();
+        prop_assert_eq!(&normalized.text, &text);
+        let boundaries: Vec<usize> = text.char_indices().map(|(idx, _)| idx).chain([text.len()]).collect();
+        for &start in &boundaries {
+            for &end in boundaries.iter().filter(|&&end| end >= start) {
+                let span = normalized.map.span_to_original(start..end);
+                prop_assert_eq!(&text[span], &normalized.text[start..end]);
+            }
+        }
+    }
+
+    #[test]
+    fn unchanged_stretches_map_exactly(pieces in proptest::collection::vec(fragment(), 1..30)) {
+        // Wherever normalize did change the text, the ASCII words it did not touch still map
+        // to themselves.
+        let text = pieces.concat();
+        let Ok(normalized) = normalize_bytes(text.as_bytes(), &config()) else {
+            return Ok(());
+        };
+        for (start, word) in normalized.text.match_indices("Contracting") {
+            let span = normalized.map.span_to_original(start..start + word.len());
+            prop_assert_eq!(&text[span], word);
+        }
+    }
+}
