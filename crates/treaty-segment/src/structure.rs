@@ -292,7 +292,7 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         let rest = text[after..range.end].trim_start_matches([' ', '\t']);
         // Two-column OCR glues headings to the end of the other column's fragment; there a
         // heading must be the next number and be followed by a capitalized title.
-        let titled_next = last.is_some_and(|previous| number > previous && number <= previous + 2)
+        let titled_next = last.map_or(number == 1, |previous| number > previous && number <= previous + 2)
             && rest.starts_with(|c: char| c.is_uppercase());
         if !at_boundary && !titled_next {
             continue;
@@ -422,7 +422,11 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
         let prefix = line_prefix(text, start).trim_end();
         let at_line_start = prefix.is_empty();
         let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
-        if !(at_line_start || after_sentence) {
+        // Two-column OCR runs paragraphs into other fragments: there the next number followed by
+        // a capitalized word will do, unless the word before makes it a reference.
+        let previous_word = prefix.rsplit(char::is_whitespace).next().unwrap_or("").to_lowercase();
+        let reference = PARAGRAPH_REFERENCE_WORDS.contains(&previous_word.trim_matches(|c: char| !c.is_alphanumeric()));
+        if !(at_line_start || after_sentence || !reference) {
             continue;
         }
         // "1." after "in the case of Denmark:" or "...;" is an item of a list, not a paragraph.
@@ -434,6 +438,12 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
     }
     build_paragraphs(text, body, &starts, lang)
 }
+
+/// Words after which a number is a reference, not a paragraph number.
+const PARAGRAPH_REFERENCE_WORDS: &[&str] = &[
+    "paragraph", "paragraphs", "parágrafo", "parágrafos", "article", "articles", "artigo", "artigos",
+    "subparagraph", "alínea", "nº", "n.º", "no", "and", "e", "of", "de", "do", "da", "ou", "or", "to", "a", "n",
+];
 
 fn build_paragraphs(text: &str, body: Range<usize>, starts: &[(usize, u32)], lang: Lang) -> Vec<Paragraph> {
     let body_text = text[body.clone()].trim();
