@@ -64,6 +64,10 @@ static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)arising in|paid by a company which is a resident|provenientes d|pagos por uma sociedade|内において生ずる").unwrap()
 });
 
+static PAID_BY_STATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)paid by(?: or [a-z ]+?)? (?:a contracting state|the government|that state|the state)|pagos por,?(?: ou [\p{L} ]+?,?)? (?:um estado contratante|o governo|esse estado)|政府が支払う").unwrap()
+});
+
 fn lower(text: &str) -> String {
     text.to_lowercase()
 }
@@ -96,7 +100,7 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
     let clause = lower(clause);
     let mut owners = Vec::new();
     let checks: [(&str, &[&str]); 8] = [
-        ("company_not_partnership", &["other than a partnership", "excluding partnership", "com exceção das sociedades de pessoas", "que não seja uma sociedade de pessoas", "excluindo as sociedades de pessoas", "com exclusão das sociedades de pessoas"]),
+        ("company_not_partnership", &["other than a partnership", "excluding partnership", "not a partnership", "sociedade de pessoas", "sociedades de pessoas", "組合以外"]),
         ("pension_fund", &["pension fund", "pension scheme", "fundo de pensões", "fundo de pensão", "年金基金"]),
         ("central_bank", &["central bank", "banco central", "中央銀行"]),
         ("government", &["government", "governo", "political subdivision", "subdivisão política", "local authorit", "autarquia", "政府", "地方公共団体"]),
@@ -273,7 +277,7 @@ fn fill_rate_conditions(
     rate_span: Range<usize>,
 ) {
     let lowered = lower(clause);
-    let other_cases = ["all other cases", "in all other", "nos demais casos", "em todos os outros casos", "em todos os demais casos", "その他のすべての場合"];
+    let other_cases = ["all other cases", "in all other", "nos demais casos", "nos restantes casos", "em todos os outros casos", "em todos os demais casos", "その他のすべての場合"];
     if branch && topic != Topic::Dividends || branch && lowered.contains("branch") {
         conditions.income.push("branch_profits".to_string());
         return;
@@ -328,7 +332,11 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
         let clause_text = &text[clause.clone()];
         let owners = beneficial_owners(clause_text);
-        let classes: Vec<String> = income_classes(clause_text, topic).into_iter().map(str::to_string).collect();
+        let mut classes: Vec<String> = income_classes(clause_text, topic).into_iter().map(str::to_string).collect();
+        // Interest "paid by" a State is interest on its debt, whoever owns it.
+        if topic == Topic::Interest && PAID_BY_STATE.is_match(clause_text) && !classes.iter().any(|c| c == "government_debt") {
+            classes.push("government_debt".to_string());
+        }
         let mut variants: Vec<Conditions> = owners
             .iter()
             .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))

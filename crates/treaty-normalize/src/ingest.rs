@@ -156,22 +156,18 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
 /// carriage return and form feed) or U+FFFD.
 fn not_text_percent(text: &str) -> usize {
     let bytes = text.as_bytes();
-    let mut chars = 0;
+    let chars = text.chars().count();
     let mut not_text = 0;
     let mut idx = 0;
-    while idx < bytes.len() {
-        let byte = bytes[idx];
-        if byte & 0xC0 != 0x80 {
-            chars += 1;
-        }
-        let bad = match byte {
+    while let Some(offset) = bytes[idx..].iter().position(|&byte| byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF) {
+        idx += offset;
+        let bad = match bytes[idx] {
             b'\t' | b'\n' | b'\r' | 0x0C => false,
-            0x00..=0x1F | 0x7F => true,
             // C1 controls are encoded as C2 80..C2 9F.
             0xC2 => matches!(bytes.get(idx + 1), Some(0x80..=0x9F)),
             // U+FFFD is EF BF BD.
             0xEF => bytes.get(idx + 1..idx + 3) == Some(&[0xBF, 0xBD]),
-            _ => false,
+            _ => true,
         };
         if bad {
             not_text += 1;

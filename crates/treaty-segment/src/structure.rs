@@ -28,10 +28,8 @@ static LATIN_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 /// subparagraph, `1. the income tax;`, starts in lower case).
 static LATIN_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—])[ \t]+[\p{Lu}\(\x22“«]").unwrap());
-static EN_SUBPARAGRAPH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap());
-static PT_SUBPARAGRAPH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:^|[ \t])\(?([a-z]|[ivx]{1,6})\)[ \t]").unwrap());
+static SUBPARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap());
 static JA_HEADING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([一二三四五六七八九十]+))?").unwrap());
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
@@ -493,21 +491,14 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                 .map(|(start, end, label)| Subparagraph { label, local: start..end })
                 .collect();
         }
-        Lang::En => {
-            for captures in EN_SUBPARAGRAPH.captures_iter(local) {
-                let whole = captures.get(0).unwrap();
-                let prefix = line_prefix(local, whole.start()).trim_end();
-                if prefix.is_empty() || prefix.ends_with([':', ';', '.']) || prefix.ends_with("and") || prefix.ends_with("or") {
-                    markers.push((whole.start(), whole.end(), captures[1].to_lowercase()));
-                }
-            }
-        }
-        Lang::Pt => {
-            for captures in PT_SUBPARAGRAPH.captures_iter(local) {
+        Lang::En | Lang::Pt => {
+            // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
+            for captures in SUBPARAGRAPH.captures_iter(local) {
                 let label = captures.get(1).unwrap();
                 let marker_start = label.start() - usize::from(local[..label.start()].ends_with('('));
                 let prefix = line_prefix(local, marker_start).trim_end();
-                if prefix.is_empty() || prefix.ends_with([':', ';', '.']) || prefix.ends_with(" e") || prefix.ends_with(" ou") {
+                let after_list_break = prefix.ends_with([':', ';', '.']) || [" e", " ou", " and", " or"].iter().any(|w| prefix.ends_with(w));
+                if prefix.is_empty() || after_list_break {
                     markers.push((marker_start, captures.get(0).unwrap().end(), label.as_str().to_lowercase()));
                 }
             }

@@ -30,16 +30,42 @@ fn action(ch: char) -> Action {
     }
 }
 
+/// Bytes that may start a character this pass changes: C0 controls other than tab and line
+/// feed, DEL, and the lead bytes of C1 controls and soft hyphen (C2), of the format characters
+/// (E2) and of U+FEFF (EF).
+const INTERESTING: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = byte != b'\t' as usize && byte != b'\n' as usize;
+        byte += 1;
+    }
+    table[0x7F] = true;
+    table[0xC2] = true;
+    table[0xE2] = true;
+    table[0xEF] = true;
+    table
+};
+
 /// Normalizes line endings, removes control characters and soft hyphens.
 pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     let mut idx = 0;
     while idx < bytes.len() {
+        // Skip everything that cannot start an interesting character.
+        match bytes[idx..].iter().position(|&byte| INTERESTING[usize::from(byte)]) {
+            Some(offset) => idx += offset,
+            None => break,
+        }
         let byte = bytes[idx];
-        // Cheap skip: printable ASCII and bytes that cannot start an interesting character.
-        let interesting = byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF;
-        if !interesting || byte == b'\n' || byte == b'\t' {
+        let worth_decoding = match byte {
+            0xC2 => matches!(bytes.get(idx + 1), Some(0x80..=0x9F | 0xAD)),
+            0xE2 => matches!(bytes.get(idx + 1..idx + 3), Some([0x80, 0x8B | 0x8E | 0x8F] | [0x81, 0xA0])),
+            0xEF => bytes.get(idx + 1..idx + 3) == Some(&[0xBB, 0xBF]),
+            _ => true,
+        };
+        if !worth_decoding {
             idx += 1;
             continue;
         }

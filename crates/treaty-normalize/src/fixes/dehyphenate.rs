@@ -33,14 +33,11 @@ struct Candidate {
 fn candidates(text: &str) -> Vec<Candidate> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
-    let mut idx = 1;
-    while idx < bytes.len() {
-        if bytes[idx] != b'-' {
-            idx += 1;
+    let mut next_free = 0;
+    for hyphen in memchr::memchr_iter(b'-', bytes) {
+        if hyphen == 0 || hyphen < next_free {
             continue;
         }
-        let hyphen = idx;
-        idx += 1;
         let mut after = hyphen + 1;
         while matches!(bytes.get(after), Some(b' ' | b'\t')) {
             after += 1;
@@ -71,7 +68,7 @@ fn candidates(text: &str) -> Vec<Candidate> {
             second_start: after,
             second_end,
         });
-        idx = second_end;
+        next_free = second_end;
     }
     found
 }

@@ -12,25 +12,16 @@ pub(crate) fn fix_fullwidth(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     // U+FF01..U+FF5E is EF BC 81..EF BC BF and EF BD 80..EF BD 9E.
-    let mut idx = 0;
-    while idx + 2 < bytes.len() {
-        if bytes[idx] != 0xEF {
-            idx += 1;
-            continue;
-        }
-        let code = match (bytes[idx + 1], bytes[idx + 2]) {
-            (0xBC, low @ 0x81..=0xBF) => 0xFF00 + u32::from(low - 0x80),
-            (0xBD, low @ 0x80..=0x9E) => 0xFF40 + u32::from(low - 0x80),
-            _ => {
-                idx += 1;
-                continue;
-            }
+    for idx in memchr::memchr_iter(0xEF, bytes) {
+        let code = match bytes.get(idx + 1..idx + 3) {
+            Some(&[0xBC, low @ 0x81..=0xBF]) => 0xFF00 + u32::from(low - 0x80),
+            Some(&[0xBD, low @ 0x80..=0x9E]) => 0xFF40 + u32::from(low - 0x80),
+            _ => continue,
         };
         if let Some(ascii) = char::from_u32(code - 0xFEE0) {
             edits.replace_char(idx..idx + 3, ascii);
             stats.fullwidth += 1;
         }
-        idx += 3;
     }
     edits
 }

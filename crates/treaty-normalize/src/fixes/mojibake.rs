@@ -141,17 +141,14 @@ pub(crate) fn fix_mojibake(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     // Every lead character (U+00C2..U+00F4) is encoded as C3 82..C3 B4 in UTF-8.
-    let mut sequences = Vec::new();
-    let mut idx = 0;
-    while idx + 1 < bytes.len() {
-        if bytes[idx] == 0xC3 && (0x82..=0xB4).contains(&bytes[idx + 1]) {
+    let mut sequences: Vec<Sequence> = Vec::new();
+    for idx in memchr::memchr_iter(0xC3, bytes) {
+        let after_previous = sequences.last().is_none_or(|last| idx >= last.end);
+        if after_previous && matches!(bytes.get(idx + 1), Some(0x82..=0xB4)) {
             if let Some(sequence) = sequence_at(text, idx) {
-                idx = sequence.end;
                 sequences.push(sequence);
-                continue;
             }
         }
-        idx += 1;
     }
     let n_strong = sequences.iter().filter(|sequence| sequence.strong).count();
     let allow_weak = n_strong >= MIN_STRONG;

@@ -22,11 +22,35 @@ fn is_stable_start(ch: char) -> bool {
             && is_nfc_quick(std::iter::once(ch)) == IsNormalized::Yes)
 }
 
+/// Whether some character of `text` is a combining mark or may change under NFC.
+///
+/// Characters below U+0300 never do, and neither do the CJK ideographs, kana and CJK
+/// punctuation of U+3000..U+9FFF other than the two combining kana voicing marks, so Japanese
+/// text is checked without table lookups.
+fn may_need_nfc(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        match bytes[idx..].iter().position(|&byte| byte >= 0xCC) {
+            Some(offset) => idx += offset,
+            None => return false,
+        }
+        let Some(ch) = text[idx..].chars().next() else {
+            return false;
+        };
+        idx += ch.len_utf8();
+        let plain_cjk = ('\u{3000}'..='\u{9FFF}').contains(&ch) && ch != '\u{3099}' && ch != '\u{309A}';
+        if !plain_cjk && !is_stable_start(ch) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Recomposes the pieces of `text` that are not in NFC; counts rewritten pieces.
 pub(crate) fn fix_nfc(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
-    if !text.bytes().any(|byte| byte >= 0xCC) || is_nfc_quick(text.chars()) == IsNormalized::Yes
-    {
+    if !may_need_nfc(text) {
         return edits;
     }
     let mut piece_start = 0;

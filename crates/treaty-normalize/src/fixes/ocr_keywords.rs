@@ -70,15 +70,16 @@ fn number_follows(bytes: &[u8], idx: usize) -> bool {
 pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
-    let mut idx = 0;
-    while idx + 2 < bytes.len() {
-        // Every keyword starts with "art" in some case.
-        let starts_keyword = bytes[idx].eq_ignore_ascii_case(&b'a')
-            && bytes[idx + 1].eq_ignore_ascii_case(&b'r')
-            && bytes[idx + 2].eq_ignore_ascii_case(&b't');
-        let at_word_start = idx == 0 || !is_token_byte(bytes[idx - 1]) && bytes[idx - 1] < 0x80;
-        if !starts_keyword || !at_word_start {
-            idx += 1;
+    let mut next_free = 0;
+    // Every keyword starts with "art" in some case: look for the "t" and check before it.
+    for t_pos in memchr::memchr2_iter(b't', b'T', bytes) {
+        let Some(idx) = t_pos.checked_sub(2) else {
+            continue;
+        };
+        let starts_keyword =
+            bytes[idx].eq_ignore_ascii_case(&b'a') && bytes[idx + 1].eq_ignore_ascii_case(&b'r');
+        let at_word_start = idx == 0 || (!is_token_byte(bytes[idx - 1]) && bytes[idx - 1] < 0x80);
+        if !starts_keyword || !at_word_start || idx < next_free {
             continue;
         }
         let len = bytes[idx..]
@@ -91,9 +92,9 @@ pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
             if let Some(keyword) = damaged_keyword(&bytes[idx..end]) {
                 edits.replace(idx..end, &in_case_of(keyword, &bytes[idx..end]));
                 stats.ocr_keywords += 1;
+                next_free = end;
             }
         }
-        idx = end.max(idx + 1);
     }
     edits
 }

@@ -72,7 +72,7 @@ pub(crate) fn fix_page_furniture(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     let line_starts =
-        std::iter::once(0).chain(memchr_all(bytes, b'\n').map(|newline| newline + 1));
+        std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|newline| newline + 1));
 
     let mut markers: Vec<Marker> = Vec::new();
     let mut removals: Vec<(usize, usize)> = Vec::new();
@@ -153,7 +153,9 @@ pub(crate) fn fix_page_furniture(text: &str, stats: &mut FixStats) -> Edits {
 fn bare_first_page(text: &str, page_two: usize) -> Option<(usize, usize)> {
     let head = &text[..page_two];
     let mut found = None;
-    for line_start in std::iter::once(0).chain(memchr_all(head.as_bytes(), b'\n').map(|nl| nl + 1)) {
+    let line_starts = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', head.as_bytes()).map(|newline| newline + 1));
+    for line_start in line_starts {
         let Some((1, number_end)) = number_at(head, line_start).filter(|_| line_start < head.len()) else {
             continue;
         };
@@ -166,15 +168,6 @@ fn bare_first_page(text: &str, page_two: usize) -> Option<(usize, usize)> {
         }
     }
     found
-}
-
-/// Positions of `needle` in `haystack`.
-fn memchr_all(haystack: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
-    haystack
-        .iter()
-        .enumerate()
-        .filter(move |(_, &byte)| byte == needle)
-        .map(|(idx, _)| idx)
 }
 
 #[cfg(test)]

@@ -40,21 +40,13 @@ struct Damage {
 pub(crate) fn fix_quote_damage(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
-    // U+1EA0..U+1EF9 is E1 BA A0..E1 BB B9 in UTF-8.
-    let has_damage = bytes
-        .windows(2)
-        .any(|pair| pair[0] == 0xE1 && (pair[1] == 0xBA || pair[1] == 0xBB));
-    if !has_damage {
-        return edits;
-    }
     let char_before = |idx: usize| text[..idx].chars().next_back();
     let char_at = |idx: usize| text[idx..].chars().next();
     let mut found: Vec<Damage> = Vec::new();
     let mut consumed = 0;
-    let mut idx = 0;
-    while let Some(ch) = char_at(idx) {
-        if !is_damage_letter(ch) {
-            idx += ch.len_utf8();
+    // Every damage letter starts with E1 BA or E1 BB in UTF-8.
+    for idx in memchr::memchr_iter(0xE1, bytes) {
+        if idx < consumed || !char_at(idx).is_some_and(is_damage_letter) {
             continue;
         }
         let mut start = idx;
@@ -83,7 +75,9 @@ pub(crate) fn fix_quote_damage(text: &str, stats: &mut FixStats) -> Edits {
             doubtful_i,
         });
         consumed = end;
-        idx = end;
+    }
+    if found.is_empty() {
+        return edits;
     }
 
     // Evidence for the doubtful stray `i`s: the word without the `i` must occur, and at

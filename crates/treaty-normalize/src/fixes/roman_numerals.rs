@@ -62,16 +62,15 @@ pub(crate) fn fix_roman_numerals(text: &str, stats: &mut FixStats) -> Edits {
     let bytes = text.as_bytes();
     // (value, token start) of the nearest preceding marker.
     let mut previous: Option<(u32, usize)> = None;
-    let mut idx = 1;
-    while idx < bytes.len() {
+    for idx in memchr::memchr2_iter(b'-', 0xE2, bytes) {
         let Some(dash_len) = dash_at(bytes, idx) else {
-            idx += 1;
             continue;
         };
         let after = idx + dash_len;
-        let spaced = matches!(bytes[idx - 1], b' ' | b'\t') && matches!(bytes.get(after), Some(b' ' | b'\t'));
+        let spaced = idx > 0
+            && matches!(bytes[idx - 1], b' ' | b'\t')
+            && matches!(bytes.get(after), Some(b' ' | b'\t'));
         if !spaced {
-            idx = after;
             continue;
         }
         let token_end = bytes[..idx].iter().rposition(|&byte| byte != b' ' && byte != b'\t').map_or(0, |pos| pos + 1);
@@ -81,7 +80,6 @@ pub(crate) fn fix_roman_numerals(text: &str, stats: &mut FixStats) -> Edits {
             .map_or(0, |pos| pos + 1);
         let at_boundary = token_start == 0 || bytes[token_start - 1].is_ascii_whitespace();
         if token_start == token_end || !at_boundary {
-            idx = after;
             continue;
         }
         let token = &text[token_start..token_end];
@@ -98,7 +96,6 @@ pub(crate) fn fix_roman_numerals(text: &str, stats: &mut FixStats) -> Edits {
         } else if let Some(value) = marker_value(token) {
             previous = Some((value, token_start));
         }
-        idx = after;
     }
     edits
 }

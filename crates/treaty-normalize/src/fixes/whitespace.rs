@@ -31,16 +31,39 @@ fn whitespace_at(bytes: &[u8], idx: usize) -> Option<(usize, usize)> {
     }
 }
 
+/// Bytes that may start a whitespace character: ASCII controls and space, and the lead bytes
+/// of the Unicode spaces (C2, E1, E2, E3).
+const MAY_START_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte <= 0x20 {
+        table[byte] = true;
+        byte += 1;
+    }
+    table[0xC2] = true;
+    table[0xE1] = true;
+    table[0xE2] = true;
+    table[0xE3] = true;
+    table
+};
+
 /// Normalizes whitespace; counts changed runs in `stats.whitespace`.
 pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     let mut idx = 0;
     while idx < bytes.len() {
-        let byte = bytes[idx];
-        let maybe_space = byte <= b' ' || byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3;
-        if !maybe_space {
-            idx += 1;
+        // Skip to the next byte that may start whitespace.
+        match bytes[idx..].iter().position(|&byte| MAY_START_SPACE[usize::from(byte)]) {
+            Some(offset) => idx += offset,
+            None => break,
+        }
+        // The common case: one plain space between two words.
+        if bytes[idx] == b' '
+            && idx > 0
+            && bytes.get(idx + 1).is_some_and(|&next| !MAY_START_SPACE[usize::from(next)])
+        {
+            idx += 2;
             continue;
         }
         let start = idx;
