@@ -9,7 +9,9 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use treaty_extract::schema::{DocumentReport, RateRow, ARTICLE_COLUMNS, RATE_COLUMNS, SCHEMA_VERSION};
+use treaty_extract::schema::{
+    DocumentReport, RateRow, ARTICLE_COLUMNS, RATE_COLUMNS, SCHEMA_VERSION,
+};
 use treaty_extract::{article_rows, process_document, sha256_hex, Settings};
 use treaty_normalize::IngestConfig;
 
@@ -59,10 +61,20 @@ const CHUNK: usize = 64;
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let inputs = collect(&crate::default_inputs(args.inputs.clone()));
-    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create output folder {}", args.out.display()))?;
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
-    let total_bytes: u64 = inputs.iter().map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len())).sum();
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let total_bytes: u64 = inputs
+        .iter()
+        .map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len()))
+        .sum();
     let progress = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -74,7 +86,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         bar
     };
     let tokenizer = LazyTokenizer::default();
-    let settings = Settings { ingest: IngestConfig { max_bytes: args.max_bytes }, tokenizers: Some(&tokenizer) };
+    let settings = Settings {
+        ingest: IngestConfig {
+            max_bytes: args.max_bytes,
+        },
+        tokenizers: Some(&tokenizer),
+    };
 
     let mut rates_csv = AtomicFile::create(&args.out.join("rates.csv"))?;
     let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
@@ -85,7 +102,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut articles_writer = csv::Writer::from_writer(articles_csv.writer());
     articles_writer.write_record(ARTICLE_COLUMNS)?;
 
-    let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) = (0, 0, 0, 0, 0, 0);
+    let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) =
+        (0, 0, 0, 0, 0, 0);
     let mut seen_docs = std::collections::HashSet::new();
     for chunk in inputs.chunks(CHUNK) {
         let outcomes: Vec<Outcome> = pool.install(|| {
@@ -105,7 +123,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 Outcome::Done(report, resumed) => {
                     if !seen_docs.insert(report.doc.clone()) {
                         n_failed += 1;
-                        write_failure(&mut failures_jsonl, &Failure { doc: report.doc.clone(), path: String::new(), error: format!("another input is also named {}; its output was kept", report.doc) })?;
+                        write_failure(
+                            &mut failures_jsonl,
+                            &Failure {
+                                doc: report.doc.clone(),
+                                path: String::new(),
+                                error: format!(
+                                    "another input is also named {}; its output was kept",
+                                    report.doc
+                                ),
+                            },
+                        )?;
                         continue;
                     }
                     if resumed {
@@ -121,9 +149,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     }
                     for article in article_rows(&report) {
                         articles_writer.write_record([
-                            article.doc, article.treaty.to_string(), article.lang, article.article, article.title,
-                            article.topic, article.inferred.to_string(), article.paragraphs.to_string(),
-                            article.start.to_string(), article.end.to_string(), article.printed,
+                            article.doc,
+                            article.treaty.to_string(),
+                            article.lang,
+                            article.article,
+                            article.title,
+                            article.topic,
+                            article.inferred.to_string(),
+                            article.paragraphs.to_string(),
+                            article.start.to_string(),
+                            article.end.to_string(),
+                            article.printed,
                         ])?;
                         n_articles += 1;
                     }
@@ -153,7 +189,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, started.elapsed().as_secs_f64(), args.out.display()
         );
     }
-    Ok(if n_failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if n_failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn write_failure(file: &mut AtomicFile, failure: &Failure) -> anyhow::Result<()> {
@@ -164,9 +204,22 @@ fn write_failure(file: &mut AtomicFile, failure: &Failure) -> anyhow::Result<()>
 
 fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyhow::Result<()> {
     writer.write_record([
-        row.doc.as_str(), &row.lang, &row.topic, &row.article, &row.paragraph, &row.subparagraph, &row.kind,
-        &row.value, &row.unit, &row.condition, &row.quote, &row.treaty.to_string(), &row.start.to_string(),
-        &row.end.to_string(), &format!("{:.2}", row.confidence), &row.status,
+        row.doc.as_str(),
+        &row.lang,
+        &row.topic,
+        &row.article,
+        &row.paragraph,
+        &row.subparagraph,
+        &row.kind,
+        &row.value,
+        &row.unit,
+        &row.condition,
+        &row.quote,
+        &row.treaty.to_string(),
+        &row.start.to_string(),
+        &row.end.to_string(),
+        &format!("{:.2}", row.confidence),
+        &row.status,
     ])?;
     Ok(())
 }
@@ -176,13 +229,27 @@ fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: boo
     let (path, doc) = match input {
         Input::File { path, doc } => (path, doc),
         Input::Unreadable { path, reason } => {
-            return Outcome::Failed(Failure { doc: crate::inputs::doc_name(path), path: path.display().to_string(), error: reason.clone() })
+            return Outcome::Failed(Failure {
+                doc: crate::inputs::doc_name(path),
+                path: path.display().to_string(),
+                error: reason.clone(),
+            })
         }
     };
-    let fail = |error: String| Outcome::Failed(Failure { doc: doc.clone(), path: path.display().to_string(), error });
+    let fail = |error: String| {
+        Outcome::Failed(Failure {
+            doc: doc.clone(),
+            path: path.display().to_string(),
+            error,
+        })
+    };
     match std::fs::metadata(path) {
         Ok(meta) if meta.len() > settings.ingest.max_bytes => {
-            return fail(format!("file is {} bytes, over the limit of {} bytes (--max-bytes)", meta.len(), settings.ingest.max_bytes))
+            return fail(format!(
+                "file is {} bytes, over the limit of {} bytes (--max-bytes)",
+                meta.len(),
+                settings.ingest.max_bytes
+            ))
         }
         Ok(_) => {}
         Err(error) => return fail(format!("cannot read: {error}")),
@@ -206,5 +273,6 @@ fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: boo
 fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport> {
     let text = std::fs::read(out.join(format!("{doc}.json"))).ok()?;
     let report: DocumentReport = serde_json::from_slice(&text).ok()?;
-    (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes)).then_some(report)
+    (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes))
+        .then_some(report)
 }

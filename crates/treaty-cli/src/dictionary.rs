@@ -11,7 +11,8 @@ use treaty_segment::{JapaneseTokenizer, TokenizerError, TokenizerSource};
 
 /// MeCab IPADIC 2.7.0 sources (EUC-JP CSV and .def files), xz-compressed tar; see
 /// `vendor/mecab-ipadic/COPYING` for the licence.
-static IPADIC_SOURCES: &[u8] = include_bytes!("../../../vendor/mecab-ipadic/mecab-ipadic-2.7.0-20070801.tar.xz");
+static IPADIC_SOURCES: &[u8] =
+    include_bytes!("../../../vendor/mecab-ipadic/mecab-ipadic-2.7.0-20070801.tar.xz");
 
 /// Name of the built dictionary directory; changes whenever the sources or lindera change.
 const BUILT_NAME: &str = "ipadic-2.7.0-20070801-lindera-6.2.0";
@@ -76,7 +77,10 @@ fn build_into(root: &Path, built: &Path) -> anyhow::Result<()> {
         Ok(()) => {}
         // Another process finished first: its dictionary is as good as ours.
         Err(_) if built.join("metadata.json").exists() => {}
-        Err(error) => return Err(error).with_context(|| format!("cannot move the dictionary to {}", built.display())),
+        Err(error) => {
+            return Err(error)
+                .with_context(|| format!("cannot move the dictionary to {}", built.display()))
+        }
     }
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(())

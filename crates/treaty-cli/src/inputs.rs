@@ -33,7 +33,10 @@ impl Input {
 
 /// The document name of a path: its file name without the extension.
 pub fn doc_name(path: &Path) -> String {
-    path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned())
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 /// Collects the files named or found under the folders named (`.txt` files in folders),
@@ -44,8 +47,14 @@ pub fn collect(arguments: &[PathBuf]) -> Vec<Input> {
     for argument in arguments {
         match std::fs::metadata(argument) {
             Ok(meta) if meta.is_dir() => walk(argument, &mut inputs, &mut seen_dirs),
-            Ok(_) => inputs.push(Input::File { path: argument.clone(), doc: doc_name(argument) }),
-            Err(error) => inputs.push(Input::Unreadable { path: argument.clone(), reason: error.to_string() }),
+            Ok(_) => inputs.push(Input::File {
+                path: argument.clone(),
+                doc: doc_name(argument),
+            }),
+            Err(error) => inputs.push(Input::Unreadable {
+                path: argument.clone(),
+                reason: error.to_string(),
+            }),
         }
     }
     inputs.sort_by(|a, b| a.path().cmp(b.path()));
@@ -56,7 +65,10 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, seen_dirs: &mut HashSet<PathBuf>) {
     let canonical = match std::fs::canonicalize(dir) {
         Ok(path) => path,
         Err(error) => {
-            inputs.push(Input::Unreadable { path: dir.to_path_buf(), reason: error.to_string() });
+            inputs.push(Input::Unreadable {
+                path: dir.to_path_buf(),
+                reason: error.to_string(),
+            });
             return;
         }
     };
@@ -66,7 +78,10 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, seen_dirs: &mut HashSet<PathBuf>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(error) => {
-            inputs.push(Input::Unreadable { path: dir.to_path_buf(), reason: error.to_string() });
+            inputs.push(Input::Unreadable {
+                path: dir.to_path_buf(),
+                reason: error.to_string(),
+            });
             return;
         }
     };
@@ -76,10 +91,16 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, seen_dirs: &mut HashSet<PathBuf>) {
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk(&path, inputs, seen_dirs),
             Ok(_) if path.extension().is_some_and(|e| e == "txt") => {
-                inputs.push(Input::File { doc: doc_name(&path), path });
+                inputs.push(Input::File {
+                    doc: doc_name(&path),
+                    path,
+                });
             }
             Ok(_) => {}
-            Err(error) => inputs.push(Input::Unreadable { path, reason: error.to_string() }),
+            Err(error) => inputs.push(Input::Unreadable {
+                path,
+                reason: error.to_string(),
+            }),
         }
     }
 }

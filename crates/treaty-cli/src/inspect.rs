@@ -63,7 +63,8 @@ fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
 
 pub fn normalize(args: NormalizeArgs) -> anyhow::Result<ExitCode> {
     let bytes = read(&args.file)?;
-    let normalized = normalize_bytes(&bytes, &IngestConfig::default()).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let normalized = normalize_bytes(&bytes, &IngestConfig::default())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
     let mut stdout = std::io::stdout().lock();
     if args.stats {
         writeln!(stdout, "encoding\t{}", normalized.encoding)?;
@@ -82,17 +83,27 @@ pub fn normalize(args: NormalizeArgs) -> anyhow::Result<ExitCode> {
 fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
     let bytes = read(path)?;
     let tokenizer = LazyTokenizer::default();
-    let settings = Settings { ingest: IngestConfig::default(), tokenizers: Some(&tokenizer) };
-    process_document(&doc_name(path), &bytes, &settings).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    let settings = Settings {
+        ingest: IngestConfig::default(),
+        tokenizers: Some(&tokenizer),
+    };
+    process_document(&doc_name(path), &bytes, &settings)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
     if args.streams {
         let bytes = read(&args.file)?;
-        let normalized = normalize_bytes(&bytes, &IngestConfig::default()).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+        let normalized = normalize_bytes(&bytes, &IngestConfig::default())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
         for stream in treaty_segment::stream::split_by_language(&normalized.text) {
-            writeln!(stdout, "=== {} ({} bytes)", stream.lang.as_str(), stream.text.len())?;
+            writeln!(
+                stdout,
+                "=== {} ({} bytes)",
+                stream.lang.as_str(),
+                stream.text.len()
+            )?;
             stdout.write_all(stream.text.as_bytes())?;
             writeln!(stdout)?;
         }
@@ -105,15 +116,37 @@ pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     for treaty in &report.treaties {
-        let parties = if treaty.parties.is_empty() { "parties not named".to_string() } else { treaty.parties.join(" / ") };
-        writeln!(stdout, "treaty {}: {}{}", treaty.treaty, parties, if treaty.fragment { " (fragment)" } else { "" })?;
+        let parties = if treaty.parties.is_empty() {
+            "parties not named".to_string()
+        } else {
+            treaty.parties.join(" / ")
+        };
+        writeln!(
+            stdout,
+            "treaty {}: {}{}",
+            treaty.treaty,
+            parties,
+            if treaty.fragment { " (fragment)" } else { "" }
+        )?;
         for version in &treaty.versions {
-            writeln!(stdout, "  {} version, bytes {}..{}: {} articles, {} protocol points", version.lang, version.start, version.end, version.articles.len(), version.protocol.len())?;
+            writeln!(
+                stdout,
+                "  {} version, bytes {}..{}: {} articles, {} protocol points",
+                version.lang,
+                version.start,
+                version.end,
+                version.articles.len(),
+                version.protocol.len()
+            )?;
             for article in version.articles.iter().chain(&version.protocol) {
                 writeln!(
                     stdout,
                     "    {:>4}  {:<30} {:<32} {:>2} ¶{}",
-                    if article.article.is_empty() { "?" } else { &article.article },
+                    if article.article.is_empty() {
+                        "?"
+                    } else {
+                        &article.article
+                    },
                     article.topic,
                     truncate(&article.title, 32),
                     article.paragraphs.len(),
@@ -144,20 +177,37 @@ pub fn extract(args: ExtractArgs) -> anyhow::Result<ExitCode> {
         writeln!(stdout)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(stdout, "{:<4} {:<3} {:<24} {:>4} {:>3} {:<4} {:<9} {:>7} {:<8} {:<48} quote", "trty", "lng", "topic", "art", "¶", "sub", "kind", "value", "unit", "condition")?;
+    writeln!(
+        stdout,
+        "{:<4} {:<3} {:<24} {:>4} {:>3} {:<4} {:<9} {:>7} {:<8} {:<48} quote",
+        "trty", "lng", "topic", "art", "¶", "sub", "kind", "value", "unit", "condition"
+    )?;
     for row in &report.rows {
         writeln!(
             stdout,
             "{:<4} {:<3} {:<24} {:>4} {:>3} {:<4} {:<9} {:>7} {:<8} {:<48} {}",
-            row.treaty, row.lang, row.topic, row.article, row.paragraph, row.subparagraph, row.kind, row.value, row.unit,
-            row.condition, truncate(&row.quote, 70),
+            row.treaty,
+            row.lang,
+            row.topic,
+            row.article,
+            row.paragraph,
+            row.subparagraph,
+            row.kind,
+            row.value,
+            row.unit,
+            row.condition,
+            truncate(&row.quote, 70),
         )?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn schema(args: SchemaArgs) -> anyhow::Result<ExitCode> {
-    let schema = if args.rates { rate_row_json_schema() } else { document_json_schema() };
+    let schema = if args.rates {
+        rate_row_json_schema()
+    } else {
+        document_json_schema()
+    };
     println!("{schema}");
     Ok(ExitCode::SUCCESS)
 }

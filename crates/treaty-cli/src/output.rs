@@ -17,10 +17,17 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Starts writing `destination`.
     pub fn create(destination: &Path) -> anyhow::Result<AtomicFile> {
-        let name = destination.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+        let name = destination
+            .file_name()
+            .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
         let temporary = destination.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&temporary).with_context(|| format!("cannot create {}", temporary.display()))?;
-        Ok(AtomicFile { temporary, destination: destination.to_path_buf(), writer: BufWriter::new(file) })
+        let file = File::create(&temporary)
+            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        Ok(AtomicFile {
+            temporary,
+            destination: destination.to_path_buf(),
+            writer: BufWriter::new(file),
+        })
     }
 
     /// The writer.
@@ -30,10 +37,17 @@ impl AtomicFile {
 
     /// Flushes, syncs and renames into place.
     pub fn commit(mut self) -> anyhow::Result<()> {
-        self.writer.flush().with_context(|| format!("cannot write {}", self.temporary.display()))?;
+        self.writer
+            .flush()
+            .with_context(|| format!("cannot write {}", self.temporary.display()))?;
         self.writer.get_ref().sync_all().ok();
-        std::fs::rename(&self.temporary, &self.destination)
-            .with_context(|| format!("cannot rename {} to {}", self.temporary.display(), self.destination.display()))
+        std::fs::rename(&self.temporary, &self.destination).with_context(|| {
+            format!(
+                "cannot rename {} to {}",
+                self.temporary.display(),
+                self.destination.display()
+            )
+        })
     }
 }
 

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn corpus(name: &str) -> PathBuf {
@@ -12,7 +15,11 @@ fn corpus(name: &str) -> PathBuf {
 }
 
 fn treaty(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treaty")).args(args).current_dir(dir).output().expect("the treaty binary runs")
+    Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the treaty binary runs")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -24,47 +31,97 @@ fn bad_inputs_fail_alone_and_good_ones_are_complete() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = dir.path().join("in");
     std::fs::create_dir(&inputs).unwrap();
-    std::fs::copy(corpus("portugal-montenegro-2016-pt-en.txt"), inputs.join("good.txt")).unwrap();
+    std::fs::copy(
+        corpus("portugal-montenegro-2016-pt-en.txt"),
+        inputs.join("good.txt"),
+    )
+    .unwrap();
     std::fs::write(inputs.join("empty.txt"), b"").unwrap();
-    std::fs::write(inputs.join("binary.txt"), [0u8, 1, 2, 3, 0, 0, 255, 254, 0, 7].repeat(50)).unwrap();
+    std::fs::write(
+        inputs.join("binary.txt"),
+        [0u8, 1, 2, 3, 0, 0, 255, 254, 0, 7].repeat(50),
+    )
+    .unwrap();
     let output = treaty(&["run", "in", "--out", "out", "--quiet"], dir.path());
-    assert_eq!(output.status.code(), Some(1), "stderr: {}", text(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "stderr: {}",
+        text(&output.stderr)
+    );
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("empty.txt") && stderr.contains("empty"), "{stderr}");
-    assert!(stderr.contains("binary.txt") && stderr.contains("binary"), "{stderr}");
+    assert!(
+        stderr.contains("empty.txt") && stderr.contains("empty"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("binary.txt") && stderr.contains("binary"),
+        "{stderr}"
+    );
 
     let out = dir.path().join("out");
     let failures = std::fs::read_to_string(out.join("failures.jsonl")).unwrap();
     assert_eq!(failures.lines().count(), 2, "{failures}");
     assert!(!out.join("empty.json").exists());
-    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("good.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("good.json")).unwrap()).unwrap();
     assert_eq!(report["doc"], "good");
     let versions = report["treaties"][0]["versions"].as_array().unwrap();
     assert_eq!(versions.len(), 2, "Portuguese and English versions");
-    assert!(versions.iter().all(|v| v["articles"].as_array().unwrap().len() >= 25));
+    assert!(versions
+        .iter()
+        .all(|v| v["articles"].as_array().unwrap().len() >= 25));
     let rates = std::fs::read_to_string(out.join("rates.csv")).unwrap();
-    assert!(rates.starts_with("doc,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,"));
-    assert!(rates.lines().any(|l| l.starts_with("good,en,dividends,10,2,b,rate,10,percent,")), "{rates}");
+    assert!(rates.starts_with(
+        "doc,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,"
+    ));
+    assert!(
+        rates
+            .lines()
+            .any(|l| l.starts_with("good,en,dividends,10,2,b,rate,10,percent,")),
+        "{rates}"
+    );
     let articles = std::fs::read_to_string(out.join("articles.csv")).unwrap();
     assert!(articles.lines().count() > 50);
-    assert_eq!(std::fs::read_to_string(out.join("rates.jsonl")).unwrap().lines().count(), rates.lines().count() - 1);
+    assert_eq!(
+        std::fs::read_to_string(out.join("rates.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        rates.lines().count() - 1
+    );
 }
 
 #[test]
 fn spans_point_back_to_the_original_bytes() {
     let dir = tempfile::tempdir().unwrap();
-    let output = treaty(&["run", corpus("canada-denmark-1997-en-web.txt").to_str().unwrap(), "--out", "out", "-q"], dir.path());
+    let output = treaty(
+        &[
+            "run",
+            corpus("canada-denmark-1997-en-web.txt").to_str().unwrap(),
+            "--out",
+            "out",
+            "-q",
+        ],
+        dir.path(),
+    );
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let original = std::fs::read(corpus("canada-denmark-1997-en-web.txt")).unwrap();
     let jsonl = std::fs::read_to_string(dir.path().join("out/rates.jsonl")).unwrap();
     let mut checked = 0;
     for line in jsonl.lines() {
         let row: serde_json::Value = serde_json::from_str(line).unwrap();
-        let (start, end) = (row["start"].as_u64().unwrap() as usize, row["end"].as_u64().unwrap() as usize);
+        let (start, end) = (
+            row["start"].as_u64().unwrap() as usize,
+            row["end"].as_u64().unwrap() as usize,
+        );
         let quoted = String::from_utf8_lossy(&original[start..end]).to_string();
         if row["value"] != "0" {
             let value = row["value"].as_str().unwrap();
-            assert!(quoted.to_lowercase().contains(value) || quoted.chars().any(|c| c.is_alphabetic()), "row {line} spans {quoted:?}");
+            assert!(
+                quoted.to_lowercase().contains(value) || quoted.chars().any(|c| c.is_alphabetic()),
+                "row {line} spans {quoted:?}"
+            );
             checked += 1;
         }
     }
@@ -77,34 +134,67 @@ fn datasets_are_identical_across_runs_and_job_counts() {
     let corpus_dir = workspace_root().join("corpus");
     let corpus_dir = corpus_dir.to_str().unwrap();
     for (out, jobs) in [("one", "1"), ("two", "2"), ("again", "2")] {
-        let output = treaty(&["run", corpus_dir, "--out", out, "--jobs", jobs, "-q"], dir.path());
+        let output = treaty(
+            &["run", corpus_dir, "--out", out, "--jobs", jobs, "-q"],
+            dir.path(),
+        );
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     }
-    for file in ["rates.csv", "rates.jsonl", "articles.csv", "japan-denmark-2017-ja-pdf.json"] {
+    for file in [
+        "rates.csv",
+        "rates.jsonl",
+        "articles.csv",
+        "japan-denmark-2017-ja-pdf.json",
+    ] {
         let one = std::fs::read(dir.path().join("one").join(file)).unwrap();
         assert!(!one.is_empty());
-        assert_eq!(one, std::fs::read(dir.path().join("two").join(file)).unwrap(), "{file} differs between --jobs 1 and 2");
-        assert_eq!(one, std::fs::read(dir.path().join("again").join(file)).unwrap(), "{file} differs between runs");
+        assert_eq!(
+            one,
+            std::fs::read(dir.path().join("two").join(file)).unwrap(),
+            "{file} differs between --jobs 1 and 2"
+        );
+        assert_eq!(
+            one,
+            std::fs::read(dir.path().join("again").join(file)).unwrap(),
+            "{file} differs between runs"
+        );
     }
 }
 
 #[test]
 fn corpus_output_validates_against_the_committed_json_schema() {
     let root = workspace_root();
-    let committed: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(root.join("schema/document.schema.json")).unwrap()).unwrap();
+    let committed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("schema/document.schema.json")).unwrap(),
+    )
+    .unwrap();
     let printed = treaty(&["schema"], &root);
     let generated: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
     assert_eq!(committed, generated, "schema/document.schema.json is stale: regenerate it with `treaty schema > schema/document.schema.json`");
     let validator = jsonschema::validator_for(&committed).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let output = treaty(&["run", root.join("corpus").to_str().unwrap(), "--out", "out", "-q"], dir.path());
+    let output = treaty(
+        &[
+            "run",
+            root.join("corpus").to_str().unwrap(),
+            "--out",
+            "out",
+            "-q",
+        ],
+        dir.path(),
+    );
     assert_eq!(output.status.code(), Some(0));
     let mut validated = 0;
     for entry in std::fs::read_dir(dir.path().join("out")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
-            let document: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-            let errors: Vec<String> = validator.iter_errors(&document).map(|e| e.to_string()).take(3).collect();
+            let document: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&document)
+                .map(|e| e.to_string())
+                .take(3)
+                .collect();
             assert!(errors.is_empty(), "{}: {errors:?}", path.display());
             validated += 1;
         }
@@ -121,10 +211,17 @@ fn stage_commands_show_each_stage() {
     assert!(text(&normalized.stdout).contains("第十条配当1"));
     assert!(!text(&normalized.stdout).contains("Transcription"));
     let outline = text(&treaty(&["segment", file], &root).stdout);
-    assert!(outline.contains("dividends") && outline.contains("配当"), "{outline}");
+    assert!(
+        outline.contains("dividends") && outline.contains("配当"),
+        "{outline}"
+    );
     let rows = text(&treaty(&["extract", file, "--json"], &root).stdout);
     let rows: serde_json::Value = serde_json::from_str(&rows).unwrap();
-    assert!(rows.as_array().unwrap().iter().any(|r| r["topic"] == "dividends" && r["value"] == "15" && r["kind"] == "rate"));
+    assert!(rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["topic"] == "dividends" && r["value"] == "15" && r["kind"] == "rate"));
     let usage = treaty(&["run", "--no-such-flag"], &root);
     assert_eq!(usage.status.code(), Some(2));
 }

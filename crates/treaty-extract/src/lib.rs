@@ -41,16 +41,27 @@ pub struct Settings<'a> {
 ///
 /// Fails only when the input cannot be read as text (empty, binary, too large); a text with
 /// no recognizable treaty structure is a report with warnings, not an error.
-pub fn process_document(doc: &str, bytes: &[u8], settings: &Settings<'_>) -> Result<DocumentReport, IngestError> {
+pub fn process_document(
+    doc: &str,
+    bytes: &[u8],
+    settings: &Settings<'_>,
+) -> Result<DocumentReport, IngestError> {
     let normalized = normalize_bytes(bytes, &settings.ingest)?;
-    let segment_config = SegmentConfig { tokenizers: settings.tokenizers };
+    let segment_config = SegmentConfig {
+        tokenizers: settings.tokenizers,
+    };
     let (document, diagnostics) = treaty_segment::segment(&normalized.text, &segment_config);
     let to_original = |range: std::ops::Range<usize>| normalized.map.span_to_original(range);
     let mut warnings: Vec<Warning> = diagnostics
         .into_iter()
         .map(|d| {
             let span = d.span.map(to_original);
-            Warning { code: d.code.to_string(), message: d.message, start: span.as_ref().map(|s| s.start), end: span.map(|s| s.end) }
+            Warning {
+                code: d.code.to_string(),
+                message: d.message,
+                start: span.as_ref().map(|s| s.start),
+                end: span.map(|s| s.end),
+            }
         })
         .collect();
     let mut rows = extract_rows(doc, bytes, &normalized, &document);
@@ -65,12 +76,18 @@ pub fn process_document(doc: &str, bytes: &[u8], settings: &Settings<'_>) -> Res
             .stats
             .entries()
             .into_iter()
-            .map(|(fix, count)| FixCount { fix: fix.to_string(), count })
+            .map(|(fix, count)| FixCount {
+                fix: fix.to_string(),
+                count,
+            })
             .collect(),
         languages: document
             .languages
             .iter()
-            .map(|l| LanguageBytes { lang: l.lang.as_str().to_string(), bytes: l.bytes })
+            .map(|l| LanguageBytes {
+                lang: l.lang.as_str().to_string(),
+                bytes: l.bytes,
+            })
             .collect(),
         treaties: structure_report(&normalized, &document),
         rows,
@@ -80,7 +97,10 @@ pub fn process_document(doc: &str, bytes: &[u8], settings: &Settings<'_>) -> Res
 
 /// Hex SHA-256 of some bytes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The quote of a clause: whitespace folded, long clauses cut around the number.
@@ -98,7 +118,12 @@ fn quote_of(clause: &str, number_at: usize) -> String {
     format!("{}{}…", if start > 0 { "…" } else { "" }, window)
 }
 
-fn extract_rows(doc: &str, bytes: &[u8], normalized: &Normalized, document: &Document) -> Vec<RateRow> {
+fn extract_rows(
+    doc: &str,
+    bytes: &[u8],
+    normalized: &Normalized,
+    document: &Document,
+) -> Vec<RateRow> {
     let _ = bytes;
     let mut rows = Vec::new();
     for treaty in &document.treaties {
@@ -106,8 +131,10 @@ fn extract_rows(doc: &str, bytes: &[u8], normalized: &Normalized, document: &Doc
             let single = treaty.versions.len() == 1;
             for article in version.articles.iter().chain(&version.protocol) {
                 for paragraph in &article.paragraphs {
-                    for finding in rules::paragraph_findings(paragraph, article.topic, version.lang) {
-                        let normalized_span = paragraph.pieces.range_to_normalized(finding.local.clone());
+                    for finding in rules::paragraph_findings(paragraph, article.topic, version.lang)
+                    {
+                        let normalized_span =
+                            paragraph.pieces.range_to_normalized(finding.local.clone());
                         let original = normalized.map.span_to_original(normalized_span);
                         let clause = &paragraph.text[finding.clause.clone()];
                         let number_at = finding.local.start.saturating_sub(finding.clause.start);
@@ -127,7 +154,11 @@ fn extract_rows(doc: &str, bytes: &[u8], normalized: &Normalized, document: &Doc
                             start: original.start,
                             end: original.end,
                             confidence: finding.confidence,
-                            status: if single { "single".to_string() } else { String::new() },
+                            status: if single {
+                                "single".to_string()
+                            } else {
+                                String::new()
+                            },
                             conditions: finding.conditions,
                         });
                     }
@@ -163,8 +194,14 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
                             .subparagraphs
                             .iter()
                             .map(|sub| {
-                                let span = normalized.map.span_to_original(paragraph.pieces.range_to_normalized(sub.local.clone()));
-                                SubparagraphReport { label: sub.label.clone(), start: span.start, end: span.end }
+                                let span = normalized.map.span_to_original(
+                                    paragraph.pieces.range_to_normalized(sub.local.clone()),
+                                );
+                                SubparagraphReport {
+                                    label: sub.label.clone(),
+                                    start: span.start,
+                                    end: span.end,
+                                }
                             })
                             .collect(),
                     }

@@ -9,7 +9,14 @@
 use crate::schema::{RateRow, Warning};
 
 fn key(row: &RateRow) -> (usize, &str, &str, &str, &str, &str) {
-    (row.treaty, row.article.as_str(), row.paragraph.as_str(), row.kind.as_str(), row.value.as_str(), row.unit.as_str())
+    (
+        row.treaty,
+        row.article.as_str(),
+        row.paragraph.as_str(),
+        row.kind.as_str(),
+        row.value.as_str(),
+        row.unit.as_str(),
+    )
 }
 
 /// Sets `status` on rows of multi-language treaties and returns the disagreements.
@@ -21,9 +28,19 @@ pub fn reconcile(rows: &mut [RateRow]) -> Vec<Warning> {
             if row.status == "single" {
                 return None;
             }
-            let twin = rows.iter().any(|other| other.lang != row.lang && key(other) == key(row));
-            let other_lang_present = rows.iter().any(|other| other.treaty == row.treaty && other.lang != row.lang);
-            Some(if twin { "agreed".to_string() } else if other_lang_present { "unmatched".to_string() } else { "single".to_string() })
+            let twin = rows
+                .iter()
+                .any(|other| other.lang != row.lang && key(other) == key(row));
+            let other_lang_present = rows
+                .iter()
+                .any(|other| other.treaty == row.treaty && other.lang != row.lang);
+            Some(if twin {
+                "agreed".to_string()
+            } else if other_lang_present {
+                "unmatched".to_string()
+            } else {
+                "single".to_string()
+            })
         })
         .collect();
     for (row, status) in rows.iter_mut().zip(statuses) {

@@ -37,7 +37,14 @@ pub struct Finding {
 
 /// Topics whose percentages are withholding-rate caps.
 pub fn is_rate_topic(topic: Topic) -> bool {
-    matches!(topic, Topic::Dividends | Topic::Interest | Topic::Royalties | Topic::TechnicalServices | Topic::OtherIncome)
+    matches!(
+        topic,
+        Topic::Dividends
+            | Topic::Interest
+            | Topic::Royalties
+            | Topic::TechnicalServices
+            | Topic::OtherIncome
+    )
 }
 
 static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
@@ -73,9 +80,22 @@ fn lower(text: &str) -> String {
 }
 
 /// The clause around a local offset: the subparagraph if any, else the sentence.
-fn clause_around(text: &str, paragraph: &Paragraph, at: usize, lang: Lang) -> (String, Range<usize>) {
-    if let Some(sub) = paragraph.subparagraphs.iter().rev().find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1)) {
-        return (sub.label.clone(), sub.local.start..sub.local.end.min(text.len()));
+fn clause_around(
+    text: &str,
+    paragraph: &Paragraph,
+    at: usize,
+    lang: Lang,
+) -> (String, Range<usize>) {
+    if let Some(sub) = paragraph
+        .subparagraphs
+        .iter()
+        .rev()
+        .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
+    {
+        return (
+            sub.label.clone(),
+            sub.local.start..sub.local.end.min(text.len()),
+        );
     }
     let stops: &[char] = match lang {
         Lang::Ja => &['。', '\n'],
@@ -87,10 +107,14 @@ fn clause_around(text: &str, paragraph: &Paragraph, at: usize, lang: Lang) -> (S
         .unwrap_or(0);
     let sentence_start = match lang {
         Lang::Ja => sentence_start,
-        _ => text[..at].rfind(". ").map_or(sentence_start, |i| (i + 2).max(sentence_start)),
+        _ => text[..at]
+            .rfind(". ")
+            .map_or(sentence_start, |i| (i + 2).max(sentence_start)),
     };
     let end = match lang {
-        Lang::Ja => text[at..].find(|c: char| stops.contains(&c)).map_or(text.len(), |i| at + i),
+        Lang::Ja => text[at..]
+            .find(|c: char| stops.contains(&c))
+            .map_or(text.len(), |i| at + i),
         _ => text[at..].find(". ").map_or(text.len(), |i| at + i + 1),
     };
     (String::new(), sentence_start..end)
@@ -100,14 +124,67 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
     let clause = lower(clause);
     let mut owners = Vec::new();
     let checks: [(&str, &[&str]); 8] = [
-        ("company_not_partnership", &["other than a partnership", "excluding partnership", "not a partnership", "sociedade de pessoas", "sociedades de pessoas", "組合以外"]),
-        ("pension_fund", &["pension fund", "pension scheme", "fundo de pensões", "fundo de pensão", "年金基金"]),
-        ("central_bank", &["central bank", "banco central", "中央銀行"]),
-        ("government", &["government", "governo", "political subdivision", "subdivisão política", "local authorit", "autarquia", "政府", "地方公共団体"]),
-        ("financial_institution", &["financial institution", "instituição financeira", "金融機関"]),
+        (
+            "company_not_partnership",
+            &[
+                "other than a partnership",
+                "excluding partnership",
+                "not a partnership",
+                "sociedade de pessoas",
+                "sociedades de pessoas",
+                "組合以外",
+            ],
+        ),
+        (
+            "pension_fund",
+            &[
+                "pension fund",
+                "pension scheme",
+                "fundo de pensões",
+                "fundo de pensão",
+                "年金基金",
+            ],
+        ),
+        (
+            "central_bank",
+            &["central bank", "banco central", "中央銀行"],
+        ),
+        (
+            "government",
+            &[
+                "government",
+                "governo",
+                "political subdivision",
+                "subdivisão política",
+                "local authorit",
+                "autarquia",
+                "政府",
+                "地方公共団体",
+            ],
+        ),
+        (
+            "financial_institution",
+            &[
+                "financial institution",
+                "instituição financeira",
+                "金融機関",
+            ],
+        ),
         ("bank", &[" bank", "banco", "銀行"]),
-        ("company", &["is a company", "uma sociedade", "company which holds", "company that holds", "法人"]),
-        ("individual", &["an individual", "pessoa singular", "pessoa física", "個人"]),
+        (
+            "company",
+            &[
+                "is a company",
+                "uma sociedade",
+                "company which holds",
+                "company that holds",
+                "法人",
+            ],
+        ),
+        (
+            "individual",
+            &["an individual", "pessoa singular", "pessoa física", "個人"],
+        ),
     ];
     for (owner, phrases) in checks {
         if phrases.iter().any(|p| clause.contains(p)) {
@@ -126,18 +203,76 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
     let clause = lower(clause);
     let checks: &[(&str, &[&str])] = match topic {
         Topic::Royalties => &[
-            ("copyright", &["copyright", "direitos de autor", "direito de autor", "著作権"]),
+            (
+                "copyright",
+                &[
+                    "copyright",
+                    "direitos de autor",
+                    "direito de autor",
+                    "著作権",
+                ],
+            ),
             ("films", &["cinematograph", "films", "filmes", "映画"]),
-            ("software", &["software", "computer program", "programas de computador", "ソフトウェア"]),
+            (
+                "software",
+                &[
+                    "software",
+                    "computer program",
+                    "programas de computador",
+                    "ソフトウェア",
+                ],
+            ),
             ("patents", &["patent", "patente", "特許"]),
-            ("trademarks", &["trade mark", "trademark", "marcas", "marca de", "商標"]),
-            ("equipment", &["industrial, commercial or scientific equipment", "equipamento", "設備"]),
-            ("know_how", &["information concerning industrial", "know-how", "informações relativas", "informações respeitantes", "経験に関する情報"]),
-            ("technical_services", &["technical assistance", "technical services", "assistência técnica", "serviços técnicos"]),
+            (
+                "trademarks",
+                &["trade mark", "trademark", "marcas", "marca de", "商標"],
+            ),
+            (
+                "equipment",
+                &[
+                    "industrial, commercial or scientific equipment",
+                    "equipamento",
+                    "設備",
+                ],
+            ),
+            (
+                "know_how",
+                &[
+                    "information concerning industrial",
+                    "know-how",
+                    "informações relativas",
+                    "informações respeitantes",
+                    "経験に関する情報",
+                ],
+            ),
+            (
+                "technical_services",
+                &[
+                    "technical assistance",
+                    "technical services",
+                    "assistência técnica",
+                    "serviços técnicos",
+                ],
+            ),
         ],
         Topic::Interest => &[
-            ("government_debt", &["paid by the government", "paid to the government", "government securities", "títulos públicos", "dívida pública"]),
-            ("bank_loan", &["loan granted by a bank", "empréstimo concedido por um banco"]),
+            (
+                "government_debt",
+                &[
+                    "paid by the government",
+                    "paid to the government",
+                    "government securities",
+                    "títulos públicos",
+                    "dívida pública",
+                ],
+            ),
+            (
+                "bank_loan",
+                &[
+                    "loan granted by a bank",
+                    "empréstimo concedido por um banco",
+                ],
+            ),
             ("sale_on_credit", &["sale on credit", "venda a crédito"]),
         ],
         _ => &[],
@@ -166,10 +301,36 @@ fn holding_basis(after: &str) -> &'static str {
 fn is_holding(before: &str, after: &str) -> bool {
     let before = lower(before);
     let after = lower(after);
-    let before_cues = ["at least", "not less than", "pelo menos", "no mínimo", "holds", "holding", "detenha", "detiver", "possua", "own"];
-    let after_cues = ["of the capital", "of the voting", "of the shares", "do capital", "dos votos", "das ações", "以上", "of the value", "do valor"];
-    before_cues.iter().any(|cue| before.ends_with(cue) || before.trim_end().ends_with(cue) || before.rsplit(' ').take(4).any(|w| w == *cue))
-        || after_cues.iter().any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
+    let before_cues = [
+        "at least",
+        "not less than",
+        "pelo menos",
+        "no mínimo",
+        "holds",
+        "holding",
+        "detenha",
+        "detiver",
+        "possua",
+        "own",
+    ];
+    let after_cues = [
+        "of the capital",
+        "of the voting",
+        "of the shares",
+        "do capital",
+        "dos votos",
+        "das ações",
+        "以上",
+        "of the value",
+        "do valor",
+    ];
+    before_cues.iter().any(|cue| {
+        before.ends_with(cue)
+            || before.trim_end().ends_with(cue)
+            || before.rsplit(' ').take(4).any(|w| w == *cue)
+    }) || after_cues
+        .iter()
+        .any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
 }
 
 fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
@@ -177,7 +338,19 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
     let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
     match topic {
         Topic::PermanentEstablishment => {
-            if has(&["building site", "construction", "installation", "assembly", "obra", "estaleiro", "construção", "montagem", "建設", "据付け", "組立"]) {
+            if has(&[
+                "building site",
+                "construction",
+                "installation",
+                "assembly",
+                "obra",
+                "estaleiro",
+                "construção",
+                "montagem",
+                "建設",
+                "据付け",
+                "組立",
+            ]) {
                 "pe_construction"
             } else if has(&["services", "serviços", "役務"]) {
                 "pe_services"
@@ -186,7 +359,11 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
             }
         }
         Topic::Employment => {
-            if *unit == Unit::Days { "employment_days" } else { "employment_period" }
+            if *unit == Unit::Days {
+                "employment_days"
+            } else {
+                "employment_period"
+            }
         }
         Topic::CapitalGains => match unit {
             Unit::Percent => "land_rich_share",
@@ -221,20 +398,40 @@ pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Ve
     for quantity in &quantities {
         let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
         let clause_text = &text[clause.clone()];
-        let before_start = text[..quantity.span.start].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+        let before_start = text[..quantity.span.start]
+            .char_indices()
+            .rev()
+            .nth(40)
+            .map_or(0, |(i, _)| i);
         let before = &text[before_start..quantity.span.start];
-        let after_end = text[quantity.span.end..].char_indices().nth(40).map_or(text.len(), |(i, _)| quantity.span.end + i);
+        let after_end = text[quantity.span.end..]
+            .char_indices()
+            .nth(40)
+            .map_or(text.len(), |(i, _)| quantity.span.end + i);
         let after = &text[quantity.span.end..after_end];
-        let branch = lower(clause_text).contains("branch") || clause_text.contains("支店") || (lower(clause_text).contains("permanent establishment") && lower(clause_text).contains("additional"));
+        let branch = lower(clause_text).contains("branch")
+            || clause_text.contains("支店")
+            || (lower(clause_text).contains("permanent establishment")
+                && lower(clause_text).contains("additional"));
         let mut conditions = Conditions::default();
         let holding = quantity.unit == Unit::Percent && is_holding(before, after);
-        let kind = if quantity.unit == Unit::Percent && !holding && (is_rate_topic(topic) || branch) {
+        let kind = if quantity.unit == Unit::Percent && !holding && (is_rate_topic(topic) || branch)
+        {
             "rate"
         } else {
             "threshold"
         };
         if kind == "rate" {
-            fill_rate_conditions(&mut conditions, clause_text, text, topic, lang, branch, &quantities, quantity.span.clone());
+            fill_rate_conditions(
+                &mut conditions,
+                clause_text,
+                text,
+                topic,
+                lang,
+                branch,
+                &quantities,
+                quantity.span.clone(),
+            );
         } else {
             conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
         }
@@ -246,7 +443,11 @@ pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Ve
             conditions,
             local: quantity.span.clone(),
             clause,
-            confidence: if kind == "rate" && !is_rate_topic(topic) { 0.6 } else { 0.9 },
+            confidence: if kind == "rate" && !is_rate_topic(topic) {
+                0.6
+            } else {
+                0.9
+            },
         });
     }
     if is_rate_topic(topic) {
@@ -256,7 +457,11 @@ pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Ve
     let mut unique: Vec<Finding> = Vec::new();
     for finding in findings {
         let duplicate = unique.iter().any(|u| {
-            u.subparagraph == finding.subparagraph && u.kind == finding.kind && u.value == finding.value && u.unit == finding.unit && u.conditions == finding.conditions
+            u.subparagraph == finding.subparagraph
+                && u.kind == finding.kind
+                && u.value == finding.value
+                && u.unit == finding.unit
+                && u.conditions == finding.conditions
         });
         if !duplicate {
             unique.push(finding);
@@ -277,7 +482,15 @@ fn fill_rate_conditions(
     rate_span: Range<usize>,
 ) {
     let lowered = lower(clause);
-    let other_cases = ["all other cases", "in all other", "nos demais casos", "nos restantes casos", "em todos os outros casos", "em todos os demais casos", "その他のすべての場合"];
+    let other_cases = [
+        "all other cases",
+        "in all other",
+        "nos demais casos",
+        "nos restantes casos",
+        "em todos os outros casos",
+        "em todos os demais casos",
+        "その他のすべての場合",
+    ];
     if branch && topic != Topic::Dividends || branch && lowered.contains("branch") {
         conditions.income.push("branch_profits".to_string());
         return;
@@ -286,7 +499,12 @@ fn fill_rate_conditions(
         return;
     }
     let owners = beneficial_owners(clause);
-    if topic == Topic::Dividends || lowered.contains("beneficial owner") || lowered.contains("beneficiário efetivo") || lowered.contains("beneficiário efectivo") || clause.contains("受益者") {
+    if topic == Topic::Dividends
+        || lowered.contains("beneficial owner")
+        || lowered.contains("beneficiário efetivo")
+        || lowered.contains("beneficiário efectivo")
+        || clause.contains("受益者")
+    {
         conditions.beneficial_owner = owners.first().map(|s| s.to_string());
     }
     // A holding percentage in the same clause conditions this rate.
@@ -298,9 +516,19 @@ fn fill_rate_conditions(
         if other.span.start < clause_start || other.span.end > clause_start + clause.len() {
             continue;
         }
-        let before_start = paragraph_text[..other.span.start].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
-        let after_end = paragraph_text[other.span.end..].char_indices().nth(40).map_or(paragraph_text.len(), |(i, _)| other.span.end + i);
-        if is_holding(&paragraph_text[before_start..other.span.start], &paragraph_text[other.span.end..after_end]) {
+        let before_start = paragraph_text[..other.span.start]
+            .char_indices()
+            .rev()
+            .nth(40)
+            .map_or(0, |(i, _)| i);
+        let after_end = paragraph_text[other.span.end..]
+            .char_indices()
+            .nth(40)
+            .map_or(paragraph_text.len(), |(i, _)| other.span.end + i);
+        if is_holding(
+            &paragraph_text[before_start..other.span.start],
+            &paragraph_text[other.span.end..after_end],
+        ) {
             conditions.min_holding = Some(Holding {
                 percent: other.value_text.clone(),
                 basis: holding_basis(&paragraph_text[other.span.end..after_end]).to_string(),
@@ -309,11 +537,18 @@ fn fill_rate_conditions(
         let _ = lang;
     }
     for other in quantities {
-        if other.unit.is_duration() && other.span.start >= clause_start && other.span.end <= clause_start + clause.len() {
-            conditions.holding_period = Some(format!("{}{}", other.value_text, other.unit.as_str()));
+        if other.unit.is_duration()
+            && other.span.start >= clause_start
+            && other.span.end <= clause_start + clause.len()
+        {
+            conditions.holding_period =
+                Some(format!("{}{}", other.value_text, other.unit.as_str()));
         }
     }
-    conditions.income = income_classes(clause, topic).into_iter().map(str::to_string).collect();
+    conditions.income = income_classes(clause, topic)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
 }
 
 /// Rates of 0: clauses that leave the source State no right to tax.
@@ -332,18 +567,30 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
         let clause_text = &text[clause.clone()];
         let owners = beneficial_owners(clause_text);
-        let mut classes: Vec<String> = income_classes(clause_text, topic).into_iter().map(str::to_string).collect();
+        let mut classes: Vec<String> = income_classes(clause_text, topic)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         // Interest "paid by" a State is interest on its debt, whoever owns it.
-        if topic == Topic::Interest && PAID_BY_STATE.is_match(clause_text) && !classes.iter().any(|c| c == "government_debt") {
+        if topic == Topic::Interest
+            && PAID_BY_STATE.is_match(clause_text)
+            && !classes.iter().any(|c| c == "government_debt")
+        {
             classes.push("government_debt".to_string());
         }
         let mut variants: Vec<Conditions> = owners
             .iter()
             .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
-            .map(|owner| Conditions { beneficial_owner: Some(owner.to_string()), ..Conditions::default() })
+            .map(|owner| Conditions {
+                beneficial_owner: Some(owner.to_string()),
+                ..Conditions::default()
+            })
             .collect();
         if !classes.is_empty() {
-            variants.push(Conditions { income: classes.clone(), ..Conditions::default() });
+            variants.push(Conditions {
+                income: classes.clone(),
+                ..Conditions::default()
+            });
         }
         if variants.is_empty() {
             variants.push(Conditions::default());
@@ -376,7 +623,13 @@ mod tests {
             for article in &version.articles {
                 for paragraph in &article.paragraphs {
                     for f in paragraph_findings(paragraph, article.topic, version.lang) {
-                        out.push((paragraph.number.clone(), f.subparagraph, f.kind, format!("{} {}", f.value, f.unit), f.conditions.flatten()));
+                        out.push((
+                            paragraph.number.clone(),
+                            f.subparagraph,
+                            f.kind,
+                            format!("{} {}", f.value, f.unit),
+                            f.conditions.flatten(),
+                        ));
                     }
                 }
             }
@@ -388,9 +641,36 @@ mod tests {
     fn dividend_tiers_with_holding_condition() {
         let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company (other than a partnership) which holds directly at least 25 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n";
         let got = rows(text);
-        assert!(got.contains(&("2".into(), "a".into(), "rate", "5 percent".into(), "beneficial_owner=company_not_partnership;min_holding=25%capital".into())), "{got:?}");
-        assert!(got.contains(&("2".into(), "a".into(), "threshold", "25 percent".into(), "measure=min_holding".into())), "{got:?}");
-        assert!(got.contains(&("2".into(), "b".into(), "rate", "15 percent".into(), "".into())), "{got:?}");
+        assert!(
+            got.contains(&(
+                "2".into(),
+                "a".into(),
+                "rate",
+                "5 percent".into(),
+                "beneficial_owner=company_not_partnership;min_holding=25%capital".into()
+            )),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "2".into(),
+                "a".into(),
+                "threshold",
+                "25 percent".into(),
+                "measure=min_holding".into()
+            )),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "2".into(),
+                "b".into(),
+                "rate",
+                "15 percent".into(),
+                "".into()
+            )),
+            "{got:?}"
+        );
         assert_eq!(got.len(), 3, "{got:?}");
     }
 
@@ -398,8 +678,26 @@ mod tests {
     fn exemption_for_government_is_rate_zero_but_source_state_only_is_not() {
         let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and paid to the Government of the other Contracting State shall be taxable only in that other State.\n4. Interest arising in a Contracting State on government securities shall be taxable only in that State.\n";
         let got = rows(text);
-        assert!(got.contains(&("2".into(), "".into(), "rate", "10 percent".into(), "".into())), "{got:?}");
-        assert!(got.contains(&("3".into(), "".into(), "rate", "0 percent".into(), "beneficial_owner=government".into())), "{got:?}");
+        assert!(
+            got.contains(&(
+                "2".into(),
+                "".into(),
+                "rate",
+                "10 percent".into(),
+                "".into()
+            )),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "3".into(),
+                "".into(),
+                "rate",
+                "0 percent".into(),
+                "beneficial_owner=government".into()
+            )),
+            "{got:?}"
+        );
         assert!(!got.iter().any(|r| r.0 == "4"), "{got:?}");
     }
 
@@ -407,8 +705,35 @@ mod tests {
     fn permanent_establishment_and_employment_thresholds() {
         let text = "Article 5\nPermanent establishment\n1. A building site or construction or installation project constitutes a permanent establishment only if it lasts more than twelve months.\nArticle 6\nIncome from employment\n1. Remuneration shall be taxable only in the first-mentioned State if the recipient is present in the other State for a period or periods not exceeding in the aggregate 183 days in any twelve month period.\n";
         let got = rows(text);
-        assert!(got.contains(&("1".into(), "".into(), "threshold", "12 months".into(), "measure=pe_construction".into())), "{got:?}");
-        assert!(got.contains(&("1".into(), "".into(), "threshold", "183 days".into(), "measure=employment_days".into())), "{got:?}");
-        assert!(got.contains(&("1".into(), "".into(), "threshold", "12 months".into(), "measure=employment_period".into())), "{got:?}");
+        assert!(
+            got.contains(&(
+                "1".into(),
+                "".into(),
+                "threshold",
+                "12 months".into(),
+                "measure=pe_construction".into()
+            )),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "1".into(),
+                "".into(),
+                "threshold",
+                "183 days".into(),
+                "measure=employment_days".into()
+            )),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "1".into(),
+                "".into(),
+                "threshold",
+                "12 months".into(),
+                "measure=employment_period".into()
+            )),
+            "{got:?}"
+        );
     }
 }

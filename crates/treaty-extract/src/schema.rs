@@ -14,13 +14,36 @@ pub const SCHEMA_VERSION: &str = "1.0";
 
 /// Columns of `rates.csv`, in order.
 pub const RATE_COLUMNS: [&str; 16] = [
-    "doc", "lang", "topic", "article", "paragraph", "subparagraph", "kind", "value", "unit",
-    "condition", "quote", "treaty", "start", "end", "confidence", "status",
+    "doc",
+    "lang",
+    "topic",
+    "article",
+    "paragraph",
+    "subparagraph",
+    "kind",
+    "value",
+    "unit",
+    "condition",
+    "quote",
+    "treaty",
+    "start",
+    "end",
+    "confidence",
+    "status",
 ];
 
 /// Columns of `articles.csv`, in order.
 pub const ARTICLE_COLUMNS: [&str; 11] = [
-    "doc", "treaty", "lang", "article", "title", "topic", "inferred", "paragraphs", "start", "end",
+    "doc",
+    "treaty",
+    "lang",
+    "article",
+    "title",
+    "topic",
+    "inferred",
+    "paragraphs",
+    "start",
+    "end",
     "printed",
 ];
 

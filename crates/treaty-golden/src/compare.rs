@@ -143,10 +143,12 @@ fn pair_stage<'a, T>(
 ) -> Vec<(&'a T, &'a T)> {
     let mut pairs = Vec::new();
     for expected_slot in expected.iter_mut() {
-        let Some(expected_row) = *expected_slot else { continue };
-        let partner = actual
-            .iter_mut()
-            .find(|actual_slot| actual_slot.is_some_and(|actual_row| accept(expected_row, actual_row)));
+        let Some(expected_row) = *expected_slot else {
+            continue;
+        };
+        let partner = actual.iter_mut().find(|actual_slot| {
+            actual_slot.is_some_and(|actual_row| accept(expected_row, actual_row))
+        });
         if let Some(actual_slot) = partner {
             if let Some(actual_row) = actual_slot.take() {
                 pairs.push((expected_row, actual_row));
@@ -158,13 +160,25 @@ fn pair_stage<'a, T>(
 }
 
 /// Compares rate rows; see the module documentation.
-pub(crate) fn compare_rates(actual_rates: &[RateRecord], expected_rates: &[RateRecord]) -> RateComparison {
-    let mut groups: BTreeMap<RateIdentity, (Pool<'_, RateRecord>, Pool<'_, RateRecord>)> = BTreeMap::new();
+pub(crate) fn compare_rates(
+    actual_rates: &[RateRecord],
+    expected_rates: &[RateRecord],
+) -> RateComparison {
+    let mut groups: BTreeMap<RateIdentity, (Pool<'_, RateRecord>, Pool<'_, RateRecord>)> =
+        BTreeMap::new();
     for row in sorted_rates(expected_rates) {
-        groups.entry(rate_identity(row)).or_default().0.push(Some(row));
+        groups
+            .entry(rate_identity(row))
+            .or_default()
+            .0
+            .push(Some(row));
     }
     for row in sorted_rates(actual_rates) {
-        groups.entry(rate_identity(row)).or_default().1.push(Some(row));
+        groups
+            .entry(rate_identity(row))
+            .or_default()
+            .1
+            .push(Some(row));
     }
 
     let mut comparison = RateComparison::default();
@@ -172,32 +186,51 @@ pub(crate) fn compare_rates(actual_rates: &[RateRecord], expected_rates: &[RateR
         let exact = pair_stage(&mut expected_pool, &mut actual_pool, |expected, actual| {
             same_condition(expected, actual) && same_subparagraph(expected, actual)
         });
-        comparison.matched.extend(exact.into_iter().map(|(expected, _)| expected.clone()));
+        comparison
+            .matched
+            .extend(exact.into_iter().map(|(expected, _)| expected.clone()));
 
         let mut changed_pairs = pair_stage(&mut expected_pool, &mut actual_pool, same_subparagraph);
-        changed_pairs.extend(pair_stage(&mut expected_pool, &mut actual_pool, same_condition));
-        changed_pairs.extend(pair_stage(&mut expected_pool, &mut actual_pool, |_, _| true));
-        comparison.changed.extend(changed_pairs.into_iter().map(|(expected, actual)| {
-            let mut fields = Vec::new();
-            if !same_condition(expected, actual) {
-                fields.push("condition");
-            }
-            if !same_subparagraph(expected, actual) {
-                fields.push("subparagraph");
-            }
-            Change { expected: expected.clone(), actual: actual.clone(), fields }
+        changed_pairs.extend(pair_stage(
+            &mut expected_pool,
+            &mut actual_pool,
+            same_condition,
+        ));
+        changed_pairs.extend(pair_stage(&mut expected_pool, &mut actual_pool, |_, _| {
+            true
         }));
+        comparison
+            .changed
+            .extend(changed_pairs.into_iter().map(|(expected, actual)| {
+                let mut fields = Vec::new();
+                if !same_condition(expected, actual) {
+                    fields.push("condition");
+                }
+                if !same_subparagraph(expected, actual) {
+                    fields.push("subparagraph");
+                }
+                Change {
+                    expected: expected.clone(),
+                    actual: actual.clone(),
+                    fields,
+                }
+            }));
 
-        comparison.missing.extend(expected_pool.into_iter().flatten().cloned());
-        comparison.unexpected.extend(actual_pool.into_iter().flatten().cloned());
+        comparison
+            .missing
+            .extend(expected_pool.into_iter().flatten().cloned());
+        comparison
+            .unexpected
+            .extend(actual_pool.into_iter().flatten().cloned());
     }
 
     comparison.matched.sort_by(rate_order);
     comparison.missing.sort_by(rate_order);
     comparison.unexpected.sort_by(rate_order);
-    comparison
-        .changed
-        .sort_by(|left, right| rate_order(&left.expected, &right.expected).then_with(|| rate_order(&left.actual, &right.actual)));
+    comparison.changed.sort_by(|left, right| {
+        rate_order(&left.expected, &right.expected)
+            .then_with(|| rate_order(&left.actual, &right.actual))
+    });
     comparison
 }
 
@@ -215,10 +248,19 @@ pub(crate) fn compare_outline(
     expected_outline: &[OutlineRecord],
 ) -> OutlineComparison {
     type OutlineKey = (usize, String, String);
-    let key = |row: &OutlineRecord| -> OutlineKey { (row.treaty, row.lang.trim().to_owned(), row.article.trim().to_owned()) };
-    let same_topic = |expected: &OutlineRecord, actual: &OutlineRecord| expected.topic.trim() == actual.topic.trim();
+    let key = |row: &OutlineRecord| -> OutlineKey {
+        (
+            row.treaty,
+            row.lang.trim().to_owned(),
+            row.article.trim().to_owned(),
+        )
+    };
+    let same_topic = |expected: &OutlineRecord, actual: &OutlineRecord| {
+        expected.topic.trim() == actual.topic.trim()
+    };
 
-    let mut groups: BTreeMap<OutlineKey, (Pool<'_, OutlineRecord>, Pool<'_, OutlineRecord>)> = BTreeMap::new();
+    let mut groups: BTreeMap<OutlineKey, (Pool<'_, OutlineRecord>, Pool<'_, OutlineRecord>)> =
+        BTreeMap::new();
     for row in sorted_outline(expected_outline) {
         groups.entry(key(row)).or_default().0.push(Some(row));
     }
@@ -228,29 +270,41 @@ pub(crate) fn compare_outline(
 
     let mut comparison = OutlineComparison::default();
     for (mut expected_pool, mut actual_pool) in groups.into_values() {
-        comparison.matched += pair_stage(&mut expected_pool, &mut actual_pool, |expected, actual| {
-            same_topic(expected, actual) && expected.paragraphs == actual.paragraphs
-        })
-        .len();
+        comparison.matched +=
+            pair_stage(&mut expected_pool, &mut actual_pool, |expected, actual| {
+                same_topic(expected, actual) && expected.paragraphs == actual.paragraphs
+            })
+            .len();
         let changed_pairs = pair_stage(&mut expected_pool, &mut actual_pool, |_, _| true);
-        comparison.changed.extend(changed_pairs.into_iter().map(|(expected, actual)| {
-            let mut fields = Vec::new();
-            if !same_topic(expected, actual) {
-                fields.push("topic");
-            }
-            if expected.paragraphs != actual.paragraphs {
-                fields.push("paragraphs");
-            }
-            OutlineChange { expected: expected.clone(), actual: actual.clone(), fields }
-        }));
-        comparison.missing.extend(expected_pool.into_iter().flatten().cloned());
-        comparison.unexpected.extend(actual_pool.into_iter().flatten().cloned());
+        comparison
+            .changed
+            .extend(changed_pairs.into_iter().map(|(expected, actual)| {
+                let mut fields = Vec::new();
+                if !same_topic(expected, actual) {
+                    fields.push("topic");
+                }
+                if expected.paragraphs != actual.paragraphs {
+                    fields.push("paragraphs");
+                }
+                OutlineChange {
+                    expected: expected.clone(),
+                    actual: actual.clone(),
+                    fields,
+                }
+            }));
+        comparison
+            .missing
+            .extend(expected_pool.into_iter().flatten().cloned());
+        comparison
+            .unexpected
+            .extend(actual_pool.into_iter().flatten().cloned());
     }
 
     comparison.missing.sort_by(outline_order);
     comparison.unexpected.sort_by(outline_order);
     comparison.changed.sort_by(|left, right| {
-        outline_order(&left.expected, &right.expected).then_with(|| outline_order(&left.actual, &right.actual))
+        outline_order(&left.expected, &right.expected)
+            .then_with(|| outline_order(&left.actual, &right.actual))
     });
     comparison
 }

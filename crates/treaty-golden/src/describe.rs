@@ -17,7 +17,10 @@ pub(crate) fn describe_rate(row: &RateRecord, with_quote: bool) -> String {
     if !row.subparagraph.is_empty() {
         text.push_str(&format!(" ({})", row.subparagraph));
     }
-    text.push_str(&format!(" {} {} {} {}", row.topic, row.kind, row.value, row.unit));
+    text.push_str(&format!(
+        " {} {} {} {}",
+        row.topic, row.kind, row.value, row.unit
+    ));
     if !row.condition.is_empty() {
         text.push_str(&format!(" [{}]", row.condition));
     }
@@ -30,7 +33,11 @@ pub(crate) fn describe_rate(row: &RateRecord, with_quote: bool) -> String {
 /// Describes an outline row: place, topic, paragraph count and title.
 pub(crate) fn describe_outline(row: &OutlineRecord) -> String {
     let mut text = describe_place(row.treaty, &row.lang, &row.article);
-    let noun = if row.paragraphs == 1 { "paragraph" } else { "paragraphs" };
+    let noun = if row.paragraphs == 1 {
+        "paragraph"
+    } else {
+        "paragraphs"
+    };
     text.push_str(&format!(" {}, {} {}", row.topic, row.paragraphs, noun));
     if !row.title.is_empty() {
         text.push_str(&format!(" — \"{}\"", cut_quote(&row.title)));
@@ -45,7 +52,11 @@ pub(crate) fn describe_change(change: &Change) -> String {
         .iter()
         .map(|field| {
             let (expected, actual) = changed_values(change, field);
-            format!("{field}: {} -> {}", show_field(expected), show_field(actual))
+            format!(
+                "{field}: {} -> {}",
+                show_field(expected),
+                show_field(actual)
+            )
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -66,7 +77,11 @@ pub(crate) fn describe_outline_change(change: &OutlineChange) -> String {
         .iter()
         .map(|field| {
             let (expected, actual) = outline_changed_values(change, field);
-            format!("{field}: {} -> {}", show_field(&expected), show_field(&actual))
+            format!(
+                "{field}: {} -> {}",
+                show_field(&expected),
+                show_field(&actual)
+            )
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -75,14 +90,21 @@ pub(crate) fn describe_outline_change(change: &OutlineChange) -> String {
 /// The expected and actual text of one changed outline field.
 pub(crate) fn outline_changed_values(change: &OutlineChange, field: &str) -> (String, String) {
     match field {
-        "paragraphs" => (change.expected.paragraphs.to_string(), change.actual.paragraphs.to_string()),
+        "paragraphs" => (
+            change.expected.paragraphs.to_string(),
+            change.actual.paragraphs.to_string(),
+        ),
         _ => (change.expected.topic.clone(), change.actual.topic.clone()),
     }
 }
 
 /// `treaty 2 en art 10`, with `art ?` for an article whose number is unknown.
 fn describe_place(treaty: usize, lang: &str, article: &str) -> String {
-    let treaty_prefix = if treaty == 1 { String::new() } else { format!("treaty {treaty} ") };
+    let treaty_prefix = if treaty == 1 {
+        String::new()
+    } else {
+        format!("treaty {treaty} ")
+    };
     let article = if article.is_empty() { "?" } else { article };
     format!("{treaty_prefix}{lang} art {article}")
 }
@@ -138,8 +160,14 @@ mod tests {
         bare.article = String::new();
         bare.subparagraph = String::new();
         bare.condition = String::new();
-        assert_eq!(describe_rate(&bare, true), "treaty 2 en art ? ¶2 dividends rate 5 percent — \"5 per cent of the gross amount\"");
-        assert_eq!(describe_rate(&bare, false), "treaty 2 en art ? ¶2 dividends rate 5 percent");
+        assert_eq!(
+            describe_rate(&bare, true),
+            "treaty 2 en art ? ¶2 dividends rate 5 percent — \"5 per cent of the gross amount\""
+        );
+        assert_eq!(
+            describe_rate(&bare, false),
+            "treaty 2 en art ? ¶2 dividends rate 5 percent"
+        );
     }
 
     #[test]
@@ -147,6 +175,9 @@ mod tests {
         let mut long = row();
         long.quote = "当".repeat(100);
         let description = describe_rate(&long, true);
-        assert!(description.ends_with(&format!("\"{}…\"", "当".repeat(80))), "{description}");
+        assert!(
+            description.ends_with(&format!("\"{}…\"", "当".repeat(80))),
+            "{description}"
+        );
     }
 }

@@ -13,7 +13,9 @@
 use crate::compare::{Change, DocumentComparison};
 use crate::describe::{describe_change, describe_rate};
 use crate::error::GoldenError;
-use crate::records::{normalize_value, push_csv_line, rate_from_fields, rate_order, read_table, RateRecord};
+use crate::records::{
+    normalize_value, push_csv_line, rate_from_fields, rate_order, read_table, RateRecord,
+};
 
 /// Columns of `known-gaps.csv`, in order.
 const GAP_COLUMNS: [&str; 11] = [
@@ -62,7 +64,10 @@ pub fn parse_known_gaps_csv(text: &str) -> Result<Vec<KnownGap>, GoldenError> {
                     problem: "expected `missing` or `changed`",
                 });
             }
-            Ok(KnownGap { gap, record: rate_from_fields(*line, fields, 1)? })
+            Ok(KnownGap {
+                gap,
+                record: rate_from_fields(*line, fields, 1)?,
+            })
         })
         .collect()
 }
@@ -76,7 +81,13 @@ pub fn write_known_gaps_csv(comparison: &DocumentComparison) -> String {
         .missing
         .iter()
         .map(|row| (MISSING, row))
-        .chain(comparison.rates.changed.iter().map(|change| (CHANGED, &change.expected)))
+        .chain(
+            comparison
+                .rates
+                .changed
+                .iter()
+                .map(|change| (CHANGED, &change.expected)),
+        )
         .collect();
     gaps.sort_by(|left, right| rate_order(left.1, right.1).then_with(|| left.0.cmp(right.0)));
     let mut out = String::new();
@@ -113,10 +124,16 @@ pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<S
 
     // Exact kinds first, so that a `missing` gap goes to the missing row it was written for
     // before a changed row may borrow it.
-    let changed_covered: Vec<bool> =
-        changed_rows.iter().map(|change| take_gap(&mut unused_gaps, CHANGED, &change.expected)).collect();
-    let missing_covered: Vec<bool> =
-        comparison.rates.missing.iter().map(|row| take_gap(&mut unused_gaps, MISSING, row)).collect();
+    let changed_covered: Vec<bool> = changed_rows
+        .iter()
+        .map(|change| take_gap(&mut unused_gaps, CHANGED, &change.expected))
+        .collect();
+    let missing_covered: Vec<bool> = comparison
+        .rates
+        .missing
+        .iter()
+        .map(|row| take_gap(&mut unused_gaps, MISSING, row))
+        .collect();
     let changed_covered: Vec<bool> = changed_rows
         .iter()
         .zip(changed_covered)
@@ -126,12 +143,21 @@ pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<S
     let mut lines = Vec::new();
     for (row, covered) in comparison.rates.missing.iter().zip(missing_covered) {
         if !covered {
-            lines.push(format!("{}: missing {}", comparison.doc, describe_rate(row, false)));
+            lines.push(format!(
+                "{}: missing {}",
+                comparison.doc,
+                describe_rate(row, false)
+            ));
         }
     }
     for (change, covered) in changed_rows.into_iter().zip(changed_covered) {
         if !covered {
-            lines.push(format!("{}: changed {}: {}", comparison.doc, describe_rate(&change.expected, false), describe_change(change)));
+            lines.push(format!(
+                "{}: changed {}: {}",
+                comparison.doc,
+                describe_rate(&change.expected, false),
+                describe_change(change)
+            ));
         }
     }
     lines
@@ -140,9 +166,9 @@ pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<S
 /// Takes the first unused gap of kind `gap` that covers `row`, and says whether there was one.
 fn take_gap(unused_gaps: &mut [Option<&KnownGap>], gap: &str, row: &RateRecord) -> bool {
     let row_key = gap_key(row);
-    let slot = unused_gaps
-        .iter_mut()
-        .find(|slot| slot.is_some_and(|known| known.gap == gap && gap_key(&known.record) == row_key));
+    let slot = unused_gaps.iter_mut().find(|slot| {
+        slot.is_some_and(|known| known.gap == gap && gap_key(&known.record) == row_key)
+    });
     match slot {
         Some(slot) => {
             *slot = None;

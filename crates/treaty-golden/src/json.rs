@@ -143,11 +143,19 @@ fn named_score_views(scores: &[(String, Score)]) -> Vec<NamedScoreView<'_>> {
 }
 
 fn rate_change_view(change: &Change) -> ChangeView<'_, RateRecord> {
-    ChangeView { fields: &change.fields, expected: &change.expected, actual: &change.actual }
+    ChangeView {
+        fields: &change.fields,
+        expected: &change.expected,
+        actual: &change.actual,
+    }
 }
 
 fn outline_change_view(change: &OutlineChange) -> ChangeView<'_, OutlineRecord> {
-    ChangeView { fields: &change.fields, expected: &change.expected, actual: &change.actual }
+    ChangeView {
+        fields: &change.fields,
+        expected: &change.expected,
+        actual: &change.actual,
+    }
 }
 
 /// Renders the JSON report (pretty-printed, stable key order, ending in a newline).
@@ -161,13 +169,23 @@ pub fn render_json(comparisons: &[DocumentComparison], table: &ScoreTable) -> St
             doc: &comparison.doc,
             rates: RatesView {
                 matched: &comparison.rates.matched,
-                changed: comparison.rates.changed.iter().map(rate_change_view).collect(),
+                changed: comparison
+                    .rates
+                    .changed
+                    .iter()
+                    .map(rate_change_view)
+                    .collect(),
                 missing: &comparison.rates.missing,
                 unexpected: &comparison.rates.unexpected,
             },
             outline: OutlineView {
                 matched: comparison.outline.matched,
-                changed: comparison.outline.changed.iter().map(outline_change_view).collect(),
+                changed: comparison
+                    .outline
+                    .changed
+                    .iter()
+                    .map(outline_change_view)
+                    .collect(),
                 missing: &comparison.outline.missing,
                 unexpected: &comparison.outline.unexpected,
             },
@@ -186,7 +204,8 @@ pub fn render_json(comparisons: &[DocumentComparison], table: &ScoreTable) -> St
         },
     };
     // Serializing structs of strings, integers and finite floats into a String cannot fail.
-    let mut json = serde_json::to_string_pretty(&report).expect("the JSON report is always serializable");
+    let mut json =
+        serde_json::to_string_pretty(&report).expect("the JSON report is always serializable");
     json.push('\n');
     json
 }

@@ -16,7 +16,10 @@ const SUITE_NAME: &str = "treaty-check";
 /// Renders the JUnit XML report.
 pub fn render_junit(comparisons: &[DocumentComparison], table: &ScoreTable) -> String {
     let sorted_comparisons = sorted_by_doc(comparisons);
-    let n_failures = sorted_comparisons.iter().filter(|comparison| !failure_lines(comparison).is_empty()).count();
+    let n_failures = sorted_comparisons
+        .iter()
+        .filter(|comparison| !failure_lines(comparison).is_empty())
+        .count();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&format!(
         "<testsuite name=\"{SUITE_NAME}\" tests=\"{}\" failures=\"{n_failures}\" errors=\"0\" skipped=\"0\">\n",
@@ -46,12 +49,29 @@ pub fn render_junit(comparisons: &[DocumentComparison], table: &ScoreTable) -> S
         }
         let mut output_lines = vec![
             format!("rates: {}", describe_score(&rate_score(&comparison.rates))),
-            format!("outline: {}", describe_score(&outline_score(&comparison.outline))),
+            format!(
+                "outline: {}",
+                describe_score(&outline_score(&comparison.outline))
+            ),
         ];
-        output_lines.extend(comparison.rates.unexpected.iter().map(|row| format!("unexpected {}", describe_rate(row, true))));
-        output_lines
-            .extend(comparison.outline.unexpected.iter().map(|row| format!("unexpected article {}", describe_outline(row))));
-        out.push_str(&format!("    <system-out>{}</system-out>\n", escape_xml(&output_lines.join("\n"))));
+        output_lines.extend(
+            comparison
+                .rates
+                .unexpected
+                .iter()
+                .map(|row| format!("unexpected {}", describe_rate(row, true))),
+        );
+        output_lines.extend(
+            comparison
+                .outline
+                .unexpected
+                .iter()
+                .map(|row| format!("unexpected article {}", describe_outline(row))),
+        );
+        out.push_str(&format!(
+            "    <system-out>{}</system-out>\n",
+            escape_xml(&output_lines.join("\n"))
+        ));
         out.push_str("  </testcase>\n");
     }
     out.push_str(&format!(
@@ -71,16 +91,31 @@ fn failure_lines(comparison: &DocumentComparison) -> Vec<String> {
     let rates = &comparison.rates;
     let outline = &comparison.outline;
     let mut lines = Vec::new();
-    lines.extend(rates.missing.iter().map(|row| format!("missing {}", describe_rate(row, true))));
     lines.extend(
         rates
-            .changed
+            .missing
             .iter()
-            .map(|change| format!("changed {}: {}", describe_rate(&change.expected, true), describe_change(change))),
+            .map(|row| format!("missing {}", describe_rate(row, true))),
     );
-    lines.extend(outline.missing.iter().map(|row| format!("missing article {}", describe_outline(row))));
+    lines.extend(rates.changed.iter().map(|change| {
+        format!(
+            "changed {}: {}",
+            describe_rate(&change.expected, true),
+            describe_change(change)
+        )
+    }));
+    lines.extend(
+        outline
+            .missing
+            .iter()
+            .map(|row| format!("missing article {}", describe_outline(row))),
+    );
     lines.extend(outline.changed.iter().map(|change| {
-        format!("changed article {}: {}", describe_outline(&change.expected), describe_outline_change(change))
+        format!(
+            "changed article {}: {}",
+            describe_outline(&change.expected),
+            describe_outline_change(change)
+        )
     }));
     lines
 }
@@ -124,7 +159,10 @@ mod tests {
 
     #[test]
     fn escape_covers_markup_and_control_characters() {
-        assert_eq!(escape_xml("a<b>&\"c\"'d'"), "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;");
+        assert_eq!(
+            escape_xml("a<b>&\"c\"'d'"),
+            "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;"
+        );
         assert_eq!(escape_xml("tab\there\u{1}"), "tab\there\u{fffd}");
         assert_eq!(escape_xml("当該配当"), "当該配当");
     }

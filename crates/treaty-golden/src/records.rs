@@ -86,7 +86,9 @@ pub(crate) const OUTLINE_COLUMNS: [&str; 6] =
 /// row that silently never matches. Rows are returned in file order.
 pub fn parse_rates_csv(text: &str) -> Result<Vec<RateRecord>, GoldenError> {
     let rows = read_table(text, &RATE_COLUMNS)?;
-    rows.iter().map(|(line, fields)| rate_from_fields(*line, fields, 0)).collect()
+    rows.iter()
+        .map(|(line, fields)| rate_from_fields(*line, fields, 0))
+        .collect()
 }
 
 /// Parses the text of an `outline.csv` fixture.
@@ -221,7 +223,9 @@ pub(crate) fn read_table(
         rows.push((line, record.iter().map(str::to_owned).collect()));
     }
     if !seen_header {
-        return Err(GoldenError::MissingHeader { expected: expected_header });
+        return Err(GoldenError::MissingHeader {
+            expected: expected_header,
+        });
     }
     Ok(rows)
 }
@@ -264,7 +268,10 @@ pub(crate) fn rate_from_fields(
         });
     }
     let subparagraph = field(5);
-    if !subparagraph.chars().all(|character| character.is_ascii_lowercase() || character.is_ascii_digit()) {
+    if !subparagraph
+        .chars()
+        .all(|character| character.is_ascii_lowercase() || character.is_ascii_digit())
+    {
         return Err(GoldenError::Field {
             line,
             column: "subparagraph",
@@ -317,7 +324,10 @@ fn check_not_empty(line: u64, column: &'static str, field: &str) -> Result<Strin
 fn check_article(line: u64, field: &str) -> Result<String, GoldenError> {
     let digits_then_letters = |text: &str| {
         let n_digits = text.bytes().take_while(u8::is_ascii_digit).count();
-        n_digits > 0 && text[n_digits..].bytes().all(|byte| byte.is_ascii_alphabetic())
+        n_digits > 0
+            && text[n_digits..]
+                .bytes()
+                .all(|byte| byte.is_ascii_alphabetic())
     };
     let is_protocol_point = field
         .strip_prefix('P')
@@ -339,7 +349,8 @@ pub(crate) fn is_plain_decimal(text: &str) -> bool {
         Some((whole, fraction)) => (whole, Some(fraction)),
         None => (text, None),
     };
-    let all_digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    let all_digits =
+        |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
     all_digits(whole) && fraction.is_none_or(all_digits)
 }
 
@@ -472,7 +483,13 @@ mod tests {
     const RATES_HEADER: &str =
         "treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote\n";
 
-    fn rate(article: &str, paragraph: &str, subparagraph: &str, kind: &str, value: &str) -> RateRecord {
+    fn rate(
+        article: &str,
+        paragraph: &str,
+        subparagraph: &str,
+        kind: &str,
+        value: &str,
+    ) -> RateRecord {
         RateRecord {
             treaty: 1,
             lang: "en".to_owned(),
@@ -489,7 +506,10 @@ mod tests {
     }
 
     fn position_key(row: &RateRecord) -> String {
-        format!("{}/{}/{}/{}/{}", row.article, row.paragraph, row.subparagraph, row.kind, row.value)
+        format!(
+            "{}/{}/{}/{}/{}",
+            row.article, row.paragraph, row.subparagraph, row.kind, row.value
+        )
     }
 
     #[test]
@@ -509,7 +529,11 @@ mod tests {
             rate("P1", "1", "", "rate", "5"),
         ];
         let written = write_rates_csv(&rows);
-        let order: Vec<String> = parse_rates_csv(&written).unwrap().iter().map(position_key).collect();
+        let order: Vec<String> = parse_rates_csv(&written)
+            .unwrap()
+            .iter()
+            .map(position_key)
+            .collect();
         assert_eq!(
             order,
             [
@@ -539,9 +563,17 @@ mod tests {
         government.condition = "beneficial_owner=government".to_owned();
         let mut central_bank = government.clone();
         central_bank.condition = "beneficial_owner=central_bank".to_owned();
-        let rows = vec![english_second_treaty.clone(), portuguese.clone(), government.clone(), central_bank.clone()];
+        let rows = vec![
+            english_second_treaty.clone(),
+            portuguese.clone(),
+            government.clone(),
+            central_bank.clone(),
+        ];
         let parsed = parse_rates_csv(&write_rates_csv(&rows)).unwrap();
-        assert_eq!(parsed, vec![central_bank, government, portuguese, english_second_treaty]);
+        assert_eq!(
+            parsed,
+            vec![central_bank, government, portuguese, english_second_treaty]
+        );
     }
 
     #[test]
@@ -583,41 +615,98 @@ mod tests {
         let error = parse_rates_csv(&bad_kind).unwrap_err();
         assert_eq!(
             error,
-            GoldenError::Field { line: 3, column: "kind", value: "rates".to_owned(), problem: "expected `rate` or `threshold`" }
+            GoldenError::Field {
+                line: 3,
+                column: "kind",
+                value: "rates".to_owned(),
+                problem: "expected `rate` or `threshold`"
+            }
         );
-        assert!(error.to_string().starts_with("line 3: column `kind`"), "{error}");
+        assert!(
+            error.to_string().starts_with("line 3: column `kind`"),
+            "{error}"
+        );
 
         let bad_value = format!("{RATES_HEADER}1,en,dividends,10,2,,rate,5%,percent,,q\n");
-        assert!(matches!(parse_rates_csv(&bad_value), Err(GoldenError::Field { line: 2, column: "value", .. })));
+        assert!(matches!(
+            parse_rates_csv(&bad_value),
+            Err(GoldenError::Field {
+                line: 2,
+                column: "value",
+                ..
+            })
+        ));
 
         let bad_treaty = format!("{RATES_HEADER}0,en,dividends,10,2,,rate,5,percent,,q\n");
-        assert!(matches!(parse_rates_csv(&bad_treaty), Err(GoldenError::Field { line: 2, column: "treaty", .. })));
+        assert!(matches!(
+            parse_rates_csv(&bad_treaty),
+            Err(GoldenError::Field {
+                line: 2,
+                column: "treaty",
+                ..
+            })
+        ));
 
         let bad_article = format!("{RATES_HEADER}1,en,dividends,Art. 10,2,,rate,5,percent,,q\n");
-        assert!(matches!(parse_rates_csv(&bad_article), Err(GoldenError::Field { line: 2, column: "article", .. })));
+        assert!(matches!(
+            parse_rates_csv(&bad_article),
+            Err(GoldenError::Field {
+                line: 2,
+                column: "article",
+                ..
+            })
+        ));
 
         let bad_subparagraph = format!("{RATES_HEADER}1,en,dividends,10,2,(a),rate,5,percent,,q\n");
-        assert!(matches!(parse_rates_csv(&bad_subparagraph), Err(GoldenError::Field { line: 2, column: "subparagraph", .. })));
+        assert!(matches!(
+            parse_rates_csv(&bad_subparagraph),
+            Err(GoldenError::Field {
+                line: 2,
+                column: "subparagraph",
+                ..
+            })
+        ));
 
         let short_row = format!("{RATES_HEADER}\n1,en,dividends,10,2,,rate,5,percent,q\n");
         assert_eq!(
             parse_rates_csv(&short_row).unwrap_err(),
-            GoldenError::FieldCount { line: 3, expected: 11, found: 10 }
+            GoldenError::FieldCount {
+                line: 3,
+                expected: 11,
+                found: 10
+            }
         );
 
         let wrong_header = "treaty,lang,article,topic,paragraphs\n1,en,1,persons_covered,1\n";
         let error = parse_outline_csv(wrong_header).unwrap_err();
-        assert!(matches!(error, GoldenError::Header { line: 1, .. }), "{error:?}");
+        assert!(
+            matches!(error, GoldenError::Header { line: 1, .. }),
+            "{error:?}"
+        );
 
-        let bad_paragraphs = "treaty,lang,article,topic,paragraphs,title\n1,en,1,persons_covered,one,Scope\n";
-        assert!(matches!(parse_outline_csv(bad_paragraphs), Err(GoldenError::Field { line: 2, column: "paragraphs", .. })));
+        let bad_paragraphs =
+            "treaty,lang,article,topic,paragraphs,title\n1,en,1,persons_covered,one,Scope\n";
+        assert!(matches!(
+            parse_outline_csv(bad_paragraphs),
+            Err(GoldenError::Field {
+                line: 2,
+                column: "paragraphs",
+                ..
+            })
+        ));
 
-        assert!(matches!(parse_outline_csv(""), Err(GoldenError::MissingHeader { .. })));
+        assert!(matches!(
+            parse_outline_csv(""),
+            Err(GoldenError::MissingHeader { .. })
+        ));
     }
 
     #[test]
     fn parse_accepts_byte_order_mark_and_header_only() {
-        assert_eq!(parse_rates_csv(&format!("\u{feff}{RATES_HEADER}")).unwrap(), vec![]);
+        assert_eq!(
+            parse_rates_csv(&format!("\u{feff}{RATES_HEADER}")).unwrap(),
+            vec![]
+        );
     }
 
     #[test]

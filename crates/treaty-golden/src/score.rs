@@ -81,15 +81,27 @@ pub fn score_table(comparisons: &[DocumentComparison]) -> ScoreTable {
     let mut per_topic: BTreeMap<String, Score> = BTreeMap::new();
     for comparison in comparisons {
         let document_score = rate_score(&comparison.rates);
-        table.per_document.push((comparison.doc.clone(), document_score));
+        table
+            .per_document
+            .push((comparison.doc.clone(), document_score));
         table.overall.add(document_score);
-        table.outline_overall.add(outline_score(&comparison.outline));
+        table
+            .outline_overall
+            .add(outline_score(&comparison.outline));
         for_each_row_score(&comparison.rates, |row, row_score| {
-            per_language.entry(row.lang.clone()).or_default().add(row_score);
-            per_topic.entry(row.topic.clone()).or_default().add(row_score);
+            per_language
+                .entry(row.lang.clone())
+                .or_default()
+                .add(row_score);
+            per_topic
+                .entry(row.topic.clone())
+                .or_default()
+                .add(row_score);
         });
     }
-    table.per_document.sort_by(|left, right| left.0.cmp(&right.0));
+    table
+        .per_document
+        .sort_by(|left, right| left.0.cmp(&right.0));
     table.per_language = per_language.into_iter().collect();
     table.per_topic = per_topic.into_iter().collect();
     table
@@ -117,10 +129,26 @@ pub(crate) fn outline_score(outline: &OutlineComparison) -> Score {
 /// actual rows share lang and topic (both are part of the identity), so the expected row stands
 /// for the pair.
 fn for_each_row_score(rates: &RateComparison, mut visit: impl FnMut(&RateRecord, Score)) {
-    let matched_score = Score { expected: 1, actual: 1, found: 1, exact: 1 };
-    let changed_score = Score { expected: 1, actual: 1, found: 1, exact: 0 };
-    let missing_score = Score { expected: 1, ..Score::default() };
-    let unexpected_score = Score { actual: 1, ..Score::default() };
+    let matched_score = Score {
+        expected: 1,
+        actual: 1,
+        found: 1,
+        exact: 1,
+    };
+    let changed_score = Score {
+        expected: 1,
+        actual: 1,
+        found: 1,
+        exact: 0,
+    };
+    let missing_score = Score {
+        expected: 1,
+        ..Score::default()
+    };
+    let unexpected_score = Score {
+        actual: 1,
+        ..Score::default()
+    };
     for row in &rates.matched {
         visit(row, matched_score);
     }
@@ -142,16 +170,44 @@ mod tests {
     #[test]
     fn empty_denominators_score_one() {
         let nothing = Score::default();
-        assert_eq!((nothing.precision(), nothing.recall(), nothing.f1()), (1.0, 1.0, 1.0));
-        let nothing_found = Score { expected: 3, actual: 2, found: 0, exact: 0 };
-        assert_eq!((nothing_found.precision(), nothing_found.recall(), nothing_found.f1()), (0.0, 0.0, 0.0));
-        let nothing_produced = Score { expected: 4, actual: 0, found: 0, exact: 0 };
-        assert_eq!((nothing_produced.precision(), nothing_produced.recall()), (1.0, 0.0));
+        assert_eq!(
+            (nothing.precision(), nothing.recall(), nothing.f1()),
+            (1.0, 1.0, 1.0)
+        );
+        let nothing_found = Score {
+            expected: 3,
+            actual: 2,
+            found: 0,
+            exact: 0,
+        };
+        assert_eq!(
+            (
+                nothing_found.precision(),
+                nothing_found.recall(),
+                nothing_found.f1()
+            ),
+            (0.0, 0.0, 0.0)
+        );
+        let nothing_produced = Score {
+            expected: 4,
+            actual: 0,
+            found: 0,
+            exact: 0,
+        };
+        assert_eq!(
+            (nothing_produced.precision(), nothing_produced.recall()),
+            (1.0, 0.0)
+        );
     }
 
     #[test]
     fn f1_is_harmonic_mean() {
-        let score = Score { expected: 10, actual: 5, found: 4, exact: 2 };
+        let score = Score {
+            expected: 10,
+            actual: 5,
+            found: 4,
+            exact: 2,
+        };
         assert_eq!(score.precision(), 0.8);
         assert_eq!(score.recall(), 0.4);
         assert!((score.f1() - 2.0 * 0.8 * 0.4 / 1.2).abs() < 1e-12);

@@ -33,13 +33,21 @@ const CANADA: &str = "canada-denmark-1997-en-web";
 const JAPAN: &str = "japan-denmark-2017-ja-pdf";
 
 fn fixture(doc: &str) -> (Vec<RateRecord>, Vec<OutlineRecord>) {
-    let (_, rates_text, outline_text) =
-        FIXTURES.iter().find(|(name, _, _)| *name == doc).expect("a fixture of that name");
-    (parse_rates_csv(rates_text).unwrap(), parse_outline_csv(outline_text).unwrap())
+    let (_, rates_text, outline_text) = FIXTURES
+        .iter()
+        .find(|(name, _, _)| *name == doc)
+        .expect("a fixture of that name");
+    (
+        parse_rates_csv(rates_text).unwrap(),
+        parse_outline_csv(outline_text).unwrap(),
+    )
 }
 
 fn n_data_lines(text: &str) -> usize {
-    text.lines().skip(1).filter(|line| !line.trim().is_empty()).count()
+    text.lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .count()
 }
 
 /// Finds the one row with the given place, kind and value.
@@ -55,11 +63,21 @@ fn find_rate<'a>(
     let hits: Vec<&RateRecord> = rows
         .iter()
         .filter(|row| {
-            (row.lang.as_str(), row.article.as_str(), row.paragraph.as_str(), row.subparagraph.as_str(), row.kind.as_str(), row.value.as_str())
-                == (lang, article, paragraph, subparagraph, kind, value)
+            (
+                row.lang.as_str(),
+                row.article.as_str(),
+                row.paragraph.as_str(),
+                row.subparagraph.as_str(),
+                row.kind.as_str(),
+                row.value.as_str(),
+            ) == (lang, article, paragraph, subparagraph, kind, value)
         })
         .collect();
-    assert_eq!(hits.len(), 1, "{lang} {article} {paragraph} {subparagraph} {kind} {value}");
+    assert_eq!(
+        hits.len(),
+        1,
+        "{lang} {article} {paragraph} {subparagraph} {kind} {value}"
+    );
     hits[0]
 }
 
@@ -81,15 +99,31 @@ fn fixtures_round_trip_through_write() {
         assert_eq!(rates.len(), n_data_lines(rates_text), "{doc}");
         let written = write_rates_csv(&rates);
         let reparsed = parse_rates_csv(&written).unwrap();
-        assert_eq!(sorted(reparsed.clone()), sorted(rates.clone()), "{doc}: rates lost or changed");
-        assert_eq!(reparsed, sorted(rates), "{doc}: written rates are not in canonical order");
-        assert_eq!(write_rates_csv(&reparsed), written, "{doc}: rates writing is not idempotent");
+        assert_eq!(
+            sorted(reparsed.clone()),
+            sorted(rates.clone()),
+            "{doc}: rates lost or changed"
+        );
+        assert_eq!(
+            reparsed,
+            sorted(rates),
+            "{doc}: written rates are not in canonical order"
+        );
+        assert_eq!(
+            write_rates_csv(&reparsed),
+            written,
+            "{doc}: rates writing is not idempotent"
+        );
 
         let outline = parse_outline_csv(outline_text).unwrap();
         assert_eq!(outline.len(), n_data_lines(outline_text), "{doc}");
         let written = write_outline_csv(&outline);
         let mut reparsed = parse_outline_csv(&written).unwrap();
-        assert_eq!(write_outline_csv(&reparsed), written, "{doc}: outline writing is not idempotent");
+        assert_eq!(
+            write_outline_csv(&reparsed),
+            written,
+            "{doc}: outline writing is not idempotent"
+        );
         let mut original = outline.clone();
         original.sort();
         reparsed.sort();
@@ -102,9 +136,18 @@ fn single_language_fixtures_are_already_canonical() {
     // These files hold one language and quote only where needed, so the canonical form is the
     // file itself, byte for byte.
     for doc in [CANADA, JAPAN] {
-        let (_, rates_text, outline_text) = FIXTURES.iter().find(|(name, _, _)| *name == doc).unwrap();
-        assert_eq!(write_rates_csv(&parse_rates_csv(rates_text).unwrap()), *rates_text, "{doc}");
-        assert_eq!(write_outline_csv(&parse_outline_csv(outline_text).unwrap()), *outline_text, "{doc}");
+        let (_, rates_text, outline_text) =
+            FIXTURES.iter().find(|(name, _, _)| *name == doc).unwrap();
+        assert_eq!(
+            write_rates_csv(&parse_rates_csv(rates_text).unwrap()),
+            *rates_text,
+            "{doc}"
+        );
+        assert_eq!(
+            write_outline_csv(&parse_outline_csv(outline_text).unwrap()),
+            *outline_text,
+            "{doc}"
+        );
     }
 }
 
@@ -113,12 +156,27 @@ fn canonical_order_puts_languages_alphabetically_and_keeps_reading_order() {
     let (rates, outline) = fixture("brazil-denmark-1974-pt-en-ocr");
     let written = write_rates_csv(&rates);
     let lines: Vec<&str> = written.lines().collect();
-    assert!(lines[1].starts_with("1,en,permanent_establishment,5,2,g,threshold,6,months,"), "{}", lines[1]);
-    let portuguese_start = lines.iter().position(|line| line.starts_with("1,pt,")).unwrap();
-    assert!(lines[portuguese_start..].iter().all(|line| line.starts_with("1,pt,")));
+    assert!(
+        lines[1].starts_with("1,en,permanent_establishment,5,2,g,threshold,6,months,"),
+        "{}",
+        lines[1]
+    );
+    let portuguese_start = lines
+        .iter()
+        .position(|line| line.starts_with("1,pt,"))
+        .unwrap();
+    assert!(lines[portuguese_start..]
+        .iter()
+        .all(|line| line.starts_with("1,pt,")));
     // Within a language, P-points come after every article, and 4000 USD after 3 years.
-    assert!(lines.last().unwrap().starts_with("1,pt,non_discrimination,P9,"));
-    let three_years = lines.iter().position(|line| line.starts_with("1,pt,students,21,2,,threshold,3,years")).unwrap();
+    assert!(lines
+        .last()
+        .unwrap()
+        .starts_with("1,pt,non_discrimination,P9,"));
+    let three_years = lines
+        .iter()
+        .position(|line| line.starts_with("1,pt,students,21,2,,threshold,3,years"))
+        .unwrap();
     assert!(lines[three_years + 1].starts_with("1,pt,students,21,2,,threshold,4000,USD"));
 
     let written_outline = write_outline_csv(&outline);
@@ -142,10 +200,22 @@ fn every_fixture_matches_itself() {
         let outline = parse_outline_csv(outline_text).unwrap();
         let comparison = compare_document(doc, &rates, &rates, &outline, &outline);
         assert_eq!(comparison.rates.matched.len(), rates.len(), "{doc}");
-        assert!(comparison.rates.changed.is_empty() && comparison.rates.missing.is_empty() && comparison.rates.unexpected.is_empty());
+        assert!(
+            comparison.rates.changed.is_empty()
+                && comparison.rates.missing.is_empty()
+                && comparison.rates.unexpected.is_empty()
+        );
         assert_eq!(comparison.outline.matched, outline.len());
         let table = score_table(&[comparison.clone()]);
-        assert_eq!(table.overall, Score { expected: rates.len(), actual: rates.len(), found: rates.len(), exact: rates.len() });
+        assert_eq!(
+            table.overall,
+            Score {
+                expected: rates.len(),
+                actual: rates.len(),
+                found: rates.len(),
+                exact: rates.len()
+            }
+        );
         assert_eq!(table.overall.f1(), 1.0);
         assert!(regressions(&comparison, &[]).is_empty());
     }
@@ -154,11 +224,22 @@ fn every_fixture_matches_itself() {
 /// Portugal's fixture with four deliberate mistakes: one value changed, one row removed, one
 /// row added, one condition changed. Quotes are all altered and rows reversed, which must not
 /// matter.
-fn wrong_portugal_output() -> (Vec<RateRecord>, Vec<RateRecord>, RateRecord, RateRecord, RateRecord, RateRecord, RateRecord) {
+fn wrong_portugal_output() -> (
+    Vec<RateRecord>,
+    Vec<RateRecord>,
+    RateRecord,
+    RateRecord,
+    RateRecord,
+    RateRecord,
+    RateRecord,
+) {
     let (expected, _) = fixture(PORTUGAL);
     let mut actual = expected.clone();
 
-    let wrong_value_idx = actual.iter().position(|row| row == find_rate(&expected, "en", "10", "2", "b", "rate", "10")).unwrap();
+    let wrong_value_idx = actual
+        .iter()
+        .position(|row| row == find_rate(&expected, "en", "10", "2", "b", "rate", "10"))
+        .unwrap();
     let original_value_row = actual[wrong_value_idx].clone();
     actual[wrong_value_idx].value = "15".to_owned();
     let wrong_value_row = actual[wrong_value_idx].clone();
@@ -182,26 +263,47 @@ fn wrong_portugal_output() -> (Vec<RateRecord>, Vec<RateRecord>, RateRecord, Rat
     actual.push(added_row.clone());
 
     let changed_condition_row = find_rate(&expected, "pt", "12", "2", "a", "rate", "5").clone();
-    let changed_idx = actual.iter().position(|row| *row == changed_condition_row).unwrap();
+    let changed_idx = actual
+        .iter()
+        .position(|row| *row == changed_condition_row)
+        .unwrap();
     actual[changed_idx].condition = "income=copyright".to_owned();
 
     for row in &mut actual {
         row.quote = format!("program quote: {}", row.quote);
     }
     actual.reverse();
-    (expected, actual, original_value_row, wrong_value_row, removed_row, added_row, changed_condition_row)
+    (
+        expected,
+        actual,
+        original_value_row,
+        wrong_value_row,
+        removed_row,
+        added_row,
+        changed_condition_row,
+    )
 }
 
 #[test]
 fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
-    let (expected, actual, original_value_row, wrong_value_row, removed_row, added_row, changed_condition_row) =
-        wrong_portugal_output();
+    let (
+        expected,
+        actual,
+        original_value_row,
+        wrong_value_row,
+        removed_row,
+        added_row,
+        changed_condition_row,
+    ) = wrong_portugal_output();
     assert_eq!(expected.len(), 38);
     assert_eq!(actual.len(), 38);
     let comparison = compare_document(PORTUGAL, &actual, &expected, &[], &[]);
 
     // Missing rows are the fixture's own rows; en sorts before pt.
-    assert_eq!(comparison.rates.missing, vec![original_value_row, removed_row]);
+    assert_eq!(
+        comparison.rates.missing,
+        vec![original_value_row, removed_row]
+    );
     // Unexpected rows are the program's rows, quotes included.
     let mut expected_unexpected = vec![wrong_value_row, added_row];
     for row in &mut expected_unexpected {
@@ -215,31 +317,115 @@ fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
     assert_eq!(change.fields, vec!["condition"]);
     assert_eq!(comparison.rates.matched.len(), 35);
     // Matched rows are reported as the fixture states them, with the fixture's quotes.
-    assert!(comparison.rates.matched.iter().all(|row| expected.contains(row)));
+    assert!(comparison
+        .rates
+        .matched
+        .iter()
+        .all(|row| expected.contains(row)));
 
     let table = score_table(&[comparison]);
-    assert_eq!(table.overall, Score { expected: 38, actual: 38, found: 36, exact: 35 });
+    assert_eq!(
+        table.overall,
+        Score {
+            expected: 38,
+            actual: 38,
+            found: 36,
+            exact: 35
+        }
+    );
     assert_close(table.overall.precision(), 36.0 / 38.0);
     assert_close(table.overall.recall(), 36.0 / 38.0);
     assert_close(table.overall.f1(), 36.0 / 38.0);
-    assert_eq!(table.per_document, vec![(PORTUGAL.to_owned(), table.overall)]);
+    assert_eq!(
+        table.per_document,
+        vec![(PORTUGAL.to_owned(), table.overall)]
+    );
 
-    let language = |lang: &str| table.per_language.iter().find(|(name, _)| name == lang).unwrap().1;
+    let language = |lang: &str| {
+        table
+            .per_language
+            .iter()
+            .find(|(name, _)| name == lang)
+            .unwrap()
+            .1
+    };
     assert_eq!(table.per_language.len(), 2);
-    assert_eq!(language("en"), Score { expected: 19, actual: 20, found: 18, exact: 18 });
+    assert_eq!(
+        language("en"),
+        Score {
+            expected: 19,
+            actual: 20,
+            found: 18,
+            exact: 18
+        }
+    );
     assert_close(language("en").precision(), 0.9);
     assert_close(language("en").recall(), 18.0 / 19.0);
-    assert_close(language("en").f1(), 2.0 * 0.9 * (18.0 / 19.0) / (0.9 + 18.0 / 19.0));
-    assert_eq!(language("pt"), Score { expected: 19, actual: 18, found: 18, exact: 17 });
+    assert_close(
+        language("en").f1(),
+        2.0 * 0.9 * (18.0 / 19.0) / (0.9 + 18.0 / 19.0),
+    );
+    assert_eq!(
+        language("pt"),
+        Score {
+            expected: 19,
+            actual: 18,
+            found: 18,
+            exact: 17
+        }
+    );
     assert_close(language("pt").precision(), 1.0);
     assert_close(language("pt").recall(), 18.0 / 19.0);
 
-    let topic = |name: &str| table.per_topic.iter().find(|(topic, _)| topic == name).unwrap().1;
-    assert_eq!(topic("dividends"), Score { expected: 8, actual: 8, found: 7, exact: 7 });
-    assert_eq!(topic("royalties"), Score { expected: 4, actual: 5, found: 4, exact: 3 });
-    assert_eq!(topic("capital_gains"), Score { expected: 2, actual: 1, found: 1, exact: 1 });
-    assert_eq!(topic("interest"), Score { expected: 8, actual: 8, found: 8, exact: 8 });
-    let topic_names: Vec<&str> = table.per_topic.iter().map(|(name, _)| name.as_str()).collect();
+    let topic = |name: &str| {
+        table
+            .per_topic
+            .iter()
+            .find(|(topic, _)| topic == name)
+            .unwrap()
+            .1
+    };
+    assert_eq!(
+        topic("dividends"),
+        Score {
+            expected: 8,
+            actual: 8,
+            found: 7,
+            exact: 7
+        }
+    );
+    assert_eq!(
+        topic("royalties"),
+        Score {
+            expected: 4,
+            actual: 5,
+            found: 4,
+            exact: 3
+        }
+    );
+    assert_eq!(
+        topic("capital_gains"),
+        Score {
+            expected: 2,
+            actual: 1,
+            found: 1,
+            exact: 1
+        }
+    );
+    assert_eq!(
+        topic("interest"),
+        Score {
+            expected: 8,
+            actual: 8,
+            found: 8,
+            exact: 8
+        }
+    );
+    let topic_names: Vec<&str> = table
+        .per_topic
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
     let mut sorted_names = topic_names.clone();
     sorted_names.sort();
     assert_eq!(topic_names, sorted_names);
@@ -261,7 +447,9 @@ fn wrong_outline_gives_exact_lists_and_score() {
     let (_, expected) = fixture(PORTUGAL);
     let mut actual = expected.clone();
     let position = |rows: &[OutlineRecord], lang: &str, article: &str| {
-        rows.iter().position(|row| row.lang == lang && row.article == article).unwrap()
+        rows.iter()
+            .position(|row| row.lang == lang && row.article == article)
+            .unwrap()
     };
     let removed = actual.remove(position(&actual, "pt", "30"));
     let paragraphs_idx = position(&actual, "en", "10");
@@ -287,12 +475,32 @@ fn wrong_outline_gives_exact_lists_and_score() {
     let changed: Vec<(&str, &str, Vec<&str>)> = outline
         .changed
         .iter()
-        .map(|change| (change.expected.lang.as_str(), change.expected.article.as_str(), change.fields.clone()))
+        .map(|change| {
+            (
+                change.expected.lang.as_str(),
+                change.expected.article.as_str(),
+                change.fields.clone(),
+            )
+        })
         .collect();
-    assert_eq!(changed, vec![("en", "10", vec!["paragraphs"]), ("en", "11", vec!["topic"])]);
+    assert_eq!(
+        changed,
+        vec![
+            ("en", "10", vec!["paragraphs"]),
+            ("en", "11", vec!["topic"])
+        ]
+    );
     assert_eq!(outline.matched, 57);
     let table = score_table(&[comparison]);
-    assert_eq!(table.outline_overall, Score { expected: 60, actual: 60, found: 59, exact: 57 });
+    assert_eq!(
+        table.outline_overall,
+        Score {
+            expected: 60,
+            actual: 60,
+            found: 59,
+            exact: 57
+        }
+    );
     assert_close(table.outline_overall.precision(), 59.0 / 60.0);
     assert_eq!(table.overall, Score::default());
 }
@@ -300,7 +508,10 @@ fn wrong_outline_gives_exact_lists_and_score() {
 // Duplicate identities.
 
 fn with_condition(row: &RateRecord, condition: &str) -> RateRecord {
-    RateRecord { condition: condition.to_owned(), ..row.clone() }
+    RateRecord {
+        condition: condition.to_owned(),
+        ..row.clone()
+    }
 }
 
 #[test]
@@ -313,7 +524,14 @@ fn duplicate_identities_pair_exact_conditions_first() {
         .cloned()
         .collect();
     let conditions: Vec<&str> = expected.iter().map(|row| row.condition.as_str()).collect();
-    assert_eq!(conditions, ["beneficial_owner=central_bank", "beneficial_owner=government", "income=government_debt"]);
+    assert_eq!(
+        conditions,
+        [
+            "beneficial_owner=central_bank",
+            "beneficial_owner=government",
+            "income=government_debt"
+        ]
+    );
 
     // The program finds government and government_debt, calls central_bank "bank", and reports
     // government twice.
@@ -325,16 +543,30 @@ fn duplicate_identities_pair_exact_conditions_first() {
     ];
     let comparison = compare_document(PORTUGAL, &actual, &expected, &[], &[]);
     let rates = &comparison.rates;
-    assert_eq!(rates.matched, vec![expected[1].clone(), expected[2].clone()]);
+    assert_eq!(
+        rates.matched,
+        vec![expected[1].clone(), expected[2].clone()]
+    );
     assert_eq!(rates.changed.len(), 1);
     assert_eq!(rates.changed[0].expected, expected[0]);
     assert_eq!(rates.changed[0].actual.condition, "beneficial_owner=bank");
     assert_eq!(rates.changed[0].fields, vec!["condition"]);
     assert!(rates.missing.is_empty());
-    assert_eq!(rates.unexpected, vec![with_condition(&expected[0], "beneficial_owner=government")]);
+    assert_eq!(
+        rates.unexpected,
+        vec![with_condition(&expected[0], "beneficial_owner=government")]
+    );
 
     let table = score_table(&[comparison]);
-    assert_eq!(table.overall, Score { expected: 3, actual: 4, found: 3, exact: 2 });
+    assert_eq!(
+        table.overall,
+        Score {
+            expected: 3,
+            actual: 4,
+            found: 3,
+            exact: 2
+        }
+    );
     assert_close(table.overall.precision(), 0.75);
     assert_close(table.overall.recall(), 1.0);
     assert_close(table.overall.f1(), 2.0 * 0.75 / 1.75);
@@ -353,11 +585,29 @@ fn identical_duplicate_rows_count_as_a_multiset() {
     assert_eq!(expected[0].condition, expected[1].condition);
 
     let one_found = compare_document(CANADA, &expected[..1], &expected, &[], &[]);
-    assert_eq!((one_found.rates.matched.len(), one_found.rates.missing.len(), one_found.rates.unexpected.len()), (1, 1, 0));
+    assert_eq!(
+        (
+            one_found.rates.matched.len(),
+            one_found.rates.missing.len(),
+            one_found.rates.unexpected.len()
+        ),
+        (1, 1, 0)
+    );
 
-    let three_found: Vec<RateRecord> = vec![expected[0].clone(), expected[0].clone(), expected[1].clone()];
+    let three_found: Vec<RateRecord> = vec![
+        expected[0].clone(),
+        expected[0].clone(),
+        expected[1].clone(),
+    ];
     let comparison = compare_document(CANADA, &three_found, &expected, &[], &[]);
-    assert_eq!((comparison.rates.matched.len(), comparison.rates.missing.len(), comparison.rates.unexpected.len()), (2, 0, 1));
+    assert_eq!(
+        (
+            comparison.rates.matched.len(),
+            comparison.rates.missing.len(),
+            comparison.rates.unexpected.len()
+        ),
+        (2, 0, 1)
+    );
 }
 
 #[test]
@@ -375,18 +625,41 @@ fn leftover_rows_pair_by_subparagraph_then_condition() {
         .rates
         .changed
         .iter()
-        .map(|change| (change.expected.subparagraph.as_str(), change.actual.subparagraph.as_str(), change.fields.clone()))
+        .map(|change| {
+            (
+                change.expected.subparagraph.as_str(),
+                change.actual.subparagraph.as_str(),
+                change.fields.clone(),
+            )
+        })
         .collect();
-    assert_eq!(pairs, vec![("a", "c", vec!["subparagraph"]), ("b", "b", vec!["condition"])]);
+    assert_eq!(
+        pairs,
+        vec![
+            ("a", "c", vec!["subparagraph"]),
+            ("b", "b", vec!["condition"])
+        ]
+    );
 
-    let both_differ = compare_document(PORTUGAL, &[row("c", "income=three")], &[row("a", "income=one")], &[], &[]);
-    assert_eq!(both_differ.rates.changed[0].fields, vec!["condition", "subparagraph"]);
+    let both_differ = compare_document(
+        PORTUGAL,
+        &[row("c", "income=three")],
+        &[row("a", "income=one")],
+        &[],
+        &[],
+    );
+    assert_eq!(
+        both_differ.rates.changed[0].fields,
+        vec!["condition", "subparagraph"]
+    );
 }
 
 // Known gaps.
 
 fn gaps_text(rows: &[&str]) -> String {
-    let mut text = "gap,treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition\n".to_owned();
+    let mut text =
+        "gap,treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition\n"
+            .to_owned();
     for row in rows {
         text.push_str(row);
         text.push('\n');
@@ -398,8 +671,11 @@ fn gaps_text(rows: &[&str]) -> String {
 fn a_known_gap_covers_exactly_one_missing_row() {
     let (expected, _) = fixture(CANADA);
     // The program misses both identical 25% thresholds of Article 13(4).
-    let actual: Vec<RateRecord> =
-        expected.iter().filter(|row| !(row.article == "13" && row.value == "25")).cloned().collect();
+    let actual: Vec<RateRecord> = expected
+        .iter()
+        .filter(|row| !(row.article == "13" && row.value == "25"))
+        .cloned()
+        .collect();
     let comparison = compare_document(CANADA, &actual, &expected, &[], &[]);
     assert_eq!(comparison.rates.missing.len(), 2);
 
@@ -453,8 +729,15 @@ fn known_gap_kinds_and_the_ratchet() {
     assert!(regressions(&comparison, &known).is_empty());
 
     // Without one of them, exactly that one comes back.
-    let without_capital_gains: Vec<KnownGap> = known.iter().filter(|gap| gap.record.topic != "capital_gains").cloned().collect();
-    assert_eq!(regressions(&comparison, &without_capital_gains), vec![all_lines[1].clone()]);
+    let without_capital_gains: Vec<KnownGap> = known
+        .iter()
+        .filter(|gap| gap.record.topic != "capital_gains")
+        .cloned()
+        .collect();
+    assert_eq!(
+        regressions(&comparison, &without_capital_gains),
+        vec![all_lines[1].clone()]
+    );
 
     // A `changed` gap does not accept a row that is now missing altogether ...
     let changed_instead = parse_known_gaps_csv(&gaps_text(&[
@@ -463,7 +746,10 @@ fn known_gap_kinds_and_the_ratchet() {
         "changed,1,pt,capital_gains,13,4,,threshold,50,percent,measure=land_rich_share",
     ]))
     .unwrap();
-    assert_eq!(regressions(&comparison, &changed_instead), vec![all_lines[0].clone(), all_lines[1].clone()]);
+    assert_eq!(
+        regressions(&comparison, &changed_instead),
+        vec![all_lines[0].clone(), all_lines[1].clone()]
+    );
     // ... but a `missing` gap accepts a row that is now found with a wrong detail.
     let missing_instead = parse_known_gaps_csv(&gaps_text(&[
         "missing,1,en,dividends,10,2,b,rate,10,percent,",
@@ -483,7 +769,12 @@ fn known_gaps_parse_errors_name_the_line() {
     .unwrap_err();
     assert_eq!(
         error,
-        GoldenError::Field { line: 3, column: "gap", value: "fixed".to_owned(), problem: "expected `missing` or `changed`" }
+        GoldenError::Field {
+            line: 3,
+            column: "gap",
+            value: "fixed".to_owned(),
+            problem: "expected `missing` or `changed`"
+        }
     );
 }
 
@@ -499,8 +790,20 @@ fn two_document_comparisons() -> Vec<DocumentComparison> {
     let (portugal_rates, portugal_outline) = (expected, fixture(PORTUGAL).1);
     let (japan_rates, japan_outline) = fixture(JAPAN);
     vec![
-        compare_document(PORTUGAL, &actual, &portugal_rates, &portugal_outline, &portugal_outline),
-        compare_document(JAPAN, &japan_rates, &japan_rates, &japan_outline, &japan_outline),
+        compare_document(
+            PORTUGAL,
+            &actual,
+            &portugal_rates,
+            &portugal_outline,
+            &portugal_outline,
+        ),
+        compare_document(
+            JAPAN,
+            &japan_rates,
+            &japan_rates,
+            &japan_outline,
+            &japan_outline,
+        ),
     ]
 }
 
@@ -523,7 +826,11 @@ fn assert_well_formed_xml(xml: &str) {
         let quote_count = tag.matches('"').count();
         assert_eq!(quote_count % 2, 0, "unbalanced attribute quotes: {tag}");
         if let Some(name) = tag.strip_prefix('/') {
-            assert_eq!(open_elements.pop().as_deref(), Some(name), "mismatched close tag");
+            assert_eq!(
+                open_elements.pop().as_deref(),
+                Some(name),
+                "mismatched close tag"
+            );
         } else if !tag.ends_with('/') {
             let name = tag.split_whitespace().next().unwrap().to_owned();
             open_elements.push(name);
@@ -538,7 +845,9 @@ fn assert_entities(text: &str) {
     for (ampersand_idx, _) in text.match_indices('&') {
         let after = &text[ampersand_idx..];
         assert!(
-            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|entity| after.starts_with(entity)),
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                .iter()
+                .any(|entity| after.starts_with(entity)),
             "raw & in {text}"
         );
     }
@@ -560,11 +869,18 @@ fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
     assert!(!japan_case.contains("<failure"));
     let portugal_case = &xml[xml.find(&format!("name=\"{PORTUGAL}\"")).unwrap()..];
     let portugal_case = &portugal_case[..portugal_case.find("</testcase>").unwrap()];
-    assert!(portugal_case.contains("message=\"2 missing, 1 changed rate rows; 0 missing, 0 changed articles\""));
-    assert!(portugal_case.contains("missing en art 10 ¶2 (b) dividends rate 10 percent — &quot;10 per cent"));
-    assert!(portugal_case.contains("condition: income=copyright+films+software -&gt; income=copyright"));
+    assert!(portugal_case
+        .contains("message=\"2 missing, 1 changed rate rows; 0 missing, 0 changed articles\""));
+    assert!(portugal_case
+        .contains("missing en art 10 ¶2 (b) dividends rate 10 percent — &quot;10 per cent"));
+    assert!(
+        portugal_case.contains("condition: income=copyright+films+software -&gt; income=copyright")
+    );
     // The unexpected row with markup in its quote is escaped.
-    assert!(portugal_case.contains("&lt;b&gt;R&amp;D&lt;/b&gt; &quot;royalties&quot; &apos;x&apos;"), "{portugal_case}");
+    assert!(
+        portugal_case.contains("&lt;b&gt;R&amp;D&lt;/b&gt; &quot;royalties&quot; &apos;x&apos;"),
+        "{portugal_case}"
+    );
     assert!(!xml.contains("<b>"));
 }
 
@@ -603,12 +919,26 @@ fn text_report_is_deterministic_and_lists_every_difference() {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    assert_eq!(score_line("document", PORTUGAL), "38 39 36 35 0.923 0.947 0.935");
-    assert_eq!(score_line("document", JAPAN), "38 38 38 38 1.000 1.000 1.000");
-    assert_eq!(score_line("overall", "rates"), "76 77 74 73 0.961 0.974 0.967");
-    assert_eq!(score_line("overall", "outline"), "93 93 93 93 1.000 1.000 1.000");
+    assert_eq!(
+        score_line("document", PORTUGAL),
+        "38 39 36 35 0.923 0.947 0.935"
+    );
+    assert_eq!(
+        score_line("document", JAPAN),
+        "38 38 38 38 1.000 1.000 1.000"
+    );
+    assert_eq!(
+        score_line("overall", "rates"),
+        "76 77 74 73 0.961 0.974 0.967"
+    );
+    assert_eq!(
+        score_line("overall", "outline"),
+        "93 93 93 93 1.000 1.000 1.000"
+    );
     assert!(text.lines().any(|line| line.starts_with("language  ja ")));
-    assert!(text.lines().any(|line| line.starts_with("topic     dividends ")));
+    assert!(text
+        .lines()
+        .any(|line| line.starts_with("topic     dividends ")));
 
     let colored = render_text(&comparisons, &table, true);
     assert!(colored.contains("\x1b[31m  - en art 10 ¶2 (b) dividends rate 10 percent"));
@@ -642,8 +972,14 @@ fn json_report_has_stable_keys_and_scores() {
     assert_eq!(portugal["rates"]["missing"].as_array().unwrap().len(), 2);
     assert_eq!(portugal["rates"]["unexpected"].as_array().unwrap().len(), 3);
     assert_eq!(portugal["rates"]["matched"].as_array().unwrap().len(), 35);
-    assert_eq!(portugal["rates"]["changed"][0]["fields"], serde_json::json!(["condition"]));
-    assert_eq!(portugal["rates"]["changed"][0]["actual"]["condition"], "income=copyright");
+    assert_eq!(
+        portugal["rates"]["changed"][0]["fields"],
+        serde_json::json!(["condition"])
+    );
+    assert_eq!(
+        portugal["rates"]["changed"][0]["actual"]["condition"],
+        "income=copyright"
+    );
     assert_eq!(portugal["outline"]["matched"], 60);
     assert_eq!(portugal["rate_score"]["found"], 36);
     assert_eq!(value["scores"]["overall"]["expected"], 76);

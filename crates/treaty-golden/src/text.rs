@@ -6,7 +6,9 @@
 //! actual value green.
 
 use crate::compare::DocumentComparison;
-use crate::describe::{changed_values, describe_outline, describe_rate, outline_changed_values, show_field};
+use crate::describe::{
+    changed_values, describe_outline, describe_rate, outline_changed_values, show_field,
+};
 use crate::score::{Score, ScoreTable};
 
 const RED: &str = "\x1b[31m";
@@ -56,8 +58,15 @@ fn paint(color: bool, code: &str, text: &str) -> String {
 fn render_document(out: &mut String, comparison: &DocumentComparison, color: bool) {
     let rates = &comparison.rates;
     let outline = &comparison.outline;
-    let status = if has_differences(comparison) { paint(color, RED, "differs") } else { paint(color, GREEN, "ok") };
-    out.push_str(&format!("{} {status}\n", paint(color, BOLD, &format!("== {}", comparison.doc))));
+    let status = if has_differences(comparison) {
+        paint(color, RED, "differs")
+    } else {
+        paint(color, GREEN, "ok")
+    };
+    out.push_str(&format!(
+        "{} {status}\n",
+        paint(color, BOLD, &format!("== {}", comparison.doc))
+    ));
     out.push_str(&format!(
         "rates: {} matched, {} changed, {} missing, {} unexpected; outline: {} matched, {} changed, {} missing, {} unexpected\n",
         rates.matched.len(),
@@ -72,7 +81,10 @@ fn render_document(out: &mut String, comparison: &DocumentComparison, color: boo
 
     let section = |out: &mut String, title: &str, count: usize| {
         if count > 0 {
-            out.push_str(&format!("{}\n", paint(color, BOLD, &format!("{title} ({count})"))));
+            out.push_str(&format!(
+                "{}\n",
+                paint(color, BOLD, &format!("{title} ({count})"))
+            ));
         }
     };
     let field_line = |out: &mut String, field: &str, expected: &str, actual: &str| {
@@ -85,15 +97,28 @@ fn render_document(out: &mut String, comparison: &DocumentComparison, color: boo
 
     section(out, "missing", rates.missing.len());
     for row in &rates.missing {
-        out.push_str(&format!("{}\n", paint(color, RED, &format!("  - {}", describe_rate(row, true)))));
+        out.push_str(&format!(
+            "{}\n",
+            paint(color, RED, &format!("  - {}", describe_rate(row, true)))
+        ));
     }
     section(out, "unexpected", rates.unexpected.len());
     for row in &rates.unexpected {
-        out.push_str(&format!("{}\n", paint(color, YELLOW, &format!("  + {}", describe_rate(row, true)))));
+        out.push_str(&format!(
+            "{}\n",
+            paint(color, YELLOW, &format!("  + {}", describe_rate(row, true)))
+        ));
     }
     section(out, "changed", rates.changed.len());
     for change in &rates.changed {
-        out.push_str(&format!("{}\n", paint(color, YELLOW, &format!("  ~ {}", describe_rate(&change.expected, true)))));
+        out.push_str(&format!(
+            "{}\n",
+            paint(
+                color,
+                YELLOW,
+                &format!("  ~ {}", describe_rate(&change.expected, true))
+            )
+        ));
         for field in &change.fields {
             let (expected, actual) = changed_values(change, field);
             field_line(out, field, expected, actual);
@@ -102,15 +127,28 @@ fn render_document(out: &mut String, comparison: &DocumentComparison, color: boo
 
     section(out, "outline missing", outline.missing.len());
     for row in &outline.missing {
-        out.push_str(&format!("{}\n", paint(color, RED, &format!("  - {}", describe_outline(row)))));
+        out.push_str(&format!(
+            "{}\n",
+            paint(color, RED, &format!("  - {}", describe_outline(row)))
+        ));
     }
     section(out, "outline unexpected", outline.unexpected.len());
     for row in &outline.unexpected {
-        out.push_str(&format!("{}\n", paint(color, YELLOW, &format!("  + {}", describe_outline(row)))));
+        out.push_str(&format!(
+            "{}\n",
+            paint(color, YELLOW, &format!("  + {}", describe_outline(row)))
+        ));
     }
     section(out, "outline changed", outline.changed.len());
     for change in &outline.changed {
-        out.push_str(&format!("{}\n", paint(color, YELLOW, &format!("  ~ {}", describe_outline(&change.expected)))));
+        out.push_str(&format!(
+            "{}\n",
+            paint(
+                color,
+                YELLOW,
+                &format!("  ~ {}", describe_outline(&change.expected))
+            )
+        ));
         for field in &change.fields {
             let (expected, actual) = outline_changed_values(change, field);
             field_line(out, field, &expected, &actual);
@@ -120,13 +158,33 @@ fn render_document(out: &mut String, comparison: &DocumentComparison, color: boo
 
 fn render_scores(out: &mut String, table: &ScoreTable, color: bool) {
     let mut score_rows: Vec<(&str, &str, Score)> = Vec::new();
-    score_rows.extend(table.per_document.iter().map(|(name, score)| ("document", name.as_str(), *score)));
-    score_rows.extend(table.per_language.iter().map(|(name, score)| ("language", name.as_str(), *score)));
-    score_rows.extend(table.per_topic.iter().map(|(name, score)| ("topic", name.as_str(), *score)));
+    score_rows.extend(
+        table
+            .per_document
+            .iter()
+            .map(|(name, score)| ("document", name.as_str(), *score)),
+    );
+    score_rows.extend(
+        table
+            .per_language
+            .iter()
+            .map(|(name, score)| ("language", name.as_str(), *score)),
+    );
+    score_rows.extend(
+        table
+            .per_topic
+            .iter()
+            .map(|(name, score)| ("topic", name.as_str(), *score)),
+    );
     score_rows.push(("overall", "rates", table.overall));
     score_rows.push(("overall", "outline", table.outline_overall));
 
-    let name_width = score_rows.iter().map(|(_, name, _)| name.chars().count()).max().unwrap_or(0).max(4);
+    let name_width = score_rows
+        .iter()
+        .map(|(_, name, _)| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     out.push_str(&format!(
         "{}\n",
         paint(color, BOLD, "scores (precision = found / actual, recall = found / expected; found counts changed rows, exact does not)")

@@ -35,8 +35,14 @@ mod tests {
         let original = "Artigo Articie 1\nPessoas visadas\n\nb) no caso da Dinamarca:\n";
         let normalized = "Artigo Article 1\nPessoas visadas\n\nb) no caso da Dinamarca:\n";
         let diff = unified_diff(original, normalized);
-        assert!(diff.starts_with("--- original\n+++ normalized\n@@ -1,3 +1,3 @@\n"), "{diff}");
-        assert!(diff.contains("-Artigo Articie 1\n+Artigo Article 1\n Pessoas visadas\n"), "{diff}");
+        assert!(
+            diff.starts_with("--- original\n+++ normalized\n@@ -1,3 +1,3 @@\n"),
+            "{diff}"
+        );
+        assert!(
+            diff.contains("-Artigo Articie 1\n+Artigo Article 1\n Pessoas visadas\n"),
+            "{diff}"
+        );
         assert!(!diff.contains("Dinamarca"), "{diff}");
     }
 

@@ -159,7 +159,10 @@ fn not_text_percent(text: &str) -> usize {
     let chars = text.chars().count();
     let mut not_text = 0;
     let mut idx = 0;
-    while let Some(offset) = bytes[idx..].iter().position(|&byte| byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF) {
+    while let Some(offset) = bytes[idx..]
+        .iter()
+        .position(|&byte| byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF)
+    {
         idx += offset;
         let bad = match bytes[idx] {
             b'\t' | b'\n' | b'\r' | 0x0C => false,
@@ -194,7 +197,12 @@ fn decode_utf8_lossy(bytes: &[u8], skip: usize, original_len: usize) -> Decoded 
         let invalid = chunk.invalid();
         if !invalid.is_empty() {
             text.push(char::REPLACEMENT_CHARACTER);
-            builder.push(offset, char::REPLACEMENT_CHARACTER.len_utf8(), invalid.len(), 1);
+            builder.push(
+                offset,
+                char::REPLACEMENT_CHARACTER.len_utf8(),
+                invalid.len(),
+                1,
+            );
             offset += invalid.len();
         }
     }
@@ -226,7 +234,10 @@ fn decode_utf16(bytes: &[u8], skip: usize, original_len: usize, big_endian: bool
                 Some(low @ 0xDC00..=0xDFFF) => {
                     let scalar =
                         0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
-                    (char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER), 4)
+                    (
+                        char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER),
+                        4,
+                    )
                 }
                 _ => (char::REPLACEMENT_CHARACTER, 2),
             },
@@ -379,7 +390,9 @@ mod tests {
         assert_eq!(decoded.encoding, "windows-1252");
         assert_eq!(decoded.text, snippet);
         let start = snippet.find("Convenção").unwrap();
-        let span = decoded.map.span_to_original(start..start + "Convenção".len());
+        let span = decoded
+            .map
+            .span_to_original(start..start + "Convenção".len());
         assert_eq!(&bytes[span], b"Conven\xe7\xe3o");
     }
 
@@ -393,8 +406,14 @@ mod tests {
     #[test]
     fn refuses_empty_and_bom_only() {
         assert_eq!(decode(b"", &config()).unwrap_err(), IngestError::Empty);
-        assert_eq!(decode(b"\xEF\xBB\xBF", &config()).unwrap_err(), IngestError::Empty);
-        assert_eq!(decode(b"\xFF\xFE", &config()).unwrap_err(), IngestError::Empty);
+        assert_eq!(
+            decode(b"\xEF\xBB\xBF", &config()).unwrap_err(),
+            IngestError::Empty
+        );
+        assert_eq!(
+            decode(b"\xFF\xFE", &config()).unwrap_err(),
+            IngestError::Empty
+        );
     }
 
     #[test]
@@ -415,7 +434,9 @@ mod tests {
 
     #[test]
     fn refuses_control_character_soup() {
-        let bytes: Vec<u8> = (0..400u32).map(|idx| [1, 2, 3, b'a'][idx as usize % 4]).collect();
+        let bytes: Vec<u8> = (0..400u32)
+            .map(|idx| [1, 2, 3, b'a'][idx as usize % 4])
+            .collect();
         let err = decode(&bytes, &config()).unwrap_err();
         assert!(
             matches!(

@@ -143,7 +143,9 @@ impl OffsetMap {
         }
         // The last segment that starts before `offset` is the one whose unit ends at or
         // covers `offset`; it is never empty, because the segments tile the text.
-        let idx = self.segments.partition_point(|segment| segment.out_start < offset);
+        let idx = self
+            .segments
+            .partition_point(|segment| segment.out_start < offset);
         let mut idx = idx.saturating_sub(1);
         while idx > 0 && self.segments[idx].out_step == 0 {
             idx -= 1;
@@ -179,15 +181,14 @@ impl OffsetMap {
             let hi = segment.in_end().min(self.text_len);
             if segment.in_step == 0 {
                 // Inserted text: it comes from nowhere, so it sits at a point of the original.
-                builder.push(
-                    self.to_original(lo),
-                    segment.out_step,
-                    0,
-                    segment.count,
-                );
+                builder.push(self.to_original(lo), segment.out_step, 0, segment.count);
             } else if segment.out_step == 0 {
                 let start = self.to_original(lo);
-                let end = if hi > lo { self.map_end(hi).max(start) } else { start };
+                let end = if hi > lo {
+                    self.map_end(hi).max(start)
+                } else {
+                    start
+                };
                 builder.push(start, 0, end - start, 1);
             } else if segment.is_identity() {
                 self.compose_identity(lo, hi, &mut builder);
@@ -255,9 +256,7 @@ impl OffsetMap {
         let lo = segment.in_start;
         let hi = segment.in_end();
         // Common case: the whole segment lies in one unchanged stretch of the middle text.
-        let idx = self
-            .segments
-            .partition_point(|outer| outer.out_end() <= lo);
+        let idx = self.segments.partition_point(|outer| outer.out_end() <= lo);
         if let Some(outer) = self.segments.get(idx) {
             if outer.is_identity() && outer.out_start <= lo && hi <= outer.out_end() {
                 builder.push(
@@ -287,7 +286,10 @@ impl OffsetMap {
     pub(crate) fn check_invariants(&self) {
         let mut out = 0;
         for segment in &self.segments {
-            assert_eq!(segment.out_start, out, "segments must tile the text: {self:?}");
+            assert_eq!(
+                segment.out_start, out,
+                "segments must tile the text: {self:?}"
+            );
             assert!(segment.count >= 1, "{self:?}");
             out = segment.out_end();
             assert!(segment.in_end() <= self.original_len, "{self:?}");

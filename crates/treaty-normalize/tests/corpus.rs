@@ -41,9 +41,14 @@ fn brazil_denmark_ocr_is_repaired() {
     assert_eq!(stats.ocr_keywords, 6);
     assert_eq!(stats.roman_numerals, 5);
     assert_eq!(stats.dehyphenation, 99);
-    assert_eq!(stats.mojibake + stats.page_furniture + stats.nfc + stats.fullwidth, 0);
+    assert_eq!(
+        stats.mojibake + stats.page_furniture + stats.nfc + stats.fullwidth,
+        0
+    );
     let text = &normalized.text;
-    assert!(!text.chars().any(|ch| ('\u{1EA0}'..='\u{1EF9}').contains(&ch)));
+    assert!(!text
+        .chars()
+        .any(|ch| ('\u{1EA0}'..='\u{1EF9}').contains(&ch)));
     assert!(!text.contains("Articie"));
     for fixed in [
         "Artigo Article 1 Pessoas visadas",
@@ -63,11 +68,16 @@ fn brazil_denmark_ocr_is_repaired() {
     }
     // Fixed spans point at the damaged original.
     let start = text.find("conformidade").unwrap();
-    let span = normalized.map.span_to_original(start..start + "conformidade".len());
+    let span = normalized
+        .map
+        .span_to_original(start..start + "conformidade".len());
     assert_eq!(&BRAZIL[span], "con- formidade");
     // Only words a fix touched may differ from their original span.
     let differing = words_not_mapping_to_themselves(BRAZIL, &normalized);
-    assert!(differing as u64 <= stats.total(), "{differing} words do not map to themselves");
+    assert!(
+        differing as u64 <= stats.total(),
+        "{differing} words do not map to themselves"
+    );
 }
 
 #[test]
@@ -86,7 +96,10 @@ fn japan_denmark_page_furniture_is_removed() {
     // Japanese has no spaces: a run of characters that crosses a removed page marker maps to
     // the original with the marker in it. No other word may differ.
     let differing = words_not_mapping_to_themselves(JAPAN, &normalized);
-    assert!(differing <= 63, "{differing} words do not map to themselves");
+    assert!(
+        differing <= 63,
+        "{differing} words do not map to themselves"
+    );
 }
 
 #[test]
@@ -94,7 +107,10 @@ fn canada_denmark_only_loses_its_tabs() {
     let normalized = normalized(CANADA);
     assert_eq!(normalized.stats.whitespace, 4);
     assert_eq!(normalized.stats.total(), 4);
-    assert_eq!(normalized.text, CANADA.replace("\n\t", "\n").replace('\t', " "));
+    assert_eq!(
+        normalized.text,
+        CANADA.replace("\n\t", "\n").replace('\t', " ")
+    );
     assert_eq!(words_not_mapping_to_themselves(CANADA, &normalized), 0);
 }
 

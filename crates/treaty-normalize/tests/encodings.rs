@@ -20,7 +20,11 @@ fn config() -> IngestConfig {
 fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
     let (bytes, used, had_errors) = encoding.encode(text);
     assert_eq!(used, encoding);
-    assert!(!had_errors, "snippet not representable in {}", encoding.name());
+    assert!(
+        !had_errors,
+        "snippet not representable in {}",
+        encoding.name()
+    );
     bytes.into_owned()
 }
 
@@ -33,7 +37,12 @@ fn utf16le_with_bom(text: &str) -> Vec<u8> {
 }
 
 /// Every listed word of the normalized text maps to bytes that decode to that word.
-fn assert_spans_decode(normalized: &Normalized, bytes: &[u8], encoding: &'static Encoding, words: &[&str]) {
+fn assert_spans_decode(
+    normalized: &Normalized,
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    words: &[&str],
+) {
     for word in words {
         let start = normalized
             .text
@@ -48,8 +57,16 @@ fn assert_spans_decode(normalized: &Normalized, bytes: &[u8], encoding: &'static
 #[test]
 fn shift_jis_and_euc_jp_normalize_like_utf8() {
     let expected = normalize_bytes(JAPANESE.as_bytes(), &config()).unwrap();
-    assert!(expected.text.contains("除される配当については"), "{}", expected.text);
-    assert!(expected.text.contains("であるこ(b) と当該報酬が"), "{}", expected.text);
+    assert!(
+        expected.text.contains("除される配当については"),
+        "{}",
+        expected.text
+    );
+    assert!(
+        expected.text.contains("であるこ(b) と当該報酬が"),
+        "{}",
+        expected.text
+    );
     assert_eq!(expected.stats.page_furniture, 2);
     for encoding in [SHIFT_JIS, EUC_JP] {
         let bytes = encode(JAPANESE, encoding);
@@ -61,27 +78,45 @@ fn shift_jis_and_euc_jp_normalize_like_utf8() {
             &normalized,
             &bytes,
             encoding,
-            &["デンマークの居住者", "(ii) 年金基金", "当該報酬が当該他方", "31及び2", "控除される"],
+            &[
+                "デンマークの居住者",
+                "(ii) 年金基金",
+                "当該報酬が当該他方",
+                "31及び2",
+                "控除される",
+            ],
         );
         // A span across a removed page marker covers the marker in the original bytes.
         let joined = normalized.text.find("される配当").unwrap();
-        let span = normalized.map.span_to_original(joined..joined + "される配当".len());
+        let span = normalized
+            .map
+            .span_to_original(joined..joined + "される配当".len());
         let (original, _) = encoding.decode_without_bom_handling(&bytes[span]);
         assert_eq!(original, "される\n\n22 二一配当");
-        assert_eq!(normalized.map.to_original(normalized.text.len()), bytes.len());
+        assert_eq!(
+            normalized.map.to_original(normalized.text.len()),
+            bytes.len()
+        );
     }
 }
 
 #[test]
 fn utf16le_with_bom_normalizes_like_utf8() {
     let expected = normalize_bytes(ENGLISH.as_bytes(), &config()).unwrap();
-    assert!(expected.text.contains("FOR THE GOVERNMENT FOR THE GOVERNMENT\nOF CANADA:"));
+    assert!(expected
+        .text
+        .contains("FOR THE GOVERNMENT FOR THE GOVERNMENT\nOF CANADA:"));
     let bytes = utf16le_with_bom(ENGLISH);
     let normalized = normalize_bytes(&bytes, &config()).unwrap();
     assert_eq!(normalized.encoding, "UTF-16LE");
     assert_eq!(normalized.text, expected.text);
     assert_eq!(normalized.stats, expected.stats);
-    let words = ["Reykjavik", "François Mathys", "“a Contracting State”", "Denmark;"];
+    let words = [
+        "Reykjavik",
+        "François Mathys",
+        "“a Contracting State”",
+        "Denmark;",
+    ];
     for word in words {
         let start = normalized.text.find(word).unwrap();
         let span = normalized.map.span_to_original(start..start + word.len());
@@ -104,9 +139,16 @@ fn windows_1252_normalizes_like_utf8() {
     let normalized = normalize_bytes(&bytes, &config()).unwrap();
     assert_eq!(normalized.encoding, "windows-1252");
     assert_eq!(normalized.text, expected.text);
-    assert_spans_decode(&normalized, &bytes, WINDOWS_1252, &["área dentro", "exploração e utilização"]);
+    assert_spans_decode(
+        &normalized,
+        &bytes,
+        WINDOWS_1252,
+        &["área dentro", "exploração e utilização"],
+    );
     let start = normalized.text.find("conformidade").unwrap();
-    let span = normalized.map.span_to_original(start..start + "conformidade".len());
+    let span = normalized
+        .map
+        .span_to_original(start..start + "conformidade".len());
     assert_eq!(&bytes[span], b"con- formidade");
 }
 

@@ -17,7 +17,13 @@ fn check_map(normalized: &Normalized, bytes: &[u8]) -> Result<(), TestCaseError>
     let mut previous = 0;
     for offset in 0..=text.len() {
         let mapped = map.to_original(offset);
-        prop_assert!(mapped >= previous, "not monotone at {}: {} < {}", offset, mapped, previous);
+        prop_assert!(
+            mapped >= previous,
+            "not monotone at {}: {} < {}",
+            offset,
+            mapped,
+            previous
+        );
         prop_assert!(mapped <= bytes.len());
         previous = mapped;
     }

@@ -19,18 +19,32 @@ fn binary_input_with_nul_bytes_is_refused() {
     let pdf = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<</Length 5/Filter/FlateDecode>>stream\nx\x9c\x00\x01\x02endstream";
     let err = normalize_bytes(pdf, &config()).unwrap_err();
     assert!(
-        matches!(err, IngestError::Binary { reason: BinaryReason::NulByte { offset: 64 } }),
+        matches!(
+            err,
+            IngestError::Binary {
+                reason: BinaryReason::NulByte { offset: 64 }
+            }
+        ),
         "{err:?}"
     );
-    assert!(err.to_string().starts_with("the input looks binary, not text"));
+    assert!(err
+        .to_string()
+        .starts_with("the input looks binary, not text"));
 }
 
 #[test]
 fn binary_input_without_nul_bytes_is_refused() {
-    let bytes: Vec<u8> = (0..1000u32).map(|idx| [0x01, 0x02, 0x1B, 0x7F, b'A'][idx as usize % 5]).collect();
+    let bytes: Vec<u8> = (0..1000u32)
+        .map(|idx| [0x01, 0x02, 0x1B, 0x7F, b'A'][idx as usize % 5])
+        .collect();
     let err = normalize_bytes(&bytes, &config()).unwrap_err();
     assert!(
-        matches!(err, IngestError::Binary { reason: BinaryReason::NotText { percent: 80 } }),
+        matches!(
+            err,
+            IngestError::Binary {
+                reason: BinaryReason::NotText { percent: 80 }
+            }
+        ),
         "{err:?}"
     );
 }
@@ -50,6 +64,12 @@ fn too_large_input_is_refused() {
     let small = IngestConfig { max_bytes: 16 };
     let text = "Artigo 10.º Dividendos";
     let err = normalize_bytes(text.as_bytes(), &small).unwrap_err();
-    assert_eq!(err, IngestError::TooLarge { size: 23, limit: 16 });
+    assert_eq!(
+        err,
+        IngestError::TooLarge {
+            size: 23,
+            limit: 16
+        }
+    );
     assert!(normalize_bytes(&text.as_bytes()[..16], &small).is_ok());
 }

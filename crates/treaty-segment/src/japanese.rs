@@ -75,7 +75,9 @@ impl JapaneseTokenizer {
             dir: dir.display().to_string(),
             message: e.to_string(),
         })?;
-        Ok(JapaneseTokenizer { segmenter: Segmenter::new(Mode::Normal, dictionary, None) })
+        Ok(JapaneseTokenizer {
+            segmenter: Segmenter::new(Mode::Normal, dictionary, None),
+        })
     }
 
     /// Tokenizes a text. A failure inside lindera yields no tokens rather than an error:

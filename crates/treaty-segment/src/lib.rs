@@ -167,15 +167,27 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     let streams = stream::split_by_language(text);
     let languages = streams
         .iter()
-        .map(|s| LanguageShare { lang: s.lang, bytes: s.text.len() })
+        .map(|s| LanguageShare {
+            lang: s.lang,
+            bytes: s.text.len(),
+        })
         .collect();
     let treaties = structure::build_treaties(&streams, config, &mut diagnostics);
-    if treaties.iter().all(|t| t.versions.iter().all(|v| v.articles.is_empty())) {
+    if treaties
+        .iter()
+        .all(|t| t.versions.iter().all(|v| v.articles.is_empty()))
+    {
         diagnostics.push(Diagnostic {
             code: "no_articles",
             message: "no treaty articles were found in the text".to_string(),
             span: None,
         });
     }
-    (Document { treaties, languages }, diagnostics)
+    (
+        Document {
+            treaties,
+            languages,
+        },
+        diagnostics,
+    )
 }

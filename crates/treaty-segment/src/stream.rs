@@ -27,7 +27,10 @@ impl PieceMap {
     pub fn to_normalized(&self, local: usize) -> usize {
         let index = self.starts.partition_point(|&(start, _)| start <= local);
         if index == 0 {
-            return self.starts.first().map_or(local, |&(_, normalized)| normalized);
+            return self
+                .starts
+                .first()
+                .map_or(local, |&(_, normalized)| normalized);
         }
         let (start, normalized) = self.starts[index - 1];
         normalized + (local - start)
@@ -36,7 +39,11 @@ impl PieceMap {
     /// The normalized range of a local range (end is mapped as the end of the last byte).
     pub fn range_to_normalized(&self, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
         let start = self.to_normalized(range.start);
-        let end = if range.end > range.start { self.to_normalized(range.end - 1) + 1 } else { start };
+        let end = if range.end > range.start {
+            self.to_normalized(range.end - 1) + 1
+        } else {
+            start
+        };
         start..end.max(start)
     }
 
@@ -66,7 +73,11 @@ pub struct Stream {
 
 impl Stream {
     fn new(lang: Lang) -> Stream {
-        Stream { lang, text: String::new(), map: PieceMap::default() }
+        Stream {
+            lang,
+            text: String::new(),
+            map: PieceMap::default(),
+        }
     }
 
     fn append(&mut self, piece: &str, normalized_start: usize, separator: char) {
@@ -113,7 +124,11 @@ pub fn split_by_language(text: &str) -> Vec<Stream> {
                 // Lines with no evidence (numbers, names) go with the next line's language
                 // when they precede it and no language was seen yet, else with the current one.
                 let owner = current.unwrap_or(lang);
-                flush_pending(&mut streams, &mut pending, if current.is_some() { owner } else { lang });
+                flush_pending(
+                    &mut streams,
+                    &mut pending,
+                    if current.is_some() { owner } else { lang },
+                );
                 let stream = stream_for(&mut streams, lang);
                 stream.append(content, start, '\n');
                 stream.text.push('\n');
@@ -164,16 +179,23 @@ pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
     let mut labels = lang::label_tokens(&words);
     let heading_lang = |word: &str| {
         let key = lang::word_key(word);
-        HEADING_WORDS.iter().find(|(w, _)| *w == key).map(|(_, l)| *l)
+        HEADING_WORDS
+            .iter()
+            .find(|(w, _)| *w == key)
+            .map(|(_, l)| *l)
     };
     // Heading keywords are certain evidence, whatever the neighbours say. `Artigo Article 2`
     // is one heading printed once for both columns: its number goes to both languages.
     let mut lent: Vec<(usize, Lang)> = Vec::new(); // (token index of the number, borrowing language)
     for index in 0..words.len() {
-        let Some(first_lang) = heading_lang(words[index]) else { continue };
+        let Some(first_lang) = heading_lang(words[index]) else {
+            continue;
+        };
         labels[index] = first_lang;
         let second_lang = words.get(index + 1).and_then(|w| heading_lang(w));
-        let number_follows = words.get(index + 2).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+        let number_follows = words
+            .get(index + 2)
+            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
         if let Some(second_lang) = second_lang {
             if second_lang != first_lang && number_follows {
                 labels[index + 1] = second_lang;
@@ -212,12 +234,24 @@ mod tests {
     fn bilingual_heading_gives_its_number_to_both_languages() {
         let line = "Artigo 2 Article 2 Impostos visados Taxes covered Os impostos aos quais se aplica a presente Convenção são: The existing taxes to which";
         let pieces = split_mixed_line(line);
-        let pt: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::Pt).map(|p| p.2).collect();
+        let pt: Vec<&str> = pieces
+            .iter()
+            .filter(|p| p.0 == Lang::Pt)
+            .map(|p| p.2)
+            .collect();
         assert!(pt[0].starts_with("Artigo 2"), "{pt:?}");
         let line = "Acordaram no seguinte: Have agreed as follows: Artigo Article 1 Pessoas visadas Personal scope A presente Convenção se aplica às pessoas residentes";
         let pieces = split_mixed_line(line);
-        let pt: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::Pt).map(|p| p.2).collect();
-        let en: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::En).map(|p| p.2).collect();
+        let pt: Vec<&str> = pieces
+            .iter()
+            .filter(|p| p.0 == Lang::Pt)
+            .map(|p| p.2)
+            .collect();
+        let en: Vec<&str> = pieces
+            .iter()
+            .filter(|p| p.0 == Lang::En)
+            .map(|p| p.2)
+            .collect();
         assert!(pt.contains(&"1"), "{pt:?}");
         assert!(en.iter().any(|p| p.starts_with("Article 1")), "{en:?}");
     }

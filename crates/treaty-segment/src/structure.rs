@@ -28,10 +28,12 @@ static LATIN_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 /// subparagraph, `1. the income tax;`, starts in lower case).
 static LATIN_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—])[ \t]+[\p{Lu}\(\x22“«]").unwrap());
-static SUBPARAGRAPH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap());
-static JA_HEADING: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([一二三四五六七八九十]+))?").unwrap());
+static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap()
+});
+static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([一二三四五六七八九十]+))?").unwrap()
+});
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
 static PROTOCOL: LazyLock<Regex> = LazyLock::new(|| {
@@ -44,18 +46,26 @@ fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize> {
     let latin = PROTOCOL
         .captures(&text[range.clone()])
         .map(|c| range.start + c.get(1).map_or(0, |m| m.start()));
-    let japanese = text[range.clone()].match_indices("議定書").map(|(at, _)| range.start + at).find(|at| {
-        let next = text[at + "議定書".len()..].chars().next();
-        let before = text[..*at].chars().next_back();
-        next.is_some_and(|c| !matches!(c, 'に' | 'の' | 'を' | 'は' | 'が' | 'と' | 'で' | 'も')) && before.is_none_or(|c| c != 'の' && c != 'こ')
-    });
+    let japanese = text[range.clone()]
+        .match_indices("議定書")
+        .map(|(at, _)| range.start + at)
+        .find(|at| {
+            let next = text[at + "議定書".len()..].chars().next();
+            let before = text[..*at].chars().next_back();
+            next.is_some_and(|c| {
+                !matches!(c, 'に' | 'の' | 'を' | 'は' | 'が' | 'と' | 'で' | 'も')
+            }) && before.is_none_or(|c| c != 'の' && c != 'こ')
+        });
     match (latin, japanese) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
 }
 static ARTICLE_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:Artigo|Article|artigo|article|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条").unwrap()
+    Regex::new(
+        r"(?:Artigo|Article|artigo|article|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条",
+    )
+    .unwrap()
 });
 static PARTY_EN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:Government of|in the case of) (?:the )?((?:Republic|Kingdom|Federal Republic|Federative Republic|State|United Kingdom)? ?(?:of )?(?:the )?[A-Z][\p{L}-]+)").unwrap()
@@ -75,7 +85,11 @@ struct Part {
 }
 
 /// Finds the treaties of every stream and groups the language versions of each.
-pub fn build_treaties(streams: &[Stream], config: &Config<'_>, diagnostics: &mut Vec<Diagnostic>) -> Vec<Treaty> {
+pub fn build_treaties(
+    streams: &[Stream],
+    config: &Config<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Treaty> {
     // (first normalized offset, is fragment, main index, stream index, part)
     let mut found: Vec<(usize, bool, usize, usize, Part)> = Vec::new();
     for (stream_index, stream) in streams.iter().enumerate() {
@@ -83,7 +97,13 @@ pub fn build_treaties(streams: &[Stream], config: &Config<'_>, diagnostics: &mut
         for part in split_treaties(&stream.text) {
             let first = stream.map.to_normalized(part.range.start);
             let fragment = part.fragment;
-            found.push((first, fragment, if fragment { usize::MAX } else { main_index }, stream_index, part));
+            found.push((
+                first,
+                fragment,
+                if fragment { usize::MAX } else { main_index },
+                stream_index,
+                part,
+            ));
             if !fragment {
                 main_index += 1;
             }
@@ -117,7 +137,12 @@ pub fn build_treaties(streams: &[Stream], config: &Config<'_>, diagnostics: &mut
             }
             versions.push(segment_version(stream, &part, config, diagnostics));
         }
-        treaties.push(Treaty { index: treaty_index + 1, parties, fragment, versions });
+        treaties.push(Treaty {
+            index: treaty_index + 1,
+            parties,
+            fragment,
+            versions,
+        });
     }
     treaties
 }
@@ -128,7 +153,12 @@ fn split_treaties(text: &str) -> Vec<Part> {
     let markers: Vec<Range<usize>> = PREAMBLE_END.find_iter(text).map(|m| m.range()).collect();
     let mut parts = Vec::new();
     if markers.is_empty() {
-        parts.push(Part { range: 0..text.len(), body_start: 0, fragment: false, parties: parties_in(&text[..text.len().min(3000)]) });
+        parts.push(Part {
+            range: 0..text.len(),
+            body_start: 0,
+            fragment: false,
+            parties: parties_in(&text[..text.len().min(3000)]),
+        });
         return parts;
     }
     let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
@@ -138,19 +168,35 @@ fn split_treaties(text: &str) -> Vec<Part> {
         // Text before the first preamble that ends with a signature formula is another treaty.
         if closing.start() > 200 || before[..closing.start()].split_whitespace().count() > 30 {
             let parties = parties_in(before);
-            parts.push(Part { range: 0..first_start, body_start: 0, fragment: true, parties });
+            parts.push(Part {
+                range: 0..first_start,
+                body_start: 0,
+                fragment: true,
+                parties,
+            });
         }
     }
     for (index, marker) in markers.iter().enumerate() {
         let start = line_start(marker.start);
-        let end = markers.get(index + 1).map_or(text.len(), |next| line_start(next.start));
+        let end = markers
+            .get(index + 1)
+            .map_or(text.len(), |next| line_start(next.start));
         if end <= start {
             continue;
         }
         // The preamble names the parties; look a little before the marker line too.
-        let preamble_from = text[..start].char_indices().rev().nth(600).map_or(0, |(i, _)| i);
+        let preamble_from = text[..start]
+            .char_indices()
+            .rev()
+            .nth(600)
+            .map_or(0, |(i, _)| i);
         let parties = parties_in(&text[preamble_from..marker.end]);
-        parts.push(Part { range: start..end, body_start: marker.end, fragment: false, parties });
+        parts.push(Part {
+            range: start..end,
+            body_start: marker.end,
+            fragment: false,
+            parties,
+        });
     }
     parts
 }
@@ -159,7 +205,10 @@ fn parties_in(text: &str) -> Vec<String> {
     let mut parties: Vec<String> = Vec::new();
     for regex in [&*PARTY_EN, &*PARTY_PT] {
         for captures in regex.captures_iter(text) {
-            let name = captures[1].trim().trim_end_matches([',', ':', ';']).to_string();
+            let name = captures[1]
+                .trim()
+                .trim_end_matches([',', ':', ';'])
+                .to_string();
             if name.len() > 2 && !parties.contains(&name) && parties.len() < 2 {
                 parties.push(name);
             }
@@ -167,8 +216,10 @@ fn parties_in(text: &str) -> Vec<String> {
     }
     if parties.is_empty() {
         // Japanese preambles: `日本国及びデンマーク王国は`.
-        static JA_PARTIES: LazyLock<Regex> =
-            LazyLock::new(|| Regex::new(r"([\p{Han}\p{Katakana}ー]{2,12})及び([\p{Han}\p{Katakana}ー]{2,12})は").unwrap());
+        static JA_PARTIES: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"([\p{Han}\p{Katakana}ー]{2,12})及び([\p{Han}\p{Katakana}ー]{2,12})は")
+                .unwrap()
+        });
         if let Some(captures) = JA_PARTIES.captures(text) {
             parties.push(captures[1].to_string());
             parties.push(captures[2].to_string());
@@ -178,13 +229,24 @@ fn parties_in(text: &str) -> Vec<String> {
 }
 
 /// Articles and protocol points of one language version of a treaty.
-fn segment_version(stream: &Stream, part: &Part, config: &Config<'_>, diagnostics: &mut Vec<Diagnostic>) -> Version {
+fn segment_version(
+    stream: &Stream,
+    part: &Part,
+    config: &Config<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Version {
     let text = &stream.text;
     let body = part.body_start..part.range.end;
     // The closing formula ends the articles; a protocol may follow it.
-    let closing = CLOSING.find(&text[body.clone()]).map(|m| body.start + m.start());
-    let protocol_start = protocol_heading(text, closing.unwrap_or(body.start).min(body.end)..body.end);
-    let articles_end = closing.or(protocol_start).unwrap_or(body.end).max(body.start);
+    let closing = CLOSING
+        .find(&text[body.clone()])
+        .map(|m| body.start + m.start());
+    let protocol_start =
+        protocol_heading(text, closing.unwrap_or(body.start).min(body.end)..body.end);
+    let articles_end = closing
+        .or(protocol_start)
+        .unwrap_or(body.end)
+        .max(body.start);
     let article_range = body.start..articles_end;
 
     let mut articles = match stream.lang {
@@ -199,7 +261,9 @@ fn segment_version(stream: &Stream, part: &Part, config: &Config<'_>, diagnostic
     }
     check_sequence(&articles, diagnostics, stream);
     let protocol = match protocol_start {
-        Some(start) if start < body.end => protocol_points(text, start..body.end, stream.lang, &articles),
+        Some(start) if start < body.end => {
+            protocol_points(text, start..body.end, stream.lang, &articles)
+        }
         _ => Vec::new(),
     };
     // Translate every span into normalized coordinates.
@@ -227,7 +291,11 @@ fn segment_version(stream: &Stream, part: &Part, config: &Config<'_>, diagnostic
 fn check_sequence(articles: &[Article], diagnostics: &mut Vec<Diagnostic>, stream: &Stream) {
     let mut previous: Option<u32> = None;
     for article in articles {
-        let number: Option<u32> = article.number.trim_end_matches(|c: char| c.is_alphabetic()).parse().ok();
+        let number: Option<u32> = article
+            .number
+            .trim_end_matches(|c: char| c.is_alphabetic())
+            .parse()
+            .ok();
         if let (Some(before), Some(now)) = (previous, number) {
             if now > before + 1 {
                 diagnostics.push(Diagnostic {
@@ -273,7 +341,15 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
         let (number, printed) = if let Some(digits) = captures.get(1) {
-            (digits.as_str().parse::<u32>().unwrap_or(0), whole.as_str().split_once(char::is_whitespace).map_or("", |x| x.1).trim().to_string())
+            (
+                digits.as_str().parse::<u32>().unwrap_or(0),
+                whole
+                    .as_str()
+                    .split_once(char::is_whitespace)
+                    .map_or("", |x| x.1)
+                    .trim()
+                    .to_string(),
+            )
         } else {
             let roman = captures.get(3).unwrap().as_str();
             (parse_roman(roman).unwrap_or(0), roman.to_string())
@@ -290,14 +366,22 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         let rest = text[after..range.end].trim_start_matches([' ', '\t']);
         // Two-column OCR glues headings to the end of the other column's fragment; there a
         // heading must be the next number and be followed by a capitalized title.
-        let titled_next = last.map_or(number == 1, |previous| number > previous && number <= previous + 2)
-            && rest.starts_with(|c: char| c.is_uppercase());
+        let titled_next = last.map_or(number == 1, |previous| {
+            number > previous && number <= previous + 2
+        }) && rest.starts_with(|c: char| c.is_uppercase());
         if !at_boundary && !titled_next {
             continue;
         }
         // "Article 7 of this Convention", "Article 10, paragraph 2": references.
         let rest_lower: String = rest.chars().take(20).collect::<String>().to_lowercase();
-        if rest.starts_with(',') || rest_lower.starts_with("of ") || rest_lower.starts_with("da ") || rest_lower.starts_with("do ") || rest_lower.starts_with("shall") || rest_lower.starts_with("and ") || rest_lower.starts_with("e ") {
+        if rest.starts_with(',')
+            || rest_lower.starts_with("of ")
+            || rest_lower.starts_with("da ")
+            || rest_lower.starts_with("do ")
+            || rest_lower.starts_with("shall")
+            || rest_lower.starts_with("and ")
+            || rest_lower.starts_with("e ")
+        {
             continue;
         }
         let acceptable = match last {
@@ -307,25 +391,76 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         if !acceptable {
             continue;
         }
-        let suffix = captures.get(2).map_or(String::new(), |s| s.as_str().trim().trim_start_matches('-').to_string());
+        let suffix = captures.get(2).map_or(String::new(), |s| {
+            s.as_str().trim().trim_start_matches('-').to_string()
+        });
         last = Some(number);
-        headings.push(Heading { start, after_number: after, number, suffix, printed });
+        headings.push(Heading {
+            start,
+            after_number: after,
+            number,
+            suffix,
+            printed,
+        });
     }
     headings
 }
 
 const TITLE_STOP_WORDS: &[&str] = &[
-    "the", "this", "a", "an", "where", "if", "in", "for", "notwithstanding", "subject", "each",
-    "either", "any", "nothing", "with", "income", "o", "os", "as", "um", "uma", "quando", "se",
-    "para", "na", "no", "nenhuma", "nenhum", "não", "sem", "qualquer", "cada", "ressalvado",
-    "sempre", "considera-se", "é", "são", "em", "dividends", "interest", "royalties", "profits",
+    "the",
+    "this",
+    "a",
+    "an",
+    "where",
+    "if",
+    "in",
+    "for",
+    "notwithstanding",
+    "subject",
+    "each",
+    "either",
+    "any",
+    "nothing",
+    "with",
+    "income",
+    "o",
+    "os",
+    "as",
+    "um",
+    "uma",
+    "quando",
+    "se",
+    "para",
+    "na",
+    "no",
+    "nenhuma",
+    "nenhum",
+    "não",
+    "sem",
+    "qualquer",
+    "cada",
+    "ressalvado",
+    "sempre",
+    "considera-se",
+    "é",
+    "são",
+    "em",
+    "dividends",
+    "interest",
+    "royalties",
+    "profits",
 ];
 
 /// Splits what follows a heading number into title and the start of the body.
 fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
-    let line_end = text[after_number..end].find('\n').map_or(end, |i| after_number + i);
+    let line_end = text[after_number..end]
+        .find('\n')
+        .map_or(end, |i| after_number + i);
     let rest = &text[after_number..line_end];
-    let rest_trimmed = rest.trim().trim_start_matches(['-', '–', '—', ':', '.']).trim();
+    let rest_trimmed = rest
+        .trim()
+        .trim_start_matches(['-', '–', '—', ':', '.'])
+        .trim();
     if rest_trimmed.is_empty() {
         // Title on its own line below the heading, if the next line is short and not a sentence.
         let mut cursor = line_end;
@@ -338,7 +473,16 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
         let looks_like_title = words > 0
             && words <= 14
             && !next.ends_with(['.', ';', ':', ','])
-            && !LATIN_PARAGRAPH.is_match(next.split_whitespace().take(2).collect::<Vec<_>>().join(" ").as_str()).then_some(()).is_some_and(|_| next.starts_with(|c: char| c.is_ascii_digit()))
+            && !LATIN_PARAGRAPH
+                .is_match(
+                    next.split_whitespace()
+                        .take(2)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .as_str(),
+                )
+                .then_some(())
+                .is_some_and(|_| next.starts_with(|c: char| c.is_ascii_digit()))
             && !next.starts_with('(');
         if looks_like_title {
             return (next.to_string(), next_end);
@@ -351,10 +495,18 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
     let mut words = 0;
     for token in text[offset..line_end].split_inclusive(char::is_whitespace) {
         let word = token.trim();
-        let key = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let key = word
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
         let starts_upper = word.chars().next().is_some_and(char::is_uppercase);
-        let starts_digit = word.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '(');
-        if starts_digit || (words > 0 && starts_upper && TITLE_STOP_WORDS.contains(&key.as_str())) || words >= 9 {
+        let starts_digit = word
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == '(');
+        if starts_digit
+            || (words > 0 && starts_upper && TITLE_STOP_WORDS.contains(&key.as_str()))
+            || words >= 9
+        {
             break;
         }
         title_end += token.len();
@@ -363,7 +515,10 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
             break;
         }
     }
-    let title = text[offset..title_end].trim().trim_end_matches(['.', ':']).to_string();
+    let title = text[offset..title_end]
+        .trim()
+        .trim_end_matches(['.', ':'])
+        .to_string();
     (title, title_end)
 }
 
@@ -422,8 +577,13 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
         let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
         // Two-column OCR runs paragraphs into other fragments: there the next number followed by
         // a capitalized word will do, unless the word before makes it a reference.
-        let previous_word = prefix.rsplit(char::is_whitespace).next().unwrap_or("").to_lowercase();
-        let reference = PARAGRAPH_REFERENCE_WORDS.contains(&previous_word.trim_matches(|c: char| !c.is_alphanumeric()));
+        let previous_word = prefix
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        let reference = PARAGRAPH_REFERENCE_WORDS
+            .contains(&previous_word.trim_matches(|c: char| !c.is_alphanumeric()));
         if !(at_line_start || after_sentence || !reference) {
             continue;
         }
@@ -439,30 +599,79 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
 
 /// Words after which a number is a reference, not a paragraph number.
 const PARAGRAPH_REFERENCE_WORDS: &[&str] = &[
-    "paragraph", "paragraphs", "parágrafo", "parágrafos", "article", "articles", "artigo", "artigos",
-    "subparagraph", "alínea", "nº", "n.º", "no", "and", "e", "of", "de", "do", "da", "ou", "or", "to", "a", "n",
+    "paragraph",
+    "paragraphs",
+    "parágrafo",
+    "parágrafos",
+    "article",
+    "articles",
+    "artigo",
+    "artigos",
+    "subparagraph",
+    "alínea",
+    "nº",
+    "n.º",
+    "no",
+    "and",
+    "e",
+    "of",
+    "de",
+    "do",
+    "da",
+    "ou",
+    "or",
+    "to",
+    "a",
+    "n",
 ];
 
-fn build_paragraphs(text: &str, body: Range<usize>, starts: &[(usize, u32)], lang: Lang) -> Vec<Paragraph> {
+fn build_paragraphs(
+    text: &str,
+    body: Range<usize>,
+    starts: &[(usize, u32)],
+    lang: Lang,
+) -> Vec<Paragraph> {
     let body_text = text[body.clone()].trim();
     if starts.is_empty() {
         if body_text.is_empty() {
             return Vec::new();
         }
         let start = body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len());
-        return vec![paragraph(text, start..trim_end_offset(text, body), "1", true, lang)];
+        return vec![paragraph(
+            text,
+            start..trim_end_offset(text, body),
+            "1",
+            true,
+            lang,
+        )];
     }
     let mut paragraphs = Vec::new();
     for (index, &(start, number)) in starts.iter().enumerate() {
         let end = starts.get(index + 1).map_or(body.end, |next| next.0);
         // Text before paragraph 1 (an OCR'd fragment) is kept with paragraph 1.
-        let start = if index == 0 { body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len()) } else { start };
-        paragraphs.push(paragraph(text, start..trim_end_offset(text, start..end), &number.to_string(), false, lang));
+        let start = if index == 0 {
+            body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len())
+        } else {
+            start
+        };
+        paragraphs.push(paragraph(
+            text,
+            start..trim_end_offset(text, start..end),
+            &number.to_string(),
+            false,
+            lang,
+        ));
     }
     paragraphs
 }
 
-fn paragraph(text: &str, span: Range<usize>, number: &str, unnumbered: bool, lang: Lang) -> Paragraph {
+fn paragraph(
+    text: &str,
+    span: Range<usize>,
+    number: &str,
+    unnumbered: bool,
+    lang: Lang,
+) -> Paragraph {
     let local = &text[span.clone()];
     Paragraph {
         number: number.to_string(),
@@ -488,18 +697,29 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
             }
             return markers
                 .into_iter()
-                .map(|(start, end, label)| Subparagraph { label, local: start..end })
+                .map(|(start, end, label)| Subparagraph {
+                    label,
+                    local: start..end,
+                })
                 .collect();
         }
         Lang::En | Lang::Pt => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
             for captures in SUBPARAGRAPH.captures_iter(local) {
                 let label = captures.get(1).unwrap();
-                let marker_start = label.start() - usize::from(local[..label.start()].ends_with('('));
+                let marker_start =
+                    label.start() - usize::from(local[..label.start()].ends_with('('));
                 let prefix = line_prefix(local, marker_start).trim_end();
-                let after_list_break = prefix.ends_with([':', ';', '.']) || [" e", " ou", " and", " or"].iter().any(|w| prefix.ends_with(w));
+                let after_list_break = prefix.ends_with([':', ';', '.'])
+                    || [" e", " ou", " and", " or"]
+                        .iter()
+                        .any(|w| prefix.ends_with(w));
                 if prefix.is_empty() || after_list_break {
-                    markers.push((marker_start, captures.get(0).unwrap().end(), label.as_str().to_lowercase()));
+                    markers.push((
+                        marker_start,
+                        captures.get(0).unwrap().end(),
+                        label.as_str().to_lowercase(),
+                    ));
                 }
             }
         }
@@ -507,18 +727,31 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
     let mut result = Vec::new();
     for (index, (start, _, label)) in markers.iter().enumerate() {
         let end = markers.get(index + 1).map_or(local.len(), |next| next.0);
-        result.push(Subparagraph { label: label.clone(), local: *start..end });
+        result.push(Subparagraph {
+            label: label.clone(),
+            local: *start..end,
+        });
     }
     result
 }
 
 /// Words a Japanese article text starts with; a title ends where one of them begins.
 const JA_BODY_STARTS: &[&str] = &[
-    "一方の", "この条約", "この", "両締約国", "各締約国", "いずれの", "締約国", "次の", "当該", "一方又は",
+    "一方の",
+    "この条約",
+    "この",
+    "両締約国",
+    "各締約国",
+    "いずれの",
+    "締約国",
+    "次の",
+    "当該",
+    "一方又は",
 ];
 /// Words after `第N条` that make it a reference, not a heading.
 const JA_REFERENCE_FOLLOWERS: &[char] = &[
-    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た', '(', ')', ' ',
+    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た',
+    '(', ')', ' ',
 ];
 
 fn japanese_articles(text: &str, range: Range<usize>, config: &Config<'_>) -> Vec<Article> {
@@ -527,7 +760,9 @@ fn japanese_articles(text: &str, range: Range<usize>, config: &Config<'_>) -> Ve
     let mut last: Option<u32> = None;
     for captures in JA_HEADING.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
-        let Some(number) = parse_kanji_number(&captures[1]) else { continue };
+        let Some(number) = parse_kanji_number(&captures[1]) else {
+            continue;
+        };
         let after = range.start + whole.end();
         let next = text[after..].chars().next();
         if next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c)) {
@@ -541,7 +776,12 @@ fn japanese_articles(text: &str, range: Range<usize>, config: &Config<'_>) -> Ve
             continue;
         }
         last = Some(number as u32);
-        headings.push((range.start + whole.start(), after, number as u32, whole.as_str().to_string()));
+        headings.push((
+            range.start + whole.start(),
+            after,
+            number as u32,
+            whole.as_str().to_string(),
+        ));
     }
     let mut articles = Vec::new();
     for (index, (start, after, number, printed)) in headings.iter().enumerate() {
@@ -571,7 +811,10 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
     let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
     // Paragraph 1 ends the title when the article has numbered paragraphs.
     if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
-        if at > 0 && rest[..at].chars().count() <= 25 && !rest[..at].contains(|c: char| c.is_ascii_digit()) {
+        if at > 0
+            && rest[..at].chars().count() <= 25
+            && !rest[..at].contains(|c: char| c.is_ascii_digit())
+        {
             return at;
         }
     }
@@ -583,11 +826,18 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
         return known;
     }
     let boundaries: Vec<usize> = match tokenizer {
-        Some(tokenizer) => tokenizer.tokenize(&rest[..window]).into_iter().map(|t| t.span.start).collect(),
+        Some(tokenizer) => tokenizer
+            .tokenize(&rest[..window])
+            .into_iter()
+            .map(|t| t.span.start)
+            .collect(),
         None => rest[..window].char_indices().map(|(i, _)| i).collect(),
     };
     for boundary in boundaries.into_iter().filter(|b| *b > 0) {
-        if JA_BODY_STARTS.iter().any(|w| rest[boundary..].starts_with(w)) {
+        if JA_BODY_STARTS
+            .iter()
+            .any(|w| rest[boundary..].starts_with(w))
+        {
             return boundary;
         }
     }
@@ -600,11 +850,24 @@ fn known_title_prefix(text: &str) -> usize {
     let mut end = 0;
     loop {
         let rest = &text[end..];
-        let Some(phrase) = crate::topic::japanese_title_phrases().filter(|p| rest.starts_with(p)).max_by_key(|p| p.len()) else { break };
+        let Some(phrase) = crate::topic::japanese_title_phrases()
+            .filter(|p| rest.starts_with(p))
+            .max_by_key(|p| p.len())
+        else {
+            break;
+        };
         end += phrase.len();
         let rest = &text[end..];
-        match ["及び", "並びに", "の"].iter().find(|joiner| rest.starts_with(**joiner)) {
-            Some(joiner) if crate::topic::japanese_title_phrases().any(|p| rest[joiner.len()..].starts_with(p)) => end += joiner.len(),
+        match ["及び", "並びに", "の"]
+            .iter()
+            .find(|joiner| rest.starts_with(**joiner))
+        {
+            Some(joiner)
+                if crate::topic::japanese_title_phrases()
+                    .any(|p| rest[joiner.len()..].starts_with(p)) =>
+            {
+                end += joiner.len()
+            }
             _ => break,
         }
     }
@@ -623,21 +886,34 @@ fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
     let mut cursor = body.start;
     while cursor < body.end {
         let wanted = expected.to_string();
-        let Some(found) = text[cursor..body.end].find(&wanted) else { break };
+        let Some(found) = text[cursor..body.end].find(&wanted) else {
+            break;
+        };
         let at = cursor + found;
         cursor = at + wanted.len();
         let before = text[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c)) && at != body.start {
+        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
+            && at != body.start
+        {
             continue;
         }
         let next = text[at + wanted.len()..].chars().next();
-        if next.is_some_and(|c| (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(') || c == '条' || c == '.' || c == '%' || c == '項') {
+        if next.is_some_and(|c| {
+            (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
+                || c == '条'
+                || c == '.'
+                || c == '%'
+                || c == '項'
+        }) {
             continue;
         }
         starts.push((at, expected));
         expected += 1;
     }
-    if starts.first().is_some_and(|(at, number)| *at != body.start && *number == 1) {
+    if starts
+        .first()
+        .is_some_and(|(at, number)| *at != body.start && *number == 1)
+    {
         // Text before paragraph 1 belongs to it.
         starts[0].0 = body.start;
     }
@@ -645,10 +921,17 @@ fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
 }
 
 /// Numbered points of a protocol, each given the topic of the article it concerns.
-fn protocol_points(text: &str, range: Range<usize>, lang: Lang, articles: &[Article]) -> Vec<Article> {
+fn protocol_points(
+    text: &str,
+    range: Range<usize>,
+    lang: Lang,
+    articles: &[Article],
+) -> Vec<Article> {
     let heading_len = text[range.clone()].find(char::is_whitespace).unwrap_or(0);
     let body = range.start + heading_len..range.end;
-    let closing = CLOSING.find(&text[body.clone()]).map_or(body.end, |m| body.start + m.start());
+    let closing = CLOSING
+        .find(&text[body.clone()])
+        .map_or(body.end, |m| body.start + m.start());
     let body = body.start..closing;
     let paragraphs = match lang {
         Lang::Ja => japanese_paragraphs(text, body.clone()),
@@ -662,10 +945,19 @@ fn protocol_points(text: &str, range: Range<usize>, lang: Lang, articles: &[Arti
             let referenced = ARTICLE_REFERENCE.captures(point_text).and_then(|c| {
                 c.get(1)
                     .and_then(|d| d.as_str().parse::<u32>().ok())
-                    .or_else(|| c.get(2).and_then(|k| parse_kanji_number(k.as_str())).map(|n| n as u32))
+                    .or_else(|| {
+                        c.get(2)
+                            .and_then(|k| parse_kanji_number(k.as_str()))
+                            .map(|n| n as u32)
+                    })
             });
             let topic = referenced
-                .and_then(|n| articles.iter().find(|a| a.number == n.to_string()).map(|a| a.topic))
+                .and_then(|n| {
+                    articles
+                        .iter()
+                        .find(|a| a.number == n.to_string())
+                        .map(|a| a.topic)
+                })
                 .or_else(|| topic_from_content(point_text))
                 .unwrap_or(Topic::Miscellaneous);
             Article {
@@ -675,7 +967,11 @@ fn protocol_points(text: &str, range: Range<usize>, lang: Lang, articles: &[Arti
                 topic,
                 inferred: false,
                 span: point.span.clone(),
-                paragraphs: vec![Paragraph { number: "1".to_string(), unnumbered: true, ..point }],
+                paragraphs: vec![Paragraph {
+                    number: "1".to_string(),
+                    unnumbered: true,
+                    ..point
+                }],
             }
         })
         .collect()
@@ -700,21 +996,39 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
         if content.is_empty() {
             continue;
         }
-        let marker = LATIN_PARAGRAPH.captures(content).filter(|c| c.get(0).unwrap().start() == 0);
+        let marker = LATIN_PARAGRAPH
+            .captures(content)
+            .filter(|c| c.get(0).unwrap().start() == 0);
         let number: Option<u32> = marker.and_then(|c| c[1].parse().ok());
         let list_context = is_list_context(previous_line);
         previous_line = content;
         let current = drafts.last_mut();
         match (number, current) {
-            (Some(1), current) if !list_context && current.as_ref().is_none_or(|d| !d.paragraphs.is_empty() || !d.numbered) => {
-                drafts.push(Draft { start, end: line_start, paragraphs: vec![(start, 1)], numbered: true });
+            (Some(1), current)
+                if !list_context
+                    && current
+                        .as_ref()
+                        .is_none_or(|d| !d.paragraphs.is_empty() || !d.numbered) =>
+            {
+                drafts.push(Draft {
+                    start,
+                    end: line_start,
+                    paragraphs: vec![(start, 1)],
+                    numbered: true,
+                });
             }
-            (Some(n), Some(current)) if !list_context && current.numbered && current.paragraphs.last().is_some_and(|p| p.1 + 1 == n) => {
+            (Some(n), Some(current))
+                if !list_context
+                    && current.numbered
+                    && current.paragraphs.last().is_some_and(|p| p.1 + 1 == n) =>
+            {
                 current.paragraphs.push((start, n));
                 current.end = line_start;
             }
             (None, current) => {
-                let starts_provision = content.starts_with(|c: char| c.is_uppercase()) && !list_context && !content.starts_with('(');
+                let starts_provision = content.starts_with(|c: char| c.is_uppercase())
+                    && !list_context
+                    && !content.starts_with('(');
                 let new_article = match &current {
                     None => true,
                     Some(draft) => {
@@ -726,13 +1040,23 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
                     }
                 };
                 if new_article {
-                    drafts.push(Draft { start, end: line_start, paragraphs: Vec::new(), numbered: false });
+                    drafts.push(Draft {
+                        start,
+                        end: line_start,
+                        paragraphs: Vec::new(),
+                        numbered: false,
+                    });
                 } else if let Some(current) = current {
                     current.end = line_start;
                 }
             }
             (_, Some(current)) => current.end = line_start,
-            (_, None) => drafts.push(Draft { start, end: line_start, paragraphs: Vec::new(), numbered: false }),
+            (_, None) => drafts.push(Draft {
+                start,
+                end: line_start,
+                paragraphs: Vec::new(),
+                numbered: false,
+            }),
         }
     }
     drafts
@@ -743,7 +1067,11 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
             let paragraphs = build_paragraphs(text, body.clone(), &draft.paragraphs, lang);
             let topic = topic_from_content(&text[body.clone()]).unwrap_or(Topic::Miscellaneous);
             Article {
-                number: if fragment { String::new() } else { (index + 1).to_string() },
+                number: if fragment {
+                    String::new()
+                } else {
+                    (index + 1).to_string()
+                },
                 printed: String::new(),
                 title: String::new(),
                 topic,
@@ -766,7 +1094,14 @@ mod tests {
             .iter()
             .flat_map(|t| t.versions.iter())
             .flat_map(|v| v.articles.iter().chain(v.protocol.iter()))
-            .map(|a| (a.number.clone(), a.title.clone(), a.topic.as_str(), a.paragraphs.len()))
+            .map(|a| {
+                (
+                    a.number.clone(),
+                    a.title.clone(),
+                    a.topic.as_str(),
+                    a.paragraphs.len(),
+                )
+            })
             .collect()
     }
 
@@ -774,7 +1109,15 @@ mod tests {
     fn portuguese_headings_titles_and_dash_paragraphs() {
         let text = "Artigo 9.º\n\nEmpresas associadas\n\n1 - Quando uma empresa participar.\n\n2 - Quando um Estado incluir.\n\nArtigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem, no entanto, ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
         let got = outline(text);
-        assert_eq!(got[0], ("9".into(), "Empresas associadas".into(), "associated_enterprises", 2));
+        assert_eq!(
+            got[0],
+            (
+                "9".into(),
+                "Empresas associadas".into(),
+                "associated_enterprises",
+                2
+            )
+        );
         assert_eq!(got[1], ("10".into(), "Dividendos".into(), "dividends", 2));
     }
 
@@ -790,8 +1133,19 @@ mod tests {
     fn inline_ocr_heading_with_title_and_text() {
         let text = "Have agreed as follows: Artigo 3 Definições gerais 1. Na presente Convenção, a não ser que o contexto imponha uma interpretação diferente: a) o termo designa. 2. Para a aplicação da presente Convenção. Artigo 4 Domicílio fiscal 1. Para os fins da presente Convenção.\n";
         let got = outline(text);
-        assert_eq!(got[0], ("3".into(), "Definições gerais".into(), "general_definitions", 2));
-        assert_eq!(got[1], ("4".into(), "Domicílio fiscal".into(), "resident", 1));
+        assert_eq!(
+            got[0],
+            (
+                "3".into(),
+                "Definições gerais".into(),
+                "general_definitions",
+                2
+            )
+        );
+        assert_eq!(
+            got[1],
+            ("4".into(), "Domicílio fiscal".into(), "resident", 1)
+        );
     }
 
     #[test]
@@ -800,14 +1154,18 @@ mod tests {
         // `41及び3` is paragraph 4 beginning `1及び3`; `第七条の規定` is a reference.
         let text = "次のとおり協定した 第九条関連企業1一方の締約国の企業が 第七条の規定に従い 2この条約は 3この条約は 41及び3の規定は 適用する 第十条配当1一方の締約国の居住者 2配当に対しては 第十一条利子1一方の締約国内において\n";
         let got = outline(text);
-        assert_eq!(got[0], ("9".into(), "関連企業".into(), "associated_enterprises", 4));
+        assert_eq!(
+            got[0],
+            ("9".into(), "関連企業".into(), "associated_enterprises", 4)
+        );
         assert_eq!(got[1], ("10".into(), "配当".into(), "dividends", 2));
         assert_eq!(got[2].2, "interest");
     }
 
     #[test]
     fn japanese_cross_reference_with_paragraph_is_not_a_heading() {
-        let text = "第一条対象となる者1この条約は 第二十一条7の規定 第二条対象となる租税1この条約は\n";
+        let text =
+            "第一条対象となる者1この条約は 第二十一条7の規定 第二条対象となる租税1この条約は\n";
         let got = outline(text);
         assert_eq!(got.len(), 2);
         assert_eq!(got[1].0, "2");
@@ -818,11 +1176,21 @@ mod tests {
         let text = "The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may also be taxed.\n";
         let (doc, _) = segment(&text.repeat(1), &Config::default());
         let treaty = &doc.treaties[0];
-        assert_eq!(treaty.parties, vec!["Canada".to_string(), "Kingdom of Denmark".to_string()]);
+        assert_eq!(
+            treaty.parties,
+            vec!["Canada".to_string(), "Kingdom of Denmark".to_string()]
+        );
         let got: Vec<(String, &str, usize, bool)> = treaty.versions[0]
             .articles
             .iter()
-            .map(|a| (a.number.clone(), a.topic.as_str(), a.paragraphs.len(), a.inferred))
+            .map(|a| {
+                (
+                    a.number.clone(),
+                    a.topic.as_str(),
+                    a.paragraphs.len(),
+                    a.inferred,
+                )
+            })
             .collect();
         assert_eq!(
             got,

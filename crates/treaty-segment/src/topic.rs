@@ -47,17 +47,41 @@ pub enum Topic {
 impl Topic {
     /// Every topic, in model order.
     pub const ALL: [Topic; 35] = [
-        Topic::PersonsCovered, Topic::TaxesCovered, Topic::GeneralDefinitions, Topic::Resident,
-        Topic::PermanentEstablishment, Topic::ImmovableProperty, Topic::BusinessProfits,
-        Topic::ShippingAirTransport, Topic::AssociatedEnterprises, Topic::Dividends,
-        Topic::Interest, Topic::Royalties, Topic::TechnicalServices, Topic::CapitalGains,
-        Topic::IndependentPersonalServices, Topic::Employment, Topic::DirectorsFees,
-        Topic::ArtistesSportsmen, Topic::Pensions, Topic::GovernmentService,
-        Topic::TeachersResearchers, Topic::Students, Topic::OtherIncome, Topic::Capital,
-        Topic::EliminationDoubleTaxation, Topic::NonDiscrimination, Topic::MutualAgreement,
-        Topic::ExchangeOfInformation, Topic::AssistanceCollection, Topic::DiplomaticAgents,
-        Topic::EntitlementToBenefits, Topic::TerritorialExtension, Topic::EntryIntoForce,
-        Topic::Termination, Topic::Miscellaneous,
+        Topic::PersonsCovered,
+        Topic::TaxesCovered,
+        Topic::GeneralDefinitions,
+        Topic::Resident,
+        Topic::PermanentEstablishment,
+        Topic::ImmovableProperty,
+        Topic::BusinessProfits,
+        Topic::ShippingAirTransport,
+        Topic::AssociatedEnterprises,
+        Topic::Dividends,
+        Topic::Interest,
+        Topic::Royalties,
+        Topic::TechnicalServices,
+        Topic::CapitalGains,
+        Topic::IndependentPersonalServices,
+        Topic::Employment,
+        Topic::DirectorsFees,
+        Topic::ArtistesSportsmen,
+        Topic::Pensions,
+        Topic::GovernmentService,
+        Topic::TeachersResearchers,
+        Topic::Students,
+        Topic::OtherIncome,
+        Topic::Capital,
+        Topic::EliminationDoubleTaxation,
+        Topic::NonDiscrimination,
+        Topic::MutualAgreement,
+        Topic::ExchangeOfInformation,
+        Topic::AssistanceCollection,
+        Topic::DiplomaticAgents,
+        Topic::EntitlementToBenefits,
+        Topic::TerritorialExtension,
+        Topic::EntryIntoForce,
+        Topic::Termination,
+        Topic::Miscellaneous,
     ];
 
     /// The snake_case name used in datasets.
@@ -136,7 +160,10 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("capital gains", Topic::CapitalGains),
     ("gains", Topic::CapitalGains),
     ("alienation of property", Topic::CapitalGains),
-    ("independent personal services", Topic::IndependentPersonalServices),
+    (
+        "independent personal services",
+        Topic::IndependentPersonalServices,
+    ),
     ("independent services", Topic::IndependentPersonalServices),
     ("professional services", Topic::IndependentPersonalServices),
     ("dependent personal services", Topic::Employment),
@@ -166,10 +193,22 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("other income", Topic::OtherIncome),
     ("income not expressly mentioned", Topic::OtherIncome),
     ("capital", Topic::Capital),
-    ("elimination of double taxation", Topic::EliminationDoubleTaxation),
-    ("methods for the elimination", Topic::EliminationDoubleTaxation),
-    ("relief from double taxation", Topic::EliminationDoubleTaxation),
-    ("avoidance of double taxation", Topic::EliminationDoubleTaxation),
+    (
+        "elimination of double taxation",
+        Topic::EliminationDoubleTaxation,
+    ),
+    (
+        "methods for the elimination",
+        Topic::EliminationDoubleTaxation,
+    ),
+    (
+        "relief from double taxation",
+        Topic::EliminationDoubleTaxation,
+    ),
+    (
+        "avoidance of double taxation",
+        Topic::EliminationDoubleTaxation,
+    ),
     ("double taxation", Topic::EliminationDoubleTaxation),
     ("non-discrimination", Topic::NonDiscrimination),
     ("nondiscrimination", Topic::NonDiscrimination),
@@ -222,7 +261,10 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("serviços técnicos", Topic::TechnicalServices),
     ("mais-valias", Topic::CapitalGains),
     ("ganhos de capital", Topic::CapitalGains),
-    ("profissões independentes", Topic::IndependentPersonalServices),
+    (
+        "profissões independentes",
+        Topic::IndependentPersonalServices,
+    ),
     ("trabalho independente", Topic::IndependentPersonalServices),
     ("serviços profissionais", Topic::IndependentPersonalServices),
     ("trabalho dependente", Topic::Employment),
@@ -252,8 +294,14 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("rendimentos não expressamente", Topic::OtherIncome),
     ("património", Topic::Capital),
     ("patrimônio", Topic::Capital),
-    ("eliminação da dupla tributação", Topic::EliminationDoubleTaxation),
-    ("eliminar a dupla tributação", Topic::EliminationDoubleTaxation),
+    (
+        "eliminação da dupla tributação",
+        Topic::EliminationDoubleTaxation,
+    ),
+    (
+        "eliminar a dupla tributação",
+        Topic::EliminationDoubleTaxation,
+    ),
     ("dupla tributação", Topic::EliminationDoubleTaxation),
     ("não discriminação", Topic::NonDiscrimination),
     ("não-discriminação", Topic::NonDiscrimination),
@@ -262,7 +310,10 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("troca de informações", Topic::ExchangeOfInformation),
     ("intercâmbio de informações", Topic::ExchangeOfInformation),
     ("cobrança de impostos", Topic::AssistanceCollection),
-    ("assistência em matéria de cobrança", Topic::AssistanceCollection),
+    (
+        "assistência em matéria de cobrança",
+        Topic::AssistanceCollection,
+    ),
     ("agentes diplomáticos", Topic::DiplomaticAgents),
     ("missões diplomáticas", Topic::DiplomaticAgents),
     ("funcionários diplomáticos", Topic::DiplomaticAgents),
@@ -337,7 +388,10 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
 
 /// The Japanese title phrases, for cutting titles that run into the text.
 pub fn japanese_title_phrases() -> impl Iterator<Item = &'static str> {
-    TITLE_PHRASES.iter().map(|(phrase, _)| *phrase).filter(|p| p.chars().any(|c| c as u32 > 0x3000))
+    TITLE_PHRASES
+        .iter()
+        .map(|(phrase, _)| *phrase)
+        .filter(|p| p.chars().any(|c| c as u32 > 0x3000))
 }
 
 /// The topic a title names, if any phrase matches.
@@ -352,31 +406,103 @@ pub fn topic_from_title(title: &str) -> Option<Topic> {
 
 /// Content phrases (lower case) with their weight: the wording by which model articles open.
 const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
-    ("shall apply to persons who are residents", Topic::PersonsCovered, 5.0),
-    ("aplica-se às pessoas residentes", Topic::PersonsCovered, 5.0),
-    ("se aplica às pessoas residentes", Topic::PersonsCovered, 5.0),
+    (
+        "shall apply to persons who are residents",
+        Topic::PersonsCovered,
+        5.0,
+    ),
+    (
+        "aplica-se às pessoas residentes",
+        Topic::PersonsCovered,
+        5.0,
+    ),
+    (
+        "se aplica às pessoas residentes",
+        Topic::PersonsCovered,
+        5.0,
+    ),
     ("shall apply to taxes on income", Topic::TaxesCovered, 5.0),
     ("existing taxes to which", Topic::TaxesCovered, 4.0),
-    ("aplica-se aos impostos sobre o rendimento", Topic::TaxesCovered, 5.0),
-    ("unless the context otherwise requires", Topic::GeneralDefinitions, 5.0),
+    (
+        "aplica-se aos impostos sobre o rendimento",
+        Topic::TaxesCovered,
+        5.0,
+    ),
+    (
+        "unless the context otherwise requires",
+        Topic::GeneralDefinitions,
+        5.0,
+    ),
     ("a não ser que o contexto", Topic::GeneralDefinitions, 5.0),
-    ("the term \"resident of a contracting state\"", Topic::Resident, 5.0),
-    ("term “resident of a contracting state”", Topic::Resident, 5.0),
-    ("resident of a contracting state\" means", Topic::Resident, 5.0),
-    ("resident of a contracting state” means", Topic::Resident, 5.0),
+    (
+        "the term \"resident of a contracting state\"",
+        Topic::Resident,
+        5.0,
+    ),
+    (
+        "term “resident of a contracting state”",
+        Topic::Resident,
+        5.0,
+    ),
+    (
+        "resident of a contracting state\" means",
+        Topic::Resident,
+        5.0,
+    ),
+    (
+        "resident of a contracting state” means",
+        Topic::Resident,
+        5.0,
+    ),
     ("residente de um estado contratante", Topic::Resident, 1.0),
-    ("the term \"permanent establishment\"", Topic::PermanentEstablishment, 5.0),
-    ("term “permanent establishment”", Topic::PermanentEstablishment, 5.0),
-    ("permanent establishment\" means", Topic::PermanentEstablishment, 5.0),
-    ("permanent establishment” means", Topic::PermanentEstablishment, 5.0),
-    ("fixed place of business", Topic::PermanentEstablishment, 3.0),
+    (
+        "the term \"permanent establishment\"",
+        Topic::PermanentEstablishment,
+        5.0,
+    ),
+    (
+        "term “permanent establishment”",
+        Topic::PermanentEstablishment,
+        5.0,
+    ),
+    (
+        "permanent establishment\" means",
+        Topic::PermanentEstablishment,
+        5.0,
+    ),
+    (
+        "permanent establishment” means",
+        Topic::PermanentEstablishment,
+        5.0,
+    ),
+    (
+        "fixed place of business",
+        Topic::PermanentEstablishment,
+        3.0,
+    ),
     ("from immovable property", Topic::ImmovableProperty, 4.0),
     ("de bens imobiliários", Topic::ImmovableProperty, 2.0),
-    ("the profits of an enterprise of a contracting state shall be taxable only", Topic::BusinessProfits, 5.0),
-    ("os lucros de uma empresa de um estado contratante só podem", Topic::BusinessProfits, 5.0),
-    ("operation of ships or aircraft in international traffic", Topic::ShippingAirTransport, 3.0),
+    (
+        "the profits of an enterprise of a contracting state shall be taxable only",
+        Topic::BusinessProfits,
+        5.0,
+    ),
+    (
+        "os lucros de uma empresa de um estado contratante só podem",
+        Topic::BusinessProfits,
+        5.0,
+    ),
+    (
+        "operation of ships or aircraft in international traffic",
+        Topic::ShippingAirTransport,
+        3.0,
+    ),
     ("ships or aircraft", Topic::ShippingAirTransport, 1.5),
-    ("participates directly or indirectly in the management", Topic::AssociatedEnterprises, 5.0),
+    (
+        "participates directly or indirectly in the management",
+        Topic::AssociatedEnterprises,
+        5.0,
+    ),
     ("dividends", Topic::Dividends, 1.0),
     ("dividendos", Topic::Dividends, 1.0),
     ("interest", Topic::Interest, 0.8),
@@ -386,8 +512,16 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("gains derived by a resident", Topic::CapitalGains, 4.0),
     ("gains from the alienation", Topic::CapitalGains, 4.0),
     ("ganhos que um residente", Topic::CapitalGains, 4.0),
-    ("activities of an independent character", Topic::IndependentPersonalServices, 5.0),
-    ("salaries, wages and other similar remuneration", Topic::Employment, 5.0),
+    (
+        "activities of an independent character",
+        Topic::IndependentPersonalServices,
+        5.0,
+    ),
+    (
+        "salaries, wages and other similar remuneration",
+        Topic::Employment,
+        5.0,
+    ),
     ("in respect of an employment", Topic::Employment, 2.0),
     ("board of directors", Topic::DirectorsFees, 3.0),
     ("directors' fees", Topic::DirectorsFees, 4.0),
@@ -395,24 +529,64 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("entertainer", Topic::ArtistesSportsmen, 3.0),
     ("sportsman", Topic::ArtistesSportsmen, 3.0),
     ("sportsperson", Topic::ArtistesSportsmen, 3.0),
-    ("pensions and other similar remuneration", Topic::Pensions, 5.0),
+    (
+        "pensions and other similar remuneration",
+        Topic::Pensions,
+        5.0,
+    ),
     ("rendered to that state", Topic::GovernmentService, 3.0),
-    ("rendered to that contracting state", Topic::GovernmentService, 3.0),
+    (
+        "rendered to that contracting state",
+        Topic::GovernmentService,
+        3.0,
+    ),
     ("student or business apprentice", Topic::Students, 5.0),
     ("student, apprentice", Topic::Students, 5.0),
-    ("his maintenance, education or training", Topic::Students, 4.0),
+    (
+        "his maintenance, education or training",
+        Topic::Students,
+        4.0,
+    ),
     ("teaching or research", Topic::TeachersResearchers, 4.0),
     ("items of income", Topic::OtherIncome, 3.0),
-    ("not dealt with in the foregoing articles", Topic::OtherIncome, 5.0),
+    (
+        "not dealt with in the foregoing articles",
+        Topic::OtherIncome,
+        5.0,
+    ),
     ("capital represented by", Topic::Capital, 5.0),
-    ("double taxation shall be avoided", Topic::EliminationDoubleTaxation, 5.0),
-    ("shall allow as a deduction", Topic::EliminationDoubleTaxation, 4.0),
-    ("deduction from the tax", Topic::EliminationDoubleTaxation, 2.0),
+    (
+        "double taxation shall be avoided",
+        Topic::EliminationDoubleTaxation,
+        5.0,
+    ),
+    (
+        "shall allow as a deduction",
+        Topic::EliminationDoubleTaxation,
+        4.0,
+    ),
+    (
+        "deduction from the tax",
+        Topic::EliminationDoubleTaxation,
+        2.0,
+    ),
     ("more burdensome", Topic::NonDiscrimination, 4.0),
     ("present his case", Topic::MutualAgreement, 5.0),
-    ("shall exchange such information", Topic::ExchangeOfInformation, 5.0),
-    ("assistance in the collection", Topic::AssistanceCollection, 5.0),
-    ("members of diplomatic missions", Topic::DiplomaticAgents, 5.0),
+    (
+        "shall exchange such information",
+        Topic::ExchangeOfInformation,
+        5.0,
+    ),
+    (
+        "assistance in the collection",
+        Topic::AssistanceCollection,
+        5.0,
+    ),
+    (
+        "members of diplomatic missions",
+        Topic::DiplomaticAgents,
+        5.0,
+    ),
     ("instruments of ratification", Topic::EntryIntoForce, 3.0),
     ("shall enter into force", Topic::EntryIntoForce, 4.0),
     ("shall remain in force", Topic::Termination, 4.0),
@@ -433,7 +607,8 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
             best = Some((topic, score));
         }
     }
-    best.filter(|(_, score)| *score >= 2.0).map(|(topic, _)| topic)
+    best.filter(|(_, score)| *score >= 2.0)
+        .map(|(topic, _)| topic)
 }
 
 #[cfg(test)]
@@ -451,7 +626,10 @@ mod tests {
             ("給与所得", Topic::Employment),
             ("Capital gains", Topic::CapitalGains),
             ("Capital", Topic::Capital),
-            ("Methods for elimination of double taxation", Topic::EliminationDoubleTaxation),
+            (
+                "Methods for elimination of double taxation",
+                Topic::EliminationDoubleTaxation,
+            ),
             ("Limitation of benefits", Topic::EntitlementToBenefits),
             ("Remunerações de direção", Topic::DirectorsFees),
             ("その他の所得", Topic::OtherIncome),

@@ -54,14 +54,20 @@ pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
     let mut idx = 0;
     while idx < bytes.len() {
         // Skip everything that cannot start an interesting character.
-        match bytes[idx..].iter().position(|&byte| INTERESTING[usize::from(byte)]) {
+        match bytes[idx..]
+            .iter()
+            .position(|&byte| INTERESTING[usize::from(byte)])
+        {
             Some(offset) => idx += offset,
             None => break,
         }
         let byte = bytes[idx];
         let worth_decoding = match byte {
             0xC2 => matches!(bytes.get(idx + 1), Some(0x80..=0x9F | 0xAD)),
-            0xE2 => matches!(bytes.get(idx + 1..idx + 3), Some([0x80, 0x8B | 0x8E | 0x8F] | [0x81, 0xA0])),
+            0xE2 => matches!(
+                bytes.get(idx + 1..idx + 3),
+                Some([0x80, 0x8B | 0x8E | 0x8F] | [0x81, 0xA0])
+            ),
             0xEF => bytes.get(idx + 1..idx + 3) == Some(&[0xBB, 0xBF]),
             _ => true,
         };
@@ -104,7 +110,11 @@ pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
                 .get(after..)
                 .and_then(|rest| rest.chars().next())
                 .is_some_and(char::is_alphabetic);
-            let joined = if after > end && next_is_letter { after } else { end };
+            let joined = if after > end && next_is_letter {
+                after
+            } else {
+                end
+            };
             edits.delete(idx..joined);
             stats.soft_hyphens += 1;
             idx = joined;

@@ -75,7 +75,11 @@ fn candidates(text: &str) -> Vec<Candidate> {
 
 fn word_start(text: &str, end: usize) -> usize {
     let mut start = end;
-    while let Some(ch) = text[..start].chars().next_back().filter(|&ch| is_word_char(ch)) {
+    while let Some(ch) = text[..start]
+        .chars()
+        .next_back()
+        .filter(|&ch| is_word_char(ch))
+    {
         start -= ch.len_utf8();
     }
     start
@@ -161,7 +165,8 @@ mod tests {
 
     #[test]
     fn joins_when_the_second_part_is_no_word() {
-        let text = "qualquer área dentro da qual, sob a lei da Dinamarca e de con- formidade com o \
+        let text =
+            "qualquer área dentro da qual, sob a lei da Dinamarca e de con- formidade com o \
                     direito internacional; modificação significativa em suas res- pectivas \
                     legislações tributárias. 1. Na presente Convenção, a não ser que o contexto \
                     imponha uma inter- pretação diferente";
@@ -190,7 +195,9 @@ mod tests {
             "antes do dia 30 de junho de qualquer ano-calendário. 2. no ano-calendário imediatamente"
         );
         assert_eq!(
-            fix("a partir de 1 de janeiro dos anos- calendário; dos anos seguintes e do calendário"),
+            fix(
+                "a partir de 1 de janeiro dos anos- calendário; dos anos seguintes e do calendário"
+            ),
             "a partir de 1 de janeiro dos anos-calendário; dos anos seguintes e do calendário"
         );
         let untouched = "o Estado esforçar-se-á por; the first-mentioned State; anti-abuse rules";

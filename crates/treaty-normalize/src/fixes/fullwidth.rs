@@ -34,10 +34,7 @@ mod tests {
     #[test]
     fn folds_fullwidth_digits_letters_and_brackets() {
         // japan-denmark-2017-ja-pdf.txt, typeset with full-width characters.
-        let (fixed, stats) = run(
-            fix_fullwidth,
-            "１０パーセント（ａ） 所得税（ｉ）～第１０条",
-        );
+        let (fixed, stats) = run(fix_fullwidth, "１０パーセント（ａ） 所得税（ｉ）～第１０条");
         assert_eq!(fixed, "10パーセント(a) 所得税(i)~第10条");
         assert_eq!(stats.fullwidth, 11);
     }

@@ -39,7 +39,8 @@ fn may_need_nfc(text: &str) -> bool {
             return false;
         };
         idx += ch.len_utf8();
-        let plain_cjk = ('\u{3000}'..='\u{9FFF}').contains(&ch) && ch != '\u{3099}' && ch != '\u{309A}';
+        let plain_cjk =
+            ('\u{3000}'..='\u{9FFF}').contains(&ch) && ch != '\u{3099}' && ch != '\u{309A}';
         if !plain_cjk && !is_stable_start(ch) {
             return true;
         }
@@ -85,7 +86,8 @@ mod tests {
     #[test]
     fn recomposes_decomposed_portuguese() {
         // brazil-denmark-1974-pt-en-ocr.txt, as a Mac file system or PDF tool may decompose it.
-        let original = "Acordo de bitributação — Dinamarca — o imposto de renda do Estado; e dinamarquês";
+        let original =
+            "Acordo de bitributação — Dinamarca — o imposto de renda do Estado; e dinamarquês";
         let decomposed: String = original.nfd().collect();
         assert_ne!(decomposed, original);
         let (fixed, stats) = run(fix_nfc, &decomposed);

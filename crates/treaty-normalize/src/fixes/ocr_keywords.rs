@@ -22,7 +22,8 @@ fn damaged_keyword(token: &[u8]) -> Option<&'static str> {
         keyword.len() == token.len()
             && !token.eq_ignore_ascii_case(keyword.as_bytes())
             && keyword.bytes().zip(token).all(|(want, &got)| {
-                got.to_ascii_lowercase() == want || (matches!(want, b'i' | b'l') && is_confusable(got))
+                got.to_ascii_lowercase() == want
+                    || (matches!(want, b'i' | b'l') && is_confusable(got))
             })
     })
 }
@@ -128,9 +129,15 @@ mod tests {
             fix("of that enterprise and taxed ac Articie 10 Dividends 1. Dividends paid"),
             "of that enterprise and taxed ac Article 10 Dividends 1. Dividends paid"
         );
-        assert_eq!(fix("Artlcle 5 Artic1e 7 ARTICIE 3 Artlgo 4"), "Article 5 Article 7 ARTICLE 3 Artigo 4");
+        assert_eq!(
+            fix("Artlcle 5 Artic1e 7 ARTICIE 3 Artlgo 4"),
+            "Article 5 Article 7 ARTICLE 3 Artigo 4"
+        );
         assert_eq!(fix("ARTICIE XII"), "ARTICLE XII");
-        assert_eq!(fix("the provisions of Artlcles 7 and 14"), "the provisions of Articles 7 and 14");
+        assert_eq!(
+            fix("the provisions of Artlcles 7 and 14"),
+            "the provisions of Articles 7 and 14"
+        );
     }
 
     #[test]

@@ -114,7 +114,9 @@ pub(crate) fn fix_page_furniture(text: &str, stats: &mut FixStats) -> Edits {
     if markers.len() >= MIN_MARKERS {
         for marker in &markers {
             // Take the line break (and spaces) before the marker, so the page reads on.
-            let content_end = text[..marker.start].trim_end_matches(['\n', '\r', ' ', '\t', '\u{3000}']).len();
+            let content_end = text[..marker.start]
+                .trim_end_matches(['\n', '\r', ' ', '\t', '\u{3000}'])
+                .len();
             removals.push((content_end, marker.end));
             n_markers += 1;
         }
@@ -156,7 +158,8 @@ fn bare_first_page(text: &str, page_two: usize) -> Option<(usize, usize)> {
     let line_starts = std::iter::once(0)
         .chain(memchr::memchr_iter(b'\n', head.as_bytes()).map(|newline| newline + 1));
     for line_start in line_starts {
-        let Some((1, number_end)) = number_at(head, line_start).filter(|_| line_start < head.len()) else {
+        let Some((1, number_end)) = number_at(head, line_start).filter(|_| line_start < head.len())
+        else {
             continue;
         };
         let next = head[number_end..].chars().next();
@@ -197,18 +200,26 @@ mod tests {
     #[test]
     fn kanji_prefix_must_equal_the_page_number_minus_one() {
         // Pages 3, 9 and 12: the kanji may be followed by text that starts with a numeral.
-        let text = "課税上\n\n3 二存在しないもの\n\n9 八を含まない 21の規定\n\n12 一一51から4までの規定";
+        let text =
+            "課税上\n\n3 二存在しないもの\n\n9 八を含まない 21の規定\n\n12 一一51から4までの規定";
         let (fixed, stats) = run(fix_page_furniture, text);
-        assert_eq!(fixed, "課税上存在しないものを含まない 21の規定51から4までの規定");
+        assert_eq!(
+            fixed,
+            "課税上存在しないものを含まない 21の規定51から4までの規定"
+        );
         assert_eq!(stats.page_furniture, 3);
     }
 
     #[test]
     fn numbers_that_fail_the_check_stay() {
         // "21 二二" is not page 21 (that would be 二〇); "5 - " is a paragraph number.
-        let text = "前文\n\n7 六 権限のある当局\n\n21 二二締約国\n\n5 - A Convenção\n\n8 七に規定する";
+        let text =
+            "前文\n\n7 六 権限のある当局\n\n21 二二締約国\n\n5 - A Convenção\n\n8 七に規定する";
         let (fixed, stats) = run(fix_page_furniture, text);
-        assert_eq!(fixed, "前文 権限のある当局\n\n21 二二締約国\n\n5 - A Convençãoに規定する");
+        assert_eq!(
+            fixed,
+            "前文 権限のある当局\n\n21 二二締約国\n\n5 - A Convençãoに規定する"
+        );
         assert_eq!(stats.page_furniture, 2);
     }
 

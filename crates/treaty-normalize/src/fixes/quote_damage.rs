@@ -50,7 +50,9 @@ pub(crate) fn fix_quote_damage(text: &str, stats: &mut FixStats) -> Edits {
             continue;
         }
         let mut start = idx;
-        while let Some(before) = char_before(start).filter(|&before| start > consumed && is_damage_companion(before)) {
+        while let Some(before) =
+            char_before(start).filter(|&before| start > consumed && is_damage_companion(before))
+        {
             start -= before.len_utf8();
         }
         let mut end = idx;
@@ -169,7 +171,10 @@ mod tests {
     #[test]
     fn stray_i_before_is_kept_without_evidence() {
         // Nothing else in this text says "Helsinki" is "Helsink" plus noise.
-        assert_eq!(fix("the city of Helsinkiồi designates"), "the city of Helsinki\" designates");
+        assert_eq!(
+            fix("the city of Helsinkiồi designates"),
+            "the city of Helsinki\" designates"
+        );
     }
 
     #[test]

@@ -73,7 +73,10 @@ pub(crate) fn fix_roman_numerals(text: &str, stats: &mut FixStats) -> Edits {
         if !spaced {
             continue;
         }
-        let token_end = bytes[..idx].iter().rposition(|&byte| byte != b' ' && byte != b'\t').map_or(0, |pos| pos + 1);
+        let token_end = bytes[..idx]
+            .iter()
+            .rposition(|&byte| byte != b' ' && byte != b'\t')
+            .map_or(0, |pos| pos + 1);
         let token_start = bytes[..token_end]
             .iter()
             .rposition(|byte| !byte.is_ascii_alphanumeric())
@@ -116,7 +119,10 @@ mod tests {
             fix_roman_numerals,
             "b) in the case of Denma 1 - the income taxes\n\nIl - the communal in (her",
         );
-        assert_eq!(fixed, "b) in the case of Denma 1 - the income taxes\n\nII - the communal in (her");
+        assert_eq!(
+            fixed,
+            "b) in the case of Denma 1 - the income taxes\n\nII - the communal in (her"
+        );
         assert_eq!(stats.roman_numerals, 1);
         assert_eq!(
             fix("designa: 1 — no Brasil: o Ministro da Fazenda; 1l - na Dinamarca: o Ministro"),
@@ -144,7 +150,10 @@ mod tests {
         assert_eq!(fix(text), text);
         assert_eq!(fix("11 - alone at the start"), "11 - alone at the start");
         // A letter form after a marker other than 1 is not II either.
-        assert_eq!(fix("2 - segundo; Il - talvez onze"), "2 - segundo; Il - talvez onze");
+        assert_eq!(
+            fix("2 - segundo; Il - talvez onze"),
+            "2 - segundo; Il - talvez onze"
+        );
     }
 
     #[test]

@@ -54,14 +54,19 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
     let mut idx = 0;
     while idx < bytes.len() {
         // Skip to the next byte that may start whitespace.
-        match bytes[idx..].iter().position(|&byte| MAY_START_SPACE[usize::from(byte)]) {
+        match bytes[idx..]
+            .iter()
+            .position(|&byte| MAY_START_SPACE[usize::from(byte)])
+        {
             Some(offset) => idx += offset,
             None => break,
         }
         // The common case: one plain space between two words.
         if bytes[idx] == b' '
             && idx > 0
-            && bytes.get(idx + 1).is_some_and(|&next| !MAY_START_SPACE[usize::from(next)])
+            && bytes
+                .get(idx + 1)
+                .is_some_and(|&next| !MAY_START_SPACE[usize::from(next)])
         {
             idx += 2;
             continue;

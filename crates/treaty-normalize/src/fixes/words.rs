@@ -110,7 +110,8 @@ impl WordCounts {
         // always pass. A letter whose lower case has another UTF-8 length (`İ`) can make a
         // word be missed, which only weakens the evidence.
         let first = first.to_ascii_lowercase();
-        let first_ok = first >= 0xC4 || self.first_bytes[usize::from(first >> 6)] & (1 << (first & 63)) != 0;
+        let first_ok =
+            first >= 0xC4 || self.first_bytes[usize::from(first >> 6)] & (1 << (first & 63)) != 0;
         let len_ok = self.lengths & (1 << word.len().min(63)) != 0;
         first_ok && len_ok
     }
@@ -196,7 +197,11 @@ fn lowercase_fast(word: &str, scratch: &mut String) -> Lowercase {
     let mut after_c3 = false;
     for &byte in bytes {
         let upper_latin1 = after_c3 && (0x80..=0x9E).contains(&byte) && byte != 0x97;
-        buffer.push(if upper_latin1 { byte + 0x20 } else { byte.to_ascii_lowercase() });
+        buffer.push(if upper_latin1 {
+            byte + 0x20
+        } else {
+            byte.to_ascii_lowercase()
+        });
         after_c3 = byte == 0xC3;
     }
     // The mapping keeps UTF-8 valid (it only changes ASCII letters and Latin-1 continuation
@@ -269,7 +274,13 @@ mod tests {
         let text = "qualquer ano-calendário; o Estado. ESTADO e estados, Estado-membro; \
                     estado-membro Contratanteồi";
         let mut counts = WordCounts::default();
-        for word in ["estado", "ano-calendário", "estado-membro", "contratante", "nada"] {
+        for word in [
+            "estado",
+            "ano-calendário",
+            "estado-membro",
+            "contratante",
+            "nada",
+        ] {
             counts.want(word);
         }
         counts.count_in(text);

@@ -1,0 +1,22 @@
+# Common tasks; each is a thin wrapper around cargo.
+
+# Process the bundled corpus into output/.
+run *ARGS:
+    cargo run --release -p treaty-cli -- run {{ARGS}}
+
+# All tests.
+test:
+    cargo test --workspace
+
+# Accuracy against the golden fixtures (the CI gate).
+check:
+    cargo run --release -p treaty-cli -- check
+
+# Benchmarks (MB/s per stage and end to end).
+bench:
+    cargo bench -p treaty-bench
+
+# Formatting and lints, as CI runs them.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
