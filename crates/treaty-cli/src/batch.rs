@@ -15,7 +15,7 @@ use treaty_extract::schema::{
 use treaty_extract::{article_rows, process_document, sha256_hex, Settings};
 use treaty_normalize::IngestConfig;
 
-use crate::dictionary::LazyTokenizer;
+use treaty_cli::dictionary::LazyTokenizer;
 use crate::inputs::{collect, Input};
 use crate::output::{write_atomic, AtomicFile};
 

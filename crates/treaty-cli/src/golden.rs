@@ -1,17 +1,65 @@
 //! `treaty diff`, `check`, `bless`: golden fixtures as a CI gate.
+//!
+//! Fixtures live in `<fixtures>/<doc>/outline.csv` and `rates.csv` (see `fixtures/README.md`);
+//! `known-gaps.csv` beside them lists the expected rows the program is known to miss, so
+//! `check` fails on a new miss (a regression) while the misses are still reported and scored.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Args;
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use treaty_extract::schema::DocumentReport;
+use treaty_extract::{article_rows, process_document, Settings};
+use treaty_golden::{
+    compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv, regressions, render_json,
+    render_junit, render_text, score_table, write_known_gaps_csv, write_outline_csv, write_rates_csv,
+    DocumentComparison, KnownGap, OutlineRecord, RateRecord,
+};
+use treaty_normalize::IngestConfig;
+use treaty_cli::dictionary::LazyTokenizer;
+
+use crate::inputs::{collect, Input};
+use crate::output::write_atomic;
+
+/// Report formats.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// Readable report, coloured on a terminal.
+    Text,
+    /// JSON for machines.
+    Json,
+}
+
+/// Options shared by `diff` and `check`.
+#[derive(Args)]
+pub struct ReportArgs {
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also write a JUnit XML report (one test case per document) to this file.
+    #[arg(long)]
+    pub junit: Option<PathBuf>,
+    /// Fail when the overall F1 of rate rows is below this.
+    #[arg(long, default_value_t = 0.0)]
+    pub min_f1: f64,
+    /// Print only the summary line.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
 
 /// Arguments of `treaty diff`.
 #[derive(Args)]
 pub struct DiffArgs {
     /// Actual results: an output folder of `treaty run`, or per-document JSON files.
     pub actual: PathBuf,
-    /// Expected results: a fixtures folder, or one document's fixture folder.
+    /// Expected results: a fixtures folder (one sub-folder per document).
     pub expected: PathBuf,
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// Arguments of `treaty check`.
@@ -19,21 +67,243 @@ pub struct DiffArgs {
 pub struct CheckArgs {
     /// Files or folders to process. Default: corpus/
     pub inputs: Vec<PathBuf>,
+    /// The fixtures folder.
+    #[arg(long, default_value = "fixtures")]
+    pub fixtures: PathBuf,
+    /// Rewrite each document's known-gaps.csv to the rows missed now (after fixing a miss,
+    /// or when accepting a new one: review the change like any other).
+    #[arg(long)]
+    pub update_gaps: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// Arguments of `treaty bless`.
 #[derive(Args)]
 pub struct BlessArgs {
-    /// Files to bless.
+    /// The documents (files) whose fixtures to rewrite.
+    #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
+    /// The fixtures folder.
+    #[arg(long, default_value = "fixtures")]
+    pub fixtures: PathBuf,
+    /// Do not ask for confirmation.
+    #[arg(long)]
+    pub yes: bool,
 }
 
-pub fn diff(_args: DiffArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not yet")
+/// What the program produced for one document, as fixture records.
+struct Actual {
+    rates: Vec<RateRecord>,
+    outline: Vec<OutlineRecord>,
 }
-pub fn check(_args: CheckArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not yet")
+
+fn actual_of(report: &DocumentReport) -> Actual {
+    let rates = report
+        .rows
+        .iter()
+        .map(|row| RateRecord {
+            treaty: row.treaty,
+            lang: row.lang.clone(),
+            topic: row.topic.clone(),
+            article: row.article.clone(),
+            paragraph: row.paragraph.clone(),
+            subparagraph: row.subparagraph.clone(),
+            kind: row.kind.clone(),
+            value: row.value.clone(),
+            unit: row.unit.clone(),
+            condition: row.condition.clone(),
+            quote: row.quote.chars().take(160).collect(),
+        })
+        .collect();
+    let outline = article_rows(report)
+        .into_iter()
+        .map(|article| OutlineRecord {
+            treaty: article.treaty,
+            lang: article.lang,
+            article: article.article,
+            topic: article.topic,
+            paragraphs: article.paragraphs,
+            title: article.title,
+        })
+        .collect();
+    Actual { rates, outline }
 }
-pub fn bless(_args: BlessArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not yet")
+
+/// A document's fixtures.
+struct Expected {
+    rates: Vec<RateRecord>,
+    outline: Vec<OutlineRecord>,
+    gaps: Vec<KnownGap>,
+}
+
+fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
+    let read = |name: &str| -> anyhow::Result<Option<String>> {
+        let path = dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(error).with_context(|| format!("{}: cannot read", path.display())),
+        }
+    };
+    let rates = match read("rates.csv")? {
+        Some(text) => parse_rates_csv(&text).with_context(|| format!("{}", dir.join("rates.csv").display()))?,
+        None => Vec::new(),
+    };
+    let outline = match read("outline.csv")? {
+        Some(text) => parse_outline_csv(&text).with_context(|| format!("{}", dir.join("outline.csv").display()))?,
+        None => Vec::new(),
+    };
+    let gaps = match read("known-gaps.csv")? {
+        Some(text) => parse_known_gaps_csv(&text).with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
+        None => Vec::new(),
+    };
+    Ok(Expected { rates, outline, gaps })
+}
+
+/// Compares, prints the report and decides the exit status.
+fn report_and_exit(
+    actual: BTreeMap<String, Actual>,
+    fixtures: &Path,
+    args: &ReportArgs,
+    update_gaps: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut comparisons: Vec<DocumentComparison> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    let mut without_fixture = Vec::new();
+    for (doc, produced) in &actual {
+        let dir = fixtures.join(doc);
+        if !dir.is_dir() {
+            without_fixture.push(doc.clone());
+            continue;
+        }
+        let expected = read_expected(&dir)?;
+        let comparison = compare_document(doc, &produced.rates, &expected.rates, &produced.outline, &expected.outline);
+        if update_gaps {
+            write_atomic(&dir.join("known-gaps.csv"), write_known_gaps_csv(&comparison).as_bytes())?;
+        } else {
+            failures.extend(regressions(&comparison, &expected.gaps));
+        }
+        comparisons.push(comparison);
+    }
+    let table = score_table(&comparisons);
+    let mut stdout = std::io::stdout().lock();
+    if !args.quiet {
+        match args.format {
+            Format::Text => stdout.write_all(render_text(&comparisons, &table, std::io::stdout().is_terminal()).as_bytes())?,
+            Format::Json => stdout.write_all(render_json(&comparisons, &table).as_bytes())?,
+        }
+    }
+    if let Some(path) = &args.junit {
+        write_atomic(path, render_junit(&comparisons, &table).as_bytes())?;
+    }
+    for doc in &without_fixture {
+        eprintln!("treaty: {doc}: no fixture in {}, not compared", fixtures.display());
+    }
+    let f1 = table.overall.f1();
+    eprintln!(
+        "{} documents compared: rate rows precision {:.3} recall {:.3} F1 {:.3}; articles F1 {:.3}; {} regressions",
+        comparisons.len(),
+        table.overall.precision(),
+        table.overall.recall(),
+        f1,
+        table.outline_overall.f1(),
+        failures.len()
+    );
+    for failure in &failures {
+        eprintln!("regression: {failure}");
+    }
+    if f1 < args.min_f1 {
+        eprintln!("treaty: F1 {f1:.3} is below --min-f1 {:.3}", args.min_f1);
+    }
+    Ok(if !failures.is_empty() || f1 < args.min_f1 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
+    let files: Vec<PathBuf> = if args.actual.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&args.actual)
+            .with_context(|| format!("{}: cannot read", args.actual.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        files
+    } else {
+        vec![args.actual.clone()]
+    };
+    let mut actual = BTreeMap::new();
+    for file in files {
+        let bytes = std::fs::read(&file).with_context(|| format!("{}: cannot read", file.display()))?;
+        let report: DocumentReport = serde_json::from_slice(&bytes).with_context(|| format!("{}: not a per-document JSON of treaty run", file.display()))?;
+        actual.insert(report.doc.clone(), actual_of(&report));
+    }
+    if actual.is_empty() {
+        anyhow::bail!("{}: no per-document JSON files found", args.actual.display());
+    }
+    report_and_exit(actual, &args.expected, &args.report, false)
+}
+
+/// Runs the pipeline in memory over the inputs, in parallel.
+fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
+    let tokenizer = LazyTokenizer::default();
+    let settings = Settings { ingest: IngestConfig::default(), tokenizers: Some(&tokenizer) };
+    let found = collect(inputs);
+    let results: Vec<anyhow::Result<DocumentReport>> = found
+        .par_iter()
+        .map(|input| match input {
+            Input::File { path, doc } => {
+                let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+                process_document(doc, &bytes, &settings).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+            }
+            Input::Unreadable { path, reason } => Err(anyhow::anyhow!("{}: {reason}", path.display())),
+        })
+        .collect();
+    results.into_iter().collect()
+}
+
+pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let reports = process_inputs(&crate::default_inputs(args.inputs.clone()))?;
+    let actual = reports.iter().map(|r| (r.doc.clone(), actual_of(r))).collect();
+    report_and_exit(actual, &args.fixtures, &args.report, args.update_gaps)
+}
+
+pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
+    let reports = process_inputs(&args.inputs)?;
+    let mut writes: Vec<(PathBuf, String)> = Vec::new();
+    for report in &reports {
+        let produced = actual_of(report);
+        let dir = args.fixtures.join(&report.doc);
+        for (name, contents) in [("outline.csv", write_outline_csv(&produced.outline)), ("rates.csv", write_rates_csv(&produced.rates))] {
+            let path = dir.join(name);
+            let before = std::fs::read_to_string(&path).unwrap_or_default();
+            if before != contents {
+                print!("{}", treaty_normalize::unified_diff(&before, &contents).replace("--- original", &format!("--- {}", path.display())).replace("+++ normalized", &format!("+++ {} (blessed)", path.display())));
+                writes.push((path, contents));
+            }
+        }
+    }
+    if writes.is_empty() {
+        eprintln!("fixtures already match the output");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !args.yes {
+        if !std::io::stdin().is_terminal() {
+            anyhow::bail!("{} fixture files would change; re-run with --yes to write them", writes.len());
+        }
+        eprint!("Fixtures are claims about the text: write {} files from the program's output? [y/N] ", writes.len());
+        let mut answer = String::new();
+        std::io::stdin().read_line(&mut answer)?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes") {
+            eprintln!("nothing written");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    for (path, contents) in &writes {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        write_atomic(path, contents.as_bytes())?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }

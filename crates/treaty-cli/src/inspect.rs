@@ -10,7 +10,7 @@ use treaty_extract::schema::{document_json_schema, rate_row_json_schema, Documen
 use treaty_extract::{process_document, Settings};
 use treaty_normalize::{normalize_bytes, unified_diff, IngestConfig};
 
-use crate::dictionary::LazyTokenizer;
+use treaty_cli::dictionary::LazyTokenizer;
 use crate::inputs::doc_name;
 
 /// Arguments of `treaty normalize`.

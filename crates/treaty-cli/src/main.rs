@@ -7,7 +7,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod batch;
-mod dictionary;
+
 mod golden;
 mod inputs;
 mod inspect;

@@ -12,6 +12,8 @@ use crate::error::GoldenError;
 /// One rate/threshold row, as in a fixture's `rates.csv` (also built by the CLI from actual output).
 ///
 /// Fields hold the text as written in the CSV; see `fixtures/README.md` for what each means.
+/// The derived `Ord` compares fields in declaration order; the canonical fixture order, which
+/// [`write_rates_csv`] applies, reads articles and numbers as numbers instead.
 #[derive(
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -41,6 +43,8 @@ pub struct RateRecord {
 }
 
 /// One article, as in a fixture's `outline.csv`.
+///
+/// As for [`RateRecord`], the derived `Ord` is not the canonical order of [`write_outline_csv`].
 #[derive(
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -197,10 +201,14 @@ pub(crate) fn read_table(
     let mut seen_header = false;
     for result in reader.records() {
         let record = result.map_err(|error| GoldenError::Csv {
-            line: error.position().map_or(0, |position| position.line()),
+            line: error
+                .position()
+                .map_or(0, |position| line_of(text, position)),
             message: error.to_string(),
         })?;
-        let line = record.position().map_or(0, |position| position.line());
+        let line = record
+            .position()
+            .map_or(0, |position| line_of(text, position));
         if !seen_header {
             let found_header: Vec<&str> = record.iter().collect();
             if found_header != columns {
@@ -228,6 +236,26 @@ pub(crate) fn read_table(
         });
     }
     Ok(rows)
+}
+
+/// The 1-based line on which the record at `position` starts.
+///
+/// The `csv` reader's own line count and byte offset both point at the line break before a
+/// record when blank lines precede it, so the offset is moved past line breaks first and the
+/// line counted from the text.
+fn line_of(text: &str, position: &csv::Position) -> u64 {
+    let offset = usize::try_from(position.byte())
+        .unwrap_or(usize::MAX)
+        .min(text.len());
+    let n_breaks = text.as_bytes()[offset..]
+        .iter()
+        .take_while(|byte| matches!(byte, b'\n' | b'\r'))
+        .count();
+    let record_start = offset + n_breaks;
+    1 + text.as_bytes()[..record_start]
+        .iter()
+        .filter(|byte| **byte == b'\n')
+        .count() as u64
 }
 
 /// Builds a rate row from `fields` in `rates.csv` order starting at index `first`.
@@ -676,6 +704,19 @@ mod tests {
                 found: 10
             }
         );
+
+        let after_blank_lines_and_multiline_quote = format!(
+            "{}1,en,dividends,10,2,,rate,5,percent,,\"two\r\nlines\"\r\n\r\n1,en,dividends,10,2,,rate,five,percent,,q\r\n",
+            RATES_HEADER.replace('\n', "\r\n\r\n")
+        );
+        assert!(matches!(
+            parse_rates_csv(&after_blank_lines_and_multiline_quote),
+            Err(GoldenError::Field {
+                line: 6,
+                column: "value",
+                ..
+            })
+        ));
 
         let wrong_header = "treaty,lang,article,topic,paragraphs\n1,en,1,persons_covered,1\n";
         let error = parse_outline_csv(wrong_header).unwrap_err();

@@ -132,23 +132,42 @@ fn fixtures_round_trip_through_write() {
 }
 
 #[test]
-fn single_language_fixtures_are_already_canonical() {
-    // These files hold one language and quote only where needed, so the canonical form is the
-    // file itself, byte for byte.
-    for doc in [CANADA, JAPAN] {
-        let (_, rates_text, outline_text) =
-            FIXTURES.iter().find(|(name, _, _)| *name == doc).unwrap();
-        assert_eq!(
-            write_rates_csv(&parse_rates_csv(rates_text).unwrap()),
-            *rates_text,
-            "{doc}"
-        );
-        assert_eq!(
-            write_outline_csv(&parse_outline_csv(outline_text).unwrap()),
-            *outline_text,
-            "{doc}"
-        );
+fn hand_written_fixtures_are_in_canonical_order_within_each_language() {
+    // The fixtures list languages in order of appearance (pt before en), which the canonical
+    // order does not keep; within one language the people who wrote them used reading order,
+    // and the canonical order must agree with every one of them.
+    for (doc, rates_text, outline_text) in FIXTURES {
+        let rates = parse_rates_csv(rates_text).unwrap();
+        let outline = parse_outline_csv(outline_text).unwrap();
+        for lang in ["pt", "en", "ja"] {
+            let file_rates: Vec<RateRecord> = rates
+                .iter()
+                .filter(|row| row.lang == lang)
+                .cloned()
+                .collect();
+            assert_eq!(sorted(file_rates.clone()), file_rates, "{doc} {lang} rates");
+            let file_outline: Vec<OutlineRecord> = outline
+                .iter()
+                .filter(|row| row.lang == lang)
+                .cloned()
+                .collect();
+            let mut sorted_outline = file_outline.clone();
+            sorted_outline.sort_by(crate::records::outline_order);
+            assert_eq!(sorted_outline, file_outline, "{doc} {lang} outline");
+        }
     }
+    // Japan's files hold one language and quote nothing, so their canonical form is the file
+    // itself, byte for byte.
+    let (_, rates_text, outline_text) =
+        FIXTURES.iter().find(|(name, _, _)| *name == JAPAN).unwrap();
+    assert_eq!(
+        write_rates_csv(&parse_rates_csv(rates_text).unwrap()),
+        *rates_text
+    );
+    assert_eq!(
+        write_outline_csv(&parse_outline_csv(outline_text).unwrap()),
+        *outline_text
+    );
 }
 
 #[test]
@@ -206,7 +225,7 @@ fn every_fixture_matches_itself() {
                 && comparison.rates.unexpected.is_empty()
         );
         assert_eq!(comparison.outline.matched, outline.len());
-        let table = score_table(&[comparison.clone()]);
+        let table = score_table(std::slice::from_ref(&comparison));
         assert_eq!(
             table.overall,
             Score {
@@ -388,10 +407,10 @@ fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
     assert_eq!(
         topic("dividends"),
         Score {
-            expected: 8,
-            actual: 8,
-            found: 7,
-            exact: 7
+            expected: 6,
+            actual: 6,
+            found: 5,
+            exact: 5
         }
     );
     assert_eq!(
@@ -905,7 +924,7 @@ fn text_report_is_deterministic_and_lists_every_difference() {
         "unexpected (3)",
         "  + en art 12 ¶2 (c) royalties rate 15 percent — \"program quote: 15 per cent in all other cases\"",
         "changed (1)",
-        "  ~ pt art 12 ¶2 (a) royalties rate 5 percent [income=copyright+films+software] — \"5 % do montante bruto das royalties abrangidas pela definição constante da alínea a…\"",
+        "  ~ pt art 12 ¶2 (a) royalties rate 5 percent [income=copyright+films+software] — \"5 % do montante bruto das royalties abrangidas pela definição constante da alíne…\"",
         "      condition: income=copyright+films+software -> income=copyright",
     ] {
         assert!(text.lines().any(|line| line == expected_line), "no line {expected_line:?} in\n{text}");
@@ -952,7 +971,11 @@ fn text_report_shows_outline_differences() {
     let mut actual = expected.clone();
     actual[9].paragraphs = 7;
     let comparison = compare_document(JAPAN, &[], &[], &actual, &expected);
-    let text = render_text(&[comparison.clone()], &score_table(&[comparison]), false);
+    let text = render_text(
+        std::slice::from_ref(&comparison),
+        &score_table(std::slice::from_ref(&comparison)),
+        false,
+    );
     assert!(text.contains("outline changed (1)\n  ~ ja art 10 dividends, 8 paragraphs — \"配当\"\n      paragraphs: 8 -> 7\n"), "{text}");
 }
 

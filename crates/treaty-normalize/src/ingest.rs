@@ -117,7 +117,7 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
     } else if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
         decode_utf16(rest, 2, bytes.len(), true)
     } else {
-        if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
+        if let Some(offset) = memchr::memchr(0, bytes) {
             return Err(IngestError::Binary {
                 reason: BinaryReason::NulByte {
                     offset: offset as u64,
@@ -157,29 +157,22 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
 fn not_text_percent(text: &str) -> usize {
     let bytes = text.as_bytes();
     let chars = text.chars().count();
-    let mut not_text = 0;
-    let mut idx = 0;
-    while let Some(offset) = bytes[idx..]
-        .iter()
-        .position(|&byte| byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF)
-    {
-        idx += offset;
-        let bad = match bytes[idx] {
-            b'\t' | b'\n' | b'\r' | 0x0C => false,
-            // C1 controls are encoded as C2 80..C2 9F.
-            0xC2 => matches!(bytes.get(idx + 1), Some(0x80..=0x9F)),
-            // U+FFFD is EF BF BD.
-            0xEF => bytes.get(idx + 1..idx + 3) == Some(&[0xBF, 0xBD]),
-            _ => true,
-        };
-        if bad {
-            not_text += 1;
-        }
-        idx += 1;
-    }
     if chars == 0 {
         return 0;
     }
+    // Each count is a vectorized or memchr scan: this runs on every input.
+    let c0_and_del = bytes
+        .iter()
+        .map(|&byte| usize::from(byte < 0x20 || byte == 0x7F))
+        .sum::<usize>();
+    let allowed_c0 = memchr::memchr3_iter(b'\t', b'\n', b'\r', bytes).count()
+        + memchr::memchr_iter(0x0C, bytes).count();
+    // C1 controls are encoded as C2 80..C2 9F.
+    let c1 = memchr::memchr_iter(0xC2, bytes)
+        .filter(|&idx| matches!(bytes.get(idx + 1), Some(0x80..=0x9F)))
+        .count();
+    let replacements = memchr::memmem::find_iter(bytes, "\u{FFFD}".as_bytes()).count();
+    let not_text = c0_and_del.saturating_sub(allowed_c0) + c1 + replacements;
     not_text * 100 / chars
 }
 

@@ -29,21 +29,26 @@ fn is_stable_start(ch: char) -> bool {
 /// text is checked without table lookups.
 fn may_need_nfc(text: &str) -> bool {
     let bytes = text.as_bytes();
+    // The kana voicing marks U+3099 and U+309A are E3 82 99 and E3 82 9A.
+    if memchr::memmem::find(bytes, "\u{3099}".as_bytes()).is_some()
+        || memchr::memmem::find(bytes, "\u{309A}".as_bytes()).is_some()
+    {
+        return true;
+    }
+    // Lead bytes E3..E9 start U+3000..U+9FFF, which are then known to be stable.
     let mut idx = 0;
-    while idx < bytes.len() {
-        match bytes[idx..].iter().position(|&byte| byte >= 0xCC) {
-            Some(offset) => idx += offset,
-            None => return false,
-        }
+    while let Some(offset) = bytes[idx..]
+        .iter()
+        .position(|&byte| byte >= 0xCC && !(0xE3..=0xE9).contains(&byte))
+    {
+        idx += offset;
         let Some(ch) = text[idx..].chars().next() else {
             return false;
         };
-        idx += ch.len_utf8();
-        let plain_cjk =
-            ('\u{3000}'..='\u{9FFF}').contains(&ch) && ch != '\u{3099}' && ch != '\u{309A}';
-        if !plain_cjk && !is_stable_start(ch) {
+        if !is_stable_start(ch) {
             return true;
         }
+        idx += ch.len_utf8();
     }
     false
 }

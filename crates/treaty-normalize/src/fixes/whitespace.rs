@@ -31,64 +31,77 @@ fn whitespace_at(bytes: &[u8], idx: usize) -> Option<(usize, usize)> {
     }
 }
 
-/// Bytes that may start a whitespace character: ASCII controls and space, and the lead bytes
-/// of the Unicode spaces (C2, E1, E2, E3).
-const MAY_START_SPACE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut byte = 0;
-    while byte <= 0x20 {
-        table[byte] = true;
-        byte += 1;
+/// A whitespace character ending at `end`: its length and how many line breaks it stands for.
+fn whitespace_before(bytes: &[u8], end: usize) -> Option<(usize, usize)> {
+    for len in [1, 2, 3] {
+        if let Some(start) = end.checked_sub(len) {
+            if let Some(found @ (found_len, _)) = whitespace_at(&bytes[..end], start) {
+                if found_len == len {
+                    return Some(found);
+                }
+            }
+        }
     }
-    table[0xC2] = true;
-    table[0xE1] = true;
-    table[0xE2] = true;
-    table[0xE3] = true;
-    table
-};
+    None
+}
+
+/// Offsets where a whitespace run may need a fix: every whitespace byte other than a plain
+/// space, every double space, and the two ends of the text. A single space between two
+/// words, by far the most common whitespace, is never visited: all searches are `memchr`.
+fn candidates(bytes: &[u8]) -> Vec<usize> {
+    let mut found: Vec<usize> = memchr::memchr3_iter(b'\n', b'\t', b'\r', bytes)
+        .chain(memchr::memchr3_iter(0x0B, 0xC2, 0xE1, bytes))
+        .chain(memchr::memmem::find_iter(bytes, b"  "))
+        .collect();
+    // E2 and E3 lead many non-space characters (dashes, quotes, kana): search for them only
+    // when the text has one of their spaces.
+    let has_e2_space = memchr::memchr_iter(0xE2, bytes).any(|idx| whitespace_at(bytes, idx).is_some());
+    if has_e2_space {
+        found.extend(memchr::memchr_iter(0xE2, bytes));
+    }
+    found.extend(memchr::memmem::find_iter(bytes, "\u{3000}".as_bytes()));
+    found.push(0);
+    found.push(bytes.len().saturating_sub(1));
+    found.sort_unstable();
+    found.dedup();
+    found
+}
 
 /// Normalizes whitespace; counts changed runs in `stats.whitespace`.
 pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
-    let mut idx = 0;
-    while idx < bytes.len() {
-        // Skip to the next byte that may start whitespace.
-        match bytes[idx..]
-            .iter()
-            .position(|&byte| MAY_START_SPACE[usize::from(byte)])
-        {
-            Some(offset) => idx += offset,
-            None => break,
-        }
-        // The common case: one plain space between two words.
-        if bytes[idx] == b' '
-            && idx > 0
-            && bytes
-                .get(idx + 1)
-                .is_some_and(|&next| !MAY_START_SPACE[usize::from(next)])
-        {
-            idx += 2;
+    let mut consumed = 0;
+    for candidate in candidates(bytes) {
+        if candidate < consumed || candidate >= bytes.len() || whitespace_at(bytes, candidate).is_none() {
             continue;
         }
-        let start = idx;
+        // Widen to the whole run of whitespace around the candidate.
+        let mut start = candidate;
         let mut line_breaks = 0;
-        while idx < bytes.len() {
-            match whitespace_at(bytes, idx) {
+        while start > consumed {
+            match whitespace_before(bytes, start) {
                 Some((len, breaks)) => {
-                    idx += len;
+                    start -= len;
                     line_breaks += breaks;
                 }
                 None => break,
             }
         }
-        if idx == start {
-            idx += 1;
-            continue;
+        let mut end = candidate;
+        while end < bytes.len() {
+            match whitespace_at(bytes, end) {
+                Some((len, breaks)) => {
+                    end += len;
+                    line_breaks += breaks;
+                }
+                None => break,
+            }
         }
+        consumed = end;
         let wanted = if start == 0 {
             ""
-        } else if idx == bytes.len() {
+        } else if end == bytes.len() {
             if line_breaks > 0 {
                 "\n"
             } else {
@@ -101,8 +114,8 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
                 _ => "\n\n",
             }
         };
-        if &text[start..idx] != wanted {
-            edits.replace(start..idx, wanted);
+        if &text[start..end] != wanted {
+            edits.replace(start..end, wanted);
             stats.whitespace += 1;
         }
     }
@@ -144,6 +157,55 @@ mod tests {
             "Artigo 2.º\n\nImpostos visados\n\n1 - A presente Convenção\n\nb)\n"
         );
         assert_eq!(stats.whitespace, 5);
+    }
+
+    /// The same rules, written plainly over characters.
+    fn reference(text: &str) -> String {
+        let is_space = |ch: char| {
+            matches!(ch, ' ' | '\t' | '\r' | '\u{0B}' | '\n' | '\u{A0}' | '\u{1680}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{2028}' | '\u{2029}')
+                || ('\u{2000}'..='\u{200A}').contains(&ch)
+        };
+        let mut out = String::new();
+        let mut chars = text.chars().peekable();
+        let mut at_start = true;
+        while let Some(ch) = chars.next() {
+            if !is_space(ch) {
+                out.push(ch);
+                at_start = false;
+                continue;
+            }
+            let mut breaks = match ch {
+                '\n' | '\u{2028}' => 1,
+                '\u{2029}' => 2,
+                _ => 0,
+            };
+            while let Some(&next) = chars.peek().filter(|&&next| is_space(next)) {
+                breaks += match next {
+                    '\n' | '\u{2028}' => 1,
+                    '\u{2029}' => 2,
+                    _ => 0,
+                };
+                chars.next();
+            }
+            let at_end = chars.peek().is_none();
+            out.push_str(match (at_start, at_end, breaks) {
+                (true, _, _) => "",
+                (_, true, 0) => "",
+                (_, true, _) => "\n",
+                (_, _, 0) => " ",
+                (_, _, 1) => "\n",
+                _ => "\n\n",
+            });
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn agrees_with_the_plain_rules(text in "[ a\t\n\r\u{A0}\u{2003}\u{2028}\u{2029}\u{3000}—“ã第]{0,40}") {
+            let (fixed, _) = run(fix_whitespace, &text);
+            proptest::prop_assert_eq!(fixed, reference(&text));
+        }
     }
 
     #[test]
