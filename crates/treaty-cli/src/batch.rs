@@ -37,6 +37,11 @@ pub struct RunArgs {
     /// input bytes (by SHA-256); their rows still go into the datasets.
     #[arg(long)]
     pub resume: bool,
+    /// Pipe mode: read JSON lines (`{"doc": NAME, "text": TEXT}`) or one path per line from
+    /// standard input and write result rows to standard output as JSON lines, in input order.
+    /// Errors go to standard error as JSON lines. Nothing is written to --out.
+    #[arg(long, conflicts_with_all = ["inputs", "resume"])]
+    pub stdin: bool,
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
@@ -47,8 +52,14 @@ pub struct RunArgs {
 struct Failure {
     doc: String,
     path: String,
+    /// `error`: nothing was produced; `warning`: the document was processed but is not
+    /// usable as a treaty (no articles, unsupported language).
+    severity: &'static str,
     error: String,
 }
+
+/// Warnings that make a processed document a failure of the batch.
+const FAILING_WARNINGS: [&str; 2] = ["no_articles", "unsupported_language"];
 
 enum Outcome {
     Done(Box<DocumentReport>, bool),
@@ -59,6 +70,9 @@ enum Outcome {
 const CHUNK: usize = 64;
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    if args.stdin {
+        return run_pipe(&args);
+    }
     let started = Instant::now();
     let inputs = collect(&crate::default_inputs(args.inputs.clone()));
     std::fs::create_dir_all(&args.out)
@@ -165,6 +179,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     }
                     n_rows += report.rows.len();
                     n_warnings += report.warnings.len();
+                    let failing: Vec<&str> = report.warnings.iter().filter(|w| FAILING_WARNINGS.contains(&w.code.as_str())).map(|w| w.message.as_str()).collect();
+                    if !failing.is_empty() {
+                        n_failed += 1;
+                        let failure = Failure { doc: report.doc.clone(), path: report.doc.clone(), severity: "warning", error: failing.join("; ") };
+                        progress.suspend(|| eprintln!("treaty: {}: {}", failure.doc, failure.error));
+                        write_failure(&mut failures_jsonl, &failure)?;
+                    }
                 }
                 Outcome::Failed(failure) => {
                     n_failed += 1;
@@ -275,4 +296,64 @@ fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport
     let report: DocumentReport = serde_json::from_slice(&text).ok()?;
     (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes))
         .then_some(report)
+}
+
+/// One line of pipe input.
+#[derive(serde::Deserialize)]
+struct PipeDocument {
+    doc: String,
+    text: String,
+}
+
+/// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
+fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
+    use std::io::BufRead;
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let tokenizer = LazyTokenizer::default();
+    let settings = Settings { ingest: IngestConfig { max_bytes: args.max_bytes }, tokenizers: Some(&tokenizer) };
+    let stdin = std::io::stdin().lock();
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut n_failed = 0;
+    let mut lines = stdin.lines().enumerate().peekable();
+    while lines.peek().is_some() {
+        let batch: Vec<(usize, String)> = lines.by_ref().take(CHUNK).map(|(i, line)| line.map(|l| (i + 1, l))).collect::<Result<_, _>>()?;
+        let results: Vec<Result<DocumentReport, Failure>> = pool.install(|| {
+            batch.par_iter().filter(|(_, line)| !line.trim().is_empty()).map(|(number, line)| pipe_document(*number, line, &settings)).collect()
+        });
+        for result in results {
+            match result {
+                Ok(report) => {
+                    for row in &report.rows {
+                        serde_json::to_writer(&mut stdout, row)?;
+                        stdout.write_all(b"\n")?;
+                    }
+                }
+                Err(failure) => {
+                    n_failed += 1;
+                    eprintln!("{}", serde_json::to_string(&failure)?);
+                }
+            }
+        }
+        stdout.flush()?;
+    }
+    Ok(if n_failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn pipe_document(number: usize, line: &str, settings: &Settings<'_>) -> Result<DocumentReport, Failure> {
+    let trimmed = line.trim();
+    let (doc, path, bytes) = if trimmed.starts_with('{') {
+        let document: PipeDocument = serde_json::from_str(trimmed).map_err(|e| Failure {
+            doc: String::new(),
+            path: format!("stdin line {number}"),
+            severity: "error",
+            error: format!("not a {{\"doc\", \"text\"}} JSON line: {e}"),
+        })?;
+        (document.doc, format!("stdin line {number}"), document.text.into_bytes())
+    } else {
+        let path = PathBuf::from(trimmed);
+        let bytes = std::fs::read(&path).map_err(|e| Failure { doc: crate::inputs::doc_name(&path), path: trimmed.to_string(), severity: "error", error: format!("cannot read: {e}") })?;
+        (crate::inputs::doc_name(&path), trimmed.to_string(), bytes)
+    };
+    process_document(&doc, &bytes, settings).map_err(|e| Failure { doc: doc.clone(), path, severity: "error", error: e.to_string() })
 }

@@ -20,7 +20,7 @@ use clap::{Parser, Subcommand};
 
 /// Turn the messy text of tax-treaty PDFs into clean, structured, checkable data.
 #[derive(Parser)]
-#[command(name = "treaty", version, about, long_about = None, propagate_version = true)]
+#[command(name = "treaty", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -191,3 +191,20 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
         diagnostics,
     )
 }
+
+/// A diagnostic when the text is mostly in none of the supported languages.
+fn unsupported_language(text: &str) -> Option<Diagnostic> {
+    let scores = lang::text_scores(text);
+    if scores.ja > 20.0 {
+        return None;
+    }
+    let n_words = text.split_whitespace().count();
+    // Function words make up a third or more of running text in Portuguese or English; a text
+    // where they are rare is in another language.
+    let evidence = (scores.pt + scores.en) / 2.0;
+    (n_words >= 30 && evidence < 0.05 * n_words as f32).then(|| Diagnostic {
+        code: "unsupported_language",
+        message: "the text is not in Portuguese, English or Japanese".to_string(),
+        span: None,
+    })
+}

@@ -30,17 +30,16 @@ fn is_stable_start(ch: char) -> bool {
 fn may_need_nfc(text: &str) -> bool {
     let bytes = text.as_bytes();
     // The kana voicing marks U+3099 and U+309A are E3 82 99 and E3 82 9A.
-    if memchr::memmem::find(bytes, "\u{3099}".as_bytes()).is_some()
-        || memchr::memmem::find(bytes, "\u{309A}".as_bytes()).is_some()
+    let has_kana = memchr::memchr(0xE3, bytes).is_some();
+    if has_kana
+        && (memchr::memmem::find(bytes, "\u{3099}".as_bytes()).is_some()
+            || memchr::memmem::find(bytes, "\u{309A}".as_bytes()).is_some())
     {
         return true;
     }
     // Lead bytes E3..E9 start U+3000..U+9FFF, which are then known to be stable.
     let mut idx = 0;
-    while let Some(offset) = bytes[idx..]
-        .iter()
-        .position(|&byte| byte >= 0xCC && !(0xE3..=0xE9).contains(&byte))
-    {
+    while let Some(offset) = find_high_lead(&bytes[idx..]) {
         idx += offset;
         let Some(ch) = text[idx..].chars().next() else {
             return false;
@@ -51,6 +50,35 @@ fn may_need_nfc(text: &str) -> bool {
         idx += ch.len_utf8();
     }
     false
+}
+
+/// The first byte of at least 0xCC that is not E3..E9 (the leads of U+3000..U+9FFF).
+///
+/// Eight bytes at a time: a chunk is skipped when none of its bytes is 0xCC or more.
+fn find_high_lead(bytes: &[u8]) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let wanted = |byte: u8| byte >= 0xCC && !(0xE3..=0xE9).contains(&byte);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        // A byte is at least 0xCC when its high bit is set and its low 7 bits are at least
+        // 0x4C, which adding 0x34 to them carries into the high bit.
+        let at_least_cc = word & ((word & !HIGH) + 0x3434_3434_3434_3434) & HIGH;
+        if at_least_cc != 0 {
+            if let Some(position) = chunk.iter().position(|&byte| wanted(byte)) {
+                return Some(offset + position);
+            }
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&byte| wanted(byte))
+        .map(|position| offset + position)
 }
 
 /// Recomposes the pieces of `text` that are not in NFC; counts rewritten pieces.
@@ -108,6 +136,18 @@ mod tests {
         let (fixed, stats) = run(fix_nfc, &decomposed);
         assert_eq!(fixed, original);
         assert_eq!(stats.nfc, 1);
+    }
+
+    #[test]
+    fn find_high_lead_matches_a_plain_search() {
+        let text = "Convenção — «sociedade» 第十条 e\u{301} ß ĀŸ 𝔸 ｶ 日本国 z";
+        let bytes = text.as_bytes();
+        for start in 0..bytes.len() {
+            let plain = bytes[start..]
+                .iter()
+                .position(|&byte| byte >= 0xCC && !(0xE3..=0xE9).contains(&byte));
+            assert_eq!(find_high_lead(&bytes[start..]), plain, "from {start}");
+        }
     }
 
     #[test]

@@ -129,6 +129,7 @@ impl WordCounts {
     #[cfg(test)]
     pub(crate) fn total_for_probe(&self) -> u64 { self.counts.values().sum() }
 
+    #[inline]
     pub(crate) fn has_sketch(&self, bit: usize) -> bool {
         self.sketches
             .get(bit / 64)
@@ -174,6 +175,7 @@ fn sketch(word: &str) -> usize {
     )
 }
 
+#[inline]
 fn sketch_of(len: usize, first: u8, last: u8) -> usize {
     let len = u32::try_from(len).unwrap_or(u32::MAX);
     let mixed = len.wrapping_mul(0x9E37_79B9)
@@ -185,6 +187,7 @@ fn sketch_of(len: usize, first: u8, last: u8) -> usize {
 /// The sketch of the lower case of `word`, computed from `word` itself when its first and last
 /// characters are ASCII, Latin-1 or caseless CJK (lower-casing them changes no length and at
 /// most the first and last byte in a known way); `None` otherwise.
+#[inline]
 pub(crate) fn raw_sketch(word: &[u8]) -> Option<usize> {
     let len = word.len();
     let first = *word.first()?;
@@ -210,6 +213,7 @@ pub(crate) fn raw_sketch(word: &[u8]) -> Option<usize> {
 }
 
 /// Length of the UTF-8 character starting with `byte` (1 for a stray continuation byte).
+#[inline]
 fn char_len(byte: u8) -> usize {
     match byte {
         0xF0..=0xFF => 4,
@@ -220,6 +224,7 @@ fn char_len(byte: u8) -> usize {
 }
 
 /// The length of the word character at `idx`, if there is one.
+#[inline]
 fn word_char_len(text: &str, idx: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     let byte = *bytes.get(idx)?;
@@ -283,6 +288,7 @@ enum Lowercase {
 
 /// Lower-cases words made of ASCII, Latin-1 and caseless CJK letters without the general
 /// Unicode case tables (which dominate the time of counting otherwise).
+#[inline]
 fn lowercase_fast(word: &str, scratch: &mut String) -> Lowercase {
     let bytes = word.as_bytes();
     let mut has_upper = false;
@@ -403,6 +409,7 @@ fn letterish_mask(block: &[u8]) -> u64 {
 }
 
 /// Bit `i` is set when byte `i` (little-endian) of `chunk` is an ASCII letter or not ASCII.
+#[inline]
 fn letterish_bits(chunk: u64) -> u8 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
