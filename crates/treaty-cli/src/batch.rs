@@ -142,6 +142,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                             &Failure {
                                 doc: report.doc.clone(),
                                 path: String::new(),
+                                severity: "error",
                                 error: format!(
                                     "another input is also named {}; its output was kept",
                                     report.doc
@@ -253,6 +254,7 @@ fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: boo
             return Outcome::Failed(Failure {
                 doc: crate::inputs::doc_name(path),
                 path: path.display().to_string(),
+                severity: "error",
                 error: reason.clone(),
             })
         }
@@ -261,6 +263,7 @@ fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: boo
         Outcome::Failed(Failure {
             doc: doc.clone(),
             path: path.display().to_string(),
+            severity: "error",
             error,
         })
     };

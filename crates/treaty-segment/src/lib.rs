@@ -173,6 +173,9 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
         })
         .collect();
     let treaties = structure::build_treaties(&streams, config, &mut diagnostics);
+    if let Some(diagnostic) = unsupported_language(text) {
+        diagnostics.push(diagnostic);
+    }
     if treaties
         .iter()
         .all(|t| t.versions.iter().all(|v| v.articles.is_empty()))

@@ -47,6 +47,17 @@ const INTERESTING: [bool; 256] = {
     table
 };
 
+/// [`INTERESTING`] for eight bytes at once.
+#[inline]
+fn interesting_bytes(word: u64) -> u64 {
+    use super::swar::{eq, lt};
+    (lt(word, 0x20) & !eq(word, b'\t') & !eq(word, b'\n'))
+        | eq(word, 0x7F)
+        | eq(word, 0xC2)
+        | eq(word, 0xE2)
+        | eq(word, 0xEF)
+}
+
 /// Normalizes line endings, removes control characters and soft hyphens.
 pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
@@ -54,10 +65,9 @@ pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
     let mut idx = 0;
     while idx < bytes.len() {
         // Skip everything that cannot start an interesting character.
-        match bytes[idx..]
-            .iter()
-            .position(|&byte| INTERESTING[usize::from(byte)])
-        {
+        match super::swar::find(&bytes[idx..], interesting_bytes, |byte| {
+            INTERESTING[usize::from(byte)]
+        }) {
             Some(offset) => idx += offset,
             None => break,
         }

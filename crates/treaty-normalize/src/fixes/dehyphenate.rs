@@ -231,14 +231,32 @@ pub(crate) fn probe(text: &str, _stats: &mut FixStats) {
         counts.want(&format!("{first}{second}"));
         counts.want(&format!("{first}-{second}"));
     }
-    let mut n = 0; let mut pass = 0; let mut hit = 0;
+    let mut n = 0;
+    let mut pass = 0;
+    let mut hit = 0;
     super::words::for_each_word(text, |s, e| {
         n += 1;
         let w = &text[s..e];
-        if let Some(bit) = super::words::raw_sketch(w.as_bytes()) { if counts.has_sketch(bit) { pass += 1; } } else { pass += 1; }
-        if counts.get(w) > 0 || counts.get(&w.to_lowercase()) > 0 { hit += 1; }
+        if let Some(bit) = super::words::raw_sketch(w.as_bytes()) {
+            if counts.has_sketch(bit) {
+                pass += 1;
+            }
+        } else {
+            pass += 1;
+        }
+        if counts.get(w) > 0 || counts.get(&w.to_lowercase()) > 0 {
+            hit += 1;
+        }
     });
     counts.count_in(text);
     let total: u64 = counts.total_for_probe();
-    eprintln!("candidates {} keys {} words {} pass {} hit {} total {}", found.len(), found.len()*4, n, pass, hit, total);
+    eprintln!(
+        "candidates {} keys {} words {} pass {} hit {} total {}",
+        found.len(),
+        found.len() * 4,
+        n,
+        pass,
+        hit,
+        total
+    );
 }

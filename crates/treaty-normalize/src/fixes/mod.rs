@@ -20,6 +20,7 @@ mod ocr_keywords;
 mod page_furniture;
 mod quote_damage;
 mod roman_numerals;
+mod swar;
 mod whitespace;
 mod words;
 

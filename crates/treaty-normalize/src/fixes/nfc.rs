@@ -53,32 +53,21 @@ fn may_need_nfc(text: &str) -> bool {
 }
 
 /// The first byte of at least 0xCC that is not E3..E9 (the leads of U+3000..U+9FFF).
-///
-/// Eight bytes at a time: a chunk is skipped when none of its bytes is 0xCC or more.
 fn find_high_lead(bytes: &[u8]) -> Option<usize> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let wanted = |byte: u8| byte >= 0xCC && !(0xE3..=0xE9).contains(&byte);
-    let mut chunks = bytes.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
-        // A byte is at least 0xCC when its high bit is set and its low 7 bits are at least
-        // 0x4C, which adding 0x34 to them carries into the high bit.
-        let at_least_cc = word & ((word & !HIGH) + 0x3434_3434_3434_3434) & HIGH;
-        if at_least_cc != 0 {
-            if let Some(position) = chunk.iter().position(|&byte| wanted(byte)) {
-                return Some(offset + position);
-            }
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&byte| wanted(byte))
-        .map(|position| offset + position)
+    use super::swar::lt;
+    super::swar::find(
+        bytes,
+        |word| {
+            // Bytes from 0xCC up, minus E3..=E9, as "not below 0xCC" tests on the bytes
+            // shifted down by 0x80 (only bytes with the high bit set can pass).
+            let high = word & 0x8080_8080_8080_8080;
+            let low = word & 0x7F7F_7F7F_7F7F_7F7F;
+            let at_least_cc = !lt(low, 0x4C);
+            let in_cjk = !lt(low, 0x63) & lt(low, 0x6A);
+            high & at_least_cc & !in_cjk
+        },
+        |byte| byte >= 0xCC && !(0xE3..=0xE9).contains(&byte),
+    )
 }
 
 /// Recomposes the pieces of `text` that are not in NFC; counts rewritten pieces.

@@ -55,7 +55,8 @@ fn candidates(bytes: &[u8]) -> Vec<usize> {
         .collect();
     // E2 and E3 lead many non-space characters (dashes, quotes, kana): search for them only
     // when the text has one of their spaces.
-    let has_e2_space = memchr::memchr_iter(0xE2, bytes).any(|idx| whitespace_at(bytes, idx).is_some());
+    let has_e2_space =
+        memchr::memchr_iter(0xE2, bytes).any(|idx| whitespace_at(bytes, idx).is_some());
     if has_e2_space {
         found.extend(memchr::memchr_iter(0xE2, bytes));
     }
@@ -73,7 +74,10 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
     let bytes = text.as_bytes();
     let mut consumed = 0;
     for candidate in candidates(bytes) {
-        if candidate < consumed || candidate >= bytes.len() || whitespace_at(bytes, candidate).is_none() {
+        if candidate < consumed
+            || candidate >= bytes.len()
+            || whitespace_at(bytes, candidate).is_none()
+        {
             continue;
         }
         // Widen to the whole run of whitespace around the candidate.
@@ -162,8 +166,20 @@ mod tests {
     /// The same rules, written plainly over characters.
     fn reference(text: &str) -> String {
         let is_space = |ch: char| {
-            matches!(ch, ' ' | '\t' | '\r' | '\u{0B}' | '\n' | '\u{A0}' | '\u{1680}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{2028}' | '\u{2029}')
-                || ('\u{2000}'..='\u{200A}').contains(&ch)
+            matches!(
+                ch,
+                ' ' | '\t'
+                    | '\r'
+                    | '\u{0B}'
+                    | '\n'
+                    | '\u{A0}'
+                    | '\u{1680}'
+                    | '\u{202F}'
+                    | '\u{205F}'
+                    | '\u{3000}'
+                    | '\u{2028}'
+                    | '\u{2029}'
+            ) || ('\u{2000}'..='\u{200A}').contains(&ch)
         };
         let mut out = String::new();
         let mut chars = text.chars().peekable();

@@ -127,7 +127,9 @@ impl WordCounts {
     }
 
     #[cfg(test)]
-    pub(crate) fn total_for_probe(&self) -> u64 { self.counts.values().sum() }
+    pub(crate) fn total_for_probe(&self) -> u64 {
+        self.counts.values().sum()
+    }
 
     #[inline]
     pub(crate) fn has_sketch(&self, bit: usize) -> bool {
@@ -253,7 +255,8 @@ impl WordCounts {
     fn count_few_in(&mut self, text: &str) {
         let bytes = text.as_bytes();
         for (key, count) in &mut self.counts {
-            let mut capitalized: String = key.chars().take(1).flat_map(char::to_uppercase).collect();
+            let mut capitalized: String =
+                key.chars().take(1).flat_map(char::to_uppercase).collect();
             capitalized.push_str(&key[key.chars().next().map_or(0, char::len_utf8)..]);
             let upper = key.to_uppercase();
             let mut spellings = vec![key.as_str(), capitalized.as_str(), upper.as_str()];
@@ -265,7 +268,8 @@ impl WordCounts {
                 }
                 for start in memchr::memmem::find_iter(bytes, spelling.as_bytes()) {
                     let end = start + spelling.len();
-                    let boundary_before = !text[..start].chars().next_back().is_some_and(is_word_char);
+                    let boundary_before =
+                        !text[..start].chars().next_back().is_some_and(is_word_char);
                     let boundary_after = !text[end..].chars().next().is_some_and(is_word_char);
                     if boundary_before && boundary_after {
                         *count += 1;
@@ -461,7 +465,11 @@ mod tests {
                 chunk[position] = byte;
                 let bits = letterish_bits(u64::from_le_bytes(chunk));
                 let expected = byte.is_ascii_alphabetic() || byte >= 0x80;
-                assert_eq!(bits, u8::from(expected) << position, "byte {byte:#x} at {position}");
+                assert_eq!(
+                    bits,
+                    u8::from(expected) << position,
+                    "byte {byte:#x} at {position}"
+                );
             }
         }
     }
@@ -509,7 +517,10 @@ mod tests {
     #[test]
     fn words_are_alphabetic_runs() {
         let text = "第十条配当1一方の (a) não-residente";
-        let found: Vec<&str> = words(text).iter().map(|&(start, end)| &text[start..end]).collect();
+        let found: Vec<&str> = words(text)
+            .iter()
+            .map(|&(start, end)| &text[start..end])
+            .collect();
         assert_eq!(found, ["第十条配当", "一方の", "a", "não", "residente"]);
     }
 }
