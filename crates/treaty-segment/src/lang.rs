@@ -442,6 +442,24 @@ pub fn text_scores(text: &str) -> Scores {
     total
 }
 
+/// How many words of a text are in the Portuguese or English lexicons, and how many words
+/// it has (Japanese characters aside).
+pub fn lexicon_coverage(text: &str) -> (usize, usize) {
+    let mut known = 0;
+    let mut words = 0;
+    for token in text.split_whitespace() {
+        let key = word_key(token);
+        if key.is_empty() || key.chars().any(is_japanese_char) || key.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        words += 1;
+        if in_lexicon(PT_WORDS, &key) || in_lexicon(EN_WORDS, &key) {
+            known += 1;
+        }
+    }
+    (known, words)
+}
+
 /// The language of a line, if the evidence says anything.
 pub fn line_language(text: &str) -> Option<Lang> {
     let scores = text_scores(text);

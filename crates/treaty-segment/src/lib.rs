@@ -201,13 +201,14 @@ fn unsupported_language(text: &str) -> Option<Diagnostic> {
     if scores.ja > 20.0 {
         return None;
     }
-    let n_words = text.split_whitespace().count();
-    // Function words make up a third or more of running text in Portuguese or English; a text
-    // where they are rare is in another language.
-    let evidence = (scores.pt + scores.en) / 2.0;
-    (n_words >= 30 && evidence < 0.05 * n_words as f32).then(|| Diagnostic {
+    let (n_known, n_words) = lang::lexicon_coverage(text);
+    // Function words and treaty vocabulary make up a third or more of running Portuguese or
+    // English; a text where they are rare is in another language.
+    (n_words >= 30 && (n_known as f32) < 0.12 * n_words as f32).then(|| Diagnostic {
         code: "unsupported_language",
-        message: "the text is not in Portuguese, English or Japanese".to_string(),
+        message: format!(
+            "the text is not in Portuguese, English or Japanese ({n_known} of {n_words} words are known Portuguese or English words)"
+        ),
         span: None,
     })
 }

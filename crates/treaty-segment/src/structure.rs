@@ -253,11 +253,11 @@ fn segment_version(
         Lang::Ja => japanese_articles(text, article_range.clone(), config),
         _ => latin_articles(text, article_range.clone(), stream.lang),
     };
-    if articles.is_empty() && stream.lang != Lang::Ja {
+    // Without headings, articles are inferred only inside a treaty: after a preamble, or in a
+    // fragment that ends with a signature formula; other text is not a treaty at all.
+    let has_preamble = part.body_start > part.range.start || part.fragment;
+    if articles.is_empty() && stream.lang != Lang::Ja && has_preamble {
         articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
-    }
-    if part.fragment && articles.is_empty() && !article_range.is_empty() {
-        articles = inferred_articles(text, article_range.clone(), stream.lang, true);
     }
     check_sequence(&articles, diagnostics, stream);
     let protocol = match protocol_start {

@@ -72,9 +72,15 @@ pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     let mut next_free = 0;
-    // Every keyword starts with "art" in some case: look for the "t" and check before it.
-    for t_pos in memchr::memchr2_iter(b't', b'T', bytes) {
-        let Some(idx) = t_pos.checked_sub(2) else {
+    // Every keyword starts with "art" in some case: find "rt" in its four spellings (far
+    // rarer than "t") and check the "a" before it.
+    let mut r_positions: Vec<usize> = ["rt", "RT", "Rt", "rT"]
+        .iter()
+        .flat_map(|pair| memchr::memmem::find_iter(bytes, pair.as_bytes()))
+        .collect();
+    r_positions.sort_unstable();
+    for r_pos in r_positions {
+        let Some(idx) = r_pos.checked_sub(1) else {
             continue;
         };
         let starts_keyword =

@@ -126,13 +126,8 @@ impl WordCounts {
         }
     }
 
-    #[cfg(test)]
-    pub(crate) fn total_for_probe(&self) -> u64 {
-        self.counts.values().sum()
-    }
-
     #[inline]
-    pub(crate) fn has_sketch(&self, bit: usize) -> bool {
+    fn has_sketch(&self, bit: usize) -> bool {
         self.sketches
             .get(bit / 64)
             .is_some_and(|bits| bits & (1 << (bit % 64)) != 0)
@@ -190,7 +185,7 @@ fn sketch_of(len: usize, first: u8, last: u8) -> usize {
 /// characters are ASCII, Latin-1 or caseless CJK (lower-casing them changes no length and at
 /// most the first and last byte in a known way); `None` otherwise.
 #[inline]
-pub(crate) fn raw_sketch(word: &[u8]) -> Option<usize> {
+fn raw_sketch(word: &[u8]) -> Option<usize> {
     let len = word.len();
     let first = *word.first()?;
     let last = *word.last()?;
@@ -522,14 +517,5 @@ mod tests {
             .map(|&(start, end)| &text[start..end])
             .collect();
         assert_eq!(found, ["第十条配当", "一方の", "a", "não", "residente"]);
-    }
-}
-#[cfg(test)]
-mod tmp_probe {
-    #[test]
-    fn tmp_probe_filter_rate() {
-        let text = include_str!("../../../../corpus/brazil-denmark-1974-pt-en-ocr.txt");
-        let mut stats = crate::FixStats::default();
-        let _ = super::super::dehyphenate::probe(text, &mut stats);
     }
 }
