@@ -10,12 +10,12 @@
 //! The forms with a letter (`Il`, `1l`, `I1`, `ll`) are not numbers at all, so they are also
 //! corrected when no marker precedes them within [`LIST_WINDOW`] bytes (OCR lost the list's
 //! `1 - `, as before `I1 — no que concerne` in brazil-denmark-1974-pt-en-ocr.txt). `11` needs
-//! the preceding `1`.
+//! the preceding `1`, and within that window: a `1 - ` far away belongs to another list.
 
 use crate::edits::Edits;
 use crate::FixStats;
 
-/// How far back (in bytes) a list's previous marker may be for the letter forms.
+/// How far back (in bytes) the previous marker of the same list may be.
 const LIST_WINDOW: usize = 2000;
 
 /// Damaged spellings of `II`.
@@ -87,8 +87,9 @@ pub(crate) fn fix_roman_numerals(text: &str, stats: &mut FixStats) -> Edits {
         }
         let token = &text[token_start..token_end];
         if DAMAGED_TWO.contains(&token) {
-            let after_one = previous.is_some_and(|(value, _)| value == 1);
-            let list_lost = previous.is_none_or(|(_, start)| token_start - start > LIST_WINDOW);
+            let near = |start: usize| token_start - start <= LIST_WINDOW;
+            let after_one = previous.is_some_and(|(value, start)| value == 1 && near(start));
+            let list_lost = previous.is_none_or(|(_, start)| !near(start));
             if after_one || (token != "11" && list_lost) {
                 edits.replace(token_start..token_end, "II");
                 stats.roman_numerals += 1;
@@ -149,6 +150,8 @@ mod tests {
         let text = "10 - O disposto no n.º 9 aplica-se.\n\n11 - As autoridades competentes podem";
         assert_eq!(fix(text), text);
         assert_eq!(fix("11 - alone at the start"), "11 - alone at the start");
+        let far = format!("1 - first list {} 11 - another list", "words ".repeat(400));
+        assert_eq!(fix(&far), far);
         // A letter form after a marker other than 1 is not II either.
         assert_eq!(
             fix("2 - segundo; Il - talvez onze"),

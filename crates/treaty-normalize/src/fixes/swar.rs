@@ -103,12 +103,12 @@ mod tests {
         for start in 0..text.len() {
             let found = find(
                 &text[start..],
-                |word| eq(word, b'\t') | lt(word, 0x09),
-                |byte| byte == b'\t' || byte < 0x09,
+                |word| eq(word, b'\n') | lt(word, 0x09) | eq(word, 0xE2),
+                |byte| byte == b'\n' || byte < 0x09 || byte == 0xE2,
             );
             let plain = text[start..]
                 .iter()
-                .position(|&byte| byte == b'\t' || byte < 0x09);
+                .position(|&byte| byte == b'\n' || byte < 0x09 || byte == 0xE2);
             assert_eq!(found, plain, "from {start}");
         }
     }

@@ -6,8 +6,9 @@
 //! handful of wanted words, only the lower-case, capitalized and upper-case spellings are
 //! searched, which is what running text uses).
 //!
-//! Only the words a fix asks about are counted, and a word's length is checked before it is
-//! lowercased and hashed, so counting stays cheap on large texts.
+//! Only the words a fix asks about are counted. Words are found 64 bytes at a time with bit
+//! masks, and a 4096-bit filter on (length, first byte, last byte) turns most words away
+//! before they are lower-cased and hashed, so counting stays cheap on large texts.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -15,8 +16,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A fast hasher for short words (the rotate-xor-multiply scheme of rustc's FxHasher).
 ///
 /// It does not resist crafted collisions; the worst a hostile file can do is slow its own
-/// normalization down, and the length and first-byte filters keep most words away from the
-/// table anyway.
+/// normalization down, and the sketch filter keeps most words away from the table anyway.
 #[derive(Default)]
 struct WordHasher {
     hash: u64,
@@ -182,8 +182,11 @@ fn sketch_of(len: usize, first: u8, last: u8) -> usize {
 }
 
 /// The sketch of the lower case of `word`, computed from `word` itself when its first and last
-/// characters are ASCII, Latin-1 or caseless CJK (lower-casing them changes no length and at
-/// most the first and last byte in a known way); `None` otherwise.
+/// characters are ASCII, Latin-1 or caseless CJK (lower-casing them changes at most those
+/// bytes, in a known way); `None` otherwise.
+///
+/// This assumes lower-casing keeps the word's UTF-8 length, true for the letters of these
+/// languages; a word with a letter like `İ` may be missed, which only weakens the evidence.
 #[inline]
 fn raw_sketch(word: &[u8]) -> Option<usize> {
     let len = word.len();
@@ -228,12 +231,13 @@ fn word_char_len(text: &str, idx: usize) -> Option<usize> {
     if byte < 0x80 {
         return byte.is_ascii_alphabetic().then_some(1);
     }
-    // Latin-1 letters (C3 80..C3 BF, except × and ÷) and CJK ideographs without decoding.
+    // Latin-1 letters (C3 80..C3 BF, except × and ÷) and the CJK ideographs U+5000..U+9FFF
+    // (lead bytes E5..E9) without decoding.
     if byte == 0xC3 {
         let next = *bytes.get(idx + 1)?;
         return (next != 0x97 && next != 0xB7).then_some(2);
     }
-    if (0xE4..=0xE9).contains(&byte) {
+    if (0xE5..=0xE9).contains(&byte) {
         return Some(3);
     }
     let ch = text.get(idx..)?.chars().next()?;
