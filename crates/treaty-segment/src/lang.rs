@@ -16,6 +16,20 @@ pub struct Scores {
     pub en: f32,
     /// Japanese evidence (characters of kana or kanji).
     pub ja: f32,
+    /// Latin-script words seen (numbers aside).
+    pub words: u32,
+    /// Of those, words in the Portuguese or English lexicon.
+    pub known: u32,
+}
+
+impl std::ops::AddAssign for Scores {
+    fn add_assign(&mut self, other: Scores) {
+        self.pt += other.pt;
+        self.en += other.en;
+        self.ja += other.ja;
+        self.words += other.words;
+        self.known += other.known;
+    }
 }
 
 const PT_WORDS: &[&str] = &[
@@ -365,8 +379,19 @@ const EN_WORDS: &[&str] = &[
     "following",
 ];
 
-fn in_lexicon(lexicon: &[&str], word: &str) -> bool {
-    lexicon.contains(&word)
+use rustc_hash::FxHashSet as HashSet;
+use std::sync::LazyLock;
+
+static PT_LEXICON: LazyLock<HashSet<&'static str>> = LazyLock::new(|| PT_WORDS.iter().copied().collect());
+static EN_LEXICON: LazyLock<HashSet<&'static str>> = LazyLock::new(|| EN_WORDS.iter().copied().collect());
+
+// The lexicons are looked up for every word of every document: hash, not scan.
+fn is_pt_word(word: &str) -> bool {
+    PT_LEXICON.contains(word)
+}
+
+fn is_en_word(word: &str) -> bool {
+    EN_LEXICON.contains(word)
 }
 
 /// Evidence from one word (already lower-cased, stripped of punctuation).
@@ -379,8 +404,12 @@ pub fn word_scores(word: &str) -> Scores {
         scores.ja = word.chars().filter(|c| is_japanese_char(*c)).count() as f32;
         return scores;
     }
-    let pt_known = in_lexicon(PT_WORDS, word);
-    let en_known = in_lexicon(EN_WORDS, word);
+    let pt_known = is_pt_word(word);
+    let en_known = is_en_word(word);
+    if !word.bytes().all(|b| b.is_ascii_digit()) {
+        scores.words = 1;
+        scores.known = u32::from(pt_known || en_known);
+    }
     match (pt_known, en_known) {
         (true, false) => scores.pt += 2.0,
         (false, true) => scores.en += 2.0,
@@ -425,44 +454,30 @@ pub fn is_japanese_char(c: char) -> bool {
 
 /// Lower-cases a token and strips the punctuation around it.
 pub fn word_key(token: &str) -> String {
-    token
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase()
+    let trimmed = token.trim_matches(|c: char| !c.is_alphanumeric());
+    if trimmed.bytes().all(|b| !b.is_ascii_uppercase() && b.is_ascii()) {
+        trimmed.to_string()
+    } else {
+        trimmed.to_lowercase()
+    }
 }
 
 /// Sum of word evidence over a text.
 pub fn text_scores(text: &str) -> Scores {
     let mut total = Scores::default();
     for token in text.split_whitespace() {
-        let scores = word_scores(&word_key(token));
-        total.pt += scores.pt;
-        total.en += scores.en;
-        total.ja += scores.ja;
+        total += word_scores(&word_key(token));
     }
     total
 }
 
-/// How many words of a text are in the Portuguese or English lexicons, and how many words
-/// it has (Japanese characters aside).
-pub fn lexicon_coverage(text: &str) -> (usize, usize) {
-    let mut known = 0;
-    let mut words = 0;
-    for token in text.split_whitespace() {
-        let key = word_key(token);
-        if key.is_empty() || key.chars().any(is_japanese_char) || key.chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        words += 1;
-        if in_lexicon(PT_WORDS, &key) || in_lexicon(EN_WORDS, &key) {
-            known += 1;
-        }
-    }
-    (known, words)
-}
-
 /// The language of a line, if the evidence says anything.
 pub fn line_language(text: &str) -> Option<Lang> {
-    let scores = text_scores(text);
+    language_of(text_scores(text))
+}
+
+/// The language some evidence points to, if any.
+pub fn language_of(scores: Scores) -> Option<Lang> {
     if scores.ja > 2.0 && scores.ja >= scores.pt + scores.en {
         return Some(Lang::Ja);
     }
@@ -479,7 +494,11 @@ pub fn line_language(text: &str) -> Option<Lang> {
 /// True when a Latin-script line carries strong evidence of both Portuguese and English,
 /// as the lines of a two-column print read across do.
 pub fn is_mixed(text: &str) -> bool {
-    let scores = text_scores(text);
+    is_mixed_scores(text_scores(text))
+}
+
+/// [`is_mixed`] on evidence already summed.
+pub fn is_mixed_scores(scores: Scores) -> bool {
     let (low, high) = if scores.pt < scores.en {
         (scores.pt, scores.en)
     } else {

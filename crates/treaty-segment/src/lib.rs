@@ -164,7 +164,7 @@ pub struct Diagnostic {
 /// Never fails: a text with no recognizable structure yields no articles and a diagnostic.
 pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let streams = stream::split_by_language(text);
+    let (streams, evidence) = stream::split_by_language_with_scores(text);
     let languages = streams
         .iter()
         .map(|s| LanguageShare {
@@ -173,7 +173,7 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
         })
         .collect();
     let treaties = structure::build_treaties(&streams, config, &mut diagnostics);
-    if let Some(diagnostic) = unsupported_language(text) {
+    if let Some(diagnostic) = unsupported_language(evidence) {
         diagnostics.push(diagnostic);
     }
     if treaties
@@ -196,12 +196,11 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
 }
 
 /// A diagnostic when the text is mostly in none of the supported languages.
-fn unsupported_language(text: &str) -> Option<Diagnostic> {
-    let scores = lang::text_scores(text);
-    if scores.ja > 20.0 {
+fn unsupported_language(evidence: lang::Scores) -> Option<Diagnostic> {
+    if evidence.ja > 20.0 {
         return None;
     }
-    let (n_known, n_words) = lang::lexicon_coverage(text);
+    let (n_known, n_words) = (evidence.known, evidence.words);
     // Function words and treaty vocabulary make up a third or more of running Portuguese or
     // English; a text where they are rare is in another language.
     (n_words >= 30 && (n_known as f32) < 0.12 * n_words as f32).then(|| Diagnostic {

@@ -51,10 +51,12 @@ impl PieceMap {
     pub fn slice(&self, range: std::ops::Range<usize>) -> PieceMap {
         let mut map = PieceMap::default();
         map.push(0, self.to_normalized(range.start));
-        for &(local, normalized) in &self.starts {
-            if local > range.start && local < range.end {
-                map.push(local - range.start, normalized);
+        let first = self.starts.partition_point(|&(local, _)| local <= range.start);
+        for &(local, normalized) in &self.starts[first..] {
+            if local >= range.end {
+                break;
             }
+            map.push(local - range.start, normalized);
         }
         map
     }
@@ -91,6 +93,12 @@ impl Stream {
 
 /// Splits a normalized document into one stream per language, in order of first appearance.
 pub fn split_by_language(text: &str) -> Vec<Stream> {
+    split_by_language_with_scores(text).0
+}
+
+/// [`split_by_language`], plus the language evidence summed over the whole document.
+pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) {
+    let mut total = lang::Scores::default();
     let mut streams: Vec<Stream> = Vec::new();
     let mut pending: Vec<(usize, &str)> = Vec::new();
     let mut current: Option<Lang> = None;
@@ -106,7 +114,9 @@ pub fn split_by_language(text: &str) -> Vec<Stream> {
             }
             continue;
         }
-        if lang::is_mixed(content) {
+        let scores = lang::text_scores(content);
+        total += scores;
+        if lang::is_mixed_scores(scores) {
             flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
             for (piece_lang, piece_start, piece) in split_mixed_line(content) {
                 stream_for(&mut streams, piece_lang).append(piece, start + piece_start, ' ');
@@ -119,7 +129,7 @@ pub fn split_by_language(text: &str) -> Vec<Stream> {
             }
             continue;
         }
-        match lang::line_language(content) {
+        match lang::language_of(scores) {
             Some(lang) => {
                 // Lines with no evidence (numbers, names) go with the next line's language
                 // when they precede it and no language was seen yet, else with the current one.
@@ -138,7 +148,7 @@ pub fn split_by_language(text: &str) -> Vec<Stream> {
         }
     }
     flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
-    streams
+    (streams, total)
 }
 
 fn flush_pending(streams: &mut Vec<Stream>, pending: &mut Vec<(usize, &str)>, lang: Lang) {
