@@ -77,6 +77,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let inputs = collect(&crate::default_inputs(args.inputs.clone()));
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
+    remove_stale_temporary_files(&args.out);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -216,6 +217,36 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Removes the temporary files (`.<name>.<pid>.tmp`, see [`AtomicFile`]) that a killed run
+/// left in the output folder: they are never complete and nothing else would remove them.
+/// Files of a process that is still alive (another run into the same folder) are left alone
+/// where that can be told (Linux `/proc`).
+fn remove_stale_temporary_files(out: &Path) {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(temporary_file_pid) else {
+            continue;
+        };
+        let alive = pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists();
+        if !alive && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+            // Best effort: a file that cannot be removed only costs disk space.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in an [`AtomicFile`] temporary name, `.<name>.<pid>.tmp`.
+fn temporary_file_pid(file_name: &str) -> Option<u32> {
+    let inner = file_name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (name, pid) = inner.rsplit_once('.')?;
+    if name.is_empty() || pid.is_empty() || !pid.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
 }
 
 fn write_failure(file: &mut AtomicFile, failure: &Failure) -> anyhow::Result<()> {

@@ -55,11 +55,21 @@ impl Edits {
     }
 
     /// Applies the edits to `text` (the pass's input).
+    #[cfg(test)]
+    pub(crate) fn apply(&self, text: &str) -> (String, OffsetMap) {
+        let mut out = String::new();
+        let map = self.apply_into(text, &mut out);
+        (out, map)
+    }
+
+    /// Applies the edits to `text` (the pass's input), writing the result into `out` (cleared
+    /// first; reusing its allocation spares large inputs a page fault per page and pass).
     ///
     /// Edits that overlap an earlier one or do not fall on character boundaries are bugs of
     /// the pass; they are skipped (and caught by a debug assertion in tests).
-    pub(crate) fn apply(&self, text: &str) -> (String, OffsetMap) {
-        let mut out = String::with_capacity(text.len() + self.buffer.len());
+    pub(crate) fn apply_into(&self, text: &str, out: &mut String) -> OffsetMap {
+        out.clear();
+        out.reserve(text.len() + self.buffer.len());
         let mut builder = MapBuilder::default();
         let mut cursor = 0;
         for edit in &self.items {
@@ -81,7 +91,7 @@ impl Edits {
         }
         out.push_str(&text[cursor..]);
         builder.push(cursor, 1, 1, text.len() - cursor);
-        (out, builder.finish(text.len()))
+        builder.finish(text.len())
     }
 }
 

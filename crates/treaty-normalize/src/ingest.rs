@@ -3,7 +3,8 @@
 //! The order of the checks: size and emptiness; a byte-order mark (UTF-8, UTF-16LE,
 //! UTF-16BE) decides the encoding outright; otherwise a NUL byte means binary; strict UTF-8
 //! is tried next, and only input that is not valid UTF-8 goes to `chardetng` (which then
-//! chooses among Windows-1252, Shift_JIS, EUC-JP and the other legacy encodings).
+//! chooses among Windows-1252, Shift_JIS, EUC-JP and the other legacy encodings; it sees at
+//! most 32 KiB, from just before the first non-ASCII byte).
 //! After decoding, text that is mostly control characters or replacement characters is
 //! refused as binary.
 //!
@@ -133,9 +134,7 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
                 map: OffsetMap::identity(bytes.len()),
             }
         } else {
-            let mut detector = chardetng::EncodingDetector::new();
-            detector.feed(bytes, true);
-            decode_legacy(bytes, detector.guess(None, false))
+            decode_legacy(bytes, detect_legacy(bytes))
         }
     };
     if decoded.text.is_empty() {
@@ -254,11 +253,29 @@ fn decode_utf16(bytes: &[u8], skip: usize, original_len: usize, big_endian: bool
     }
 }
 
+/// Bytes of a large input that chardetng sees: it runs at about 10 MB/s, far slower than
+/// decoding, and a few kilobytes of non-ASCII text already tell the encoding.
+const DETECTION_SAMPLE: usize = 32 * 1024;
+
+/// Guesses the legacy encoding of `bytes` (which are not valid UTF-8) with chardetng.
+///
+/// Large inputs are sampled: [`DETECTION_SAMPLE`] bytes starting a little before the first
+/// non-ASCII byte, since ASCII says nothing about the encoding.
+fn detect_legacy(bytes: &[u8]) -> &'static Encoding {
+    let first_non_ascii = bytes.iter().position(|&byte| byte >= 0x80).unwrap_or(0);
+    // Everything before the first non-ASCII byte is ASCII, so any start there is a character
+    // boundary in every ASCII-compatible encoding.
+    let start = first_non_ascii.saturating_sub(1024);
+    let end = bytes.len().min(start + DETECTION_SAMPLE);
+    let mut detector = chardetng::EncodingDetector::new();
+    detector.feed(&bytes[start..end], end == bytes.len());
+    detector.guess(None, false)
+}
+
 /// A legacy encoding chosen by chardetng.
 ///
-/// Single-byte encodings map one byte to one character. Multi-byte ones are fed to the
-/// decoder byte by byte outside ASCII, so every emitted character is attributed to exactly
-/// the bytes that produced it (including the malformed ones).
+/// Single-byte encodings map one byte to one character. Well-formed Shift_JIS and EUC-JP
+/// are decoded in one call; everything else goes through [`decode_byte_by_byte`].
 fn decode_legacy(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
     if encoding.is_single_byte() {
         let (text, _) = encoding.decode_without_bom_handling(bytes);
@@ -274,6 +291,15 @@ fn decode_legacy(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
             };
         }
     }
+    if let Some(decoded) = decode_japanese_well_formed(bytes, encoding) {
+        return decoded;
+    }
+    decode_byte_by_byte(bytes, encoding)
+}
+
+/// Any encoding, fed to the decoder one byte at a time outside ASCII runs, so every emitted
+/// character is attributed to exactly the bytes that produced it (malformed ones included).
+fn decode_byte_by_byte(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let ascii_fast = encoding.is_ascii_compatible();
     let mut text = String::with_capacity(bytes.len() * 3 / 2);
@@ -321,6 +347,60 @@ fn decode_legacy(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
         encoding: encoding.name(),
         map: builder.finish(bytes.len()),
     }
+}
+
+/// Byte length of the Shift_JIS or EUC-JP character whose first byte is `lead`, for
+/// well-formed input (the WHATWG decoders: every such sequence is one character).
+fn japanese_unit_len(encoding: &'static Encoding, lead: u8) -> usize {
+    if encoding == encoding_rs::SHIFT_JIS {
+        match lead {
+            0x81..=0x9F | 0xE0..=0xFC => 2,
+            _ => 1,
+        }
+    } else {
+        match lead {
+            0x8F => 3,
+            0x8E | 0xA1..=0xFE => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Shift_JIS or EUC-JP input without a malformed byte: decoded in one call, and mapped by
+/// walking the input characters (whose lengths the lead bytes tell) beside the output ones.
+///
+/// Returns `None` for other encodings, malformed input, or if the walk disagrees with the
+/// decoder anywhere; the caller then decodes byte by byte.
+fn decode_japanese_well_formed(bytes: &[u8], encoding: &'static Encoding) -> Option<Decoded> {
+    if encoding != encoding_rs::SHIFT_JIS && encoding != encoding_rs::EUC_JP {
+        return None;
+    }
+    let text = encoding.decode_without_bom_handling_and_without_replacement(bytes)?;
+    let mut builder = MapBuilder::default();
+    let mut pos = 0;
+    for ch in text.chars() {
+        let lead = *bytes.get(pos)?;
+        let len = japanese_unit_len(encoding, lead);
+        // An ASCII byte must have decoded to itself, anything else to a non-ASCII character.
+        let agrees = if lead < 0x80 {
+            u32::from(ch) == u32::from(lead)
+        } else {
+            !ch.is_ascii()
+        };
+        if !agrees || pos + len > bytes.len() {
+            return None;
+        }
+        builder.push(pos, ch.len_utf8(), len, 1);
+        pos += len;
+    }
+    if pos != bytes.len() {
+        return None;
+    }
+    Some(Decoded {
+        text: text.into_owned(),
+        encoding: encoding.name(),
+        map: builder.finish(bytes.len()),
+    })
 }
 
 #[cfg(test)]
@@ -387,6 +467,41 @@ mod tests {
             .map
             .span_to_original(start..start + "Convenção".len());
         assert_eq!(&bytes[span], b"Conven\xe7\xe3o");
+    }
+
+    #[test]
+    fn japanese_fast_path_agrees_with_byte_by_byte_decoding() {
+        // japan-denmark-2017-ja-pdf.txt, with half-width katakana and ASCII mixed in.
+        let snippet = "第十条配当1一方の締約国の居住者である法人が(a) 十五パーセント ｶﾀｶﾅ 10 per cent\n\n22 二一配当";
+        for encoding in [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP] {
+            let (bytes, _, had_errors) = encoding.encode(snippet);
+            assert!(!had_errors);
+            let fast = decode_japanese_well_formed(&bytes, encoding).unwrap();
+            let slow = decode_byte_by_byte(&bytes, encoding);
+            assert_eq!(fast.text, snippet);
+            assert_eq!(slow.text, snippet);
+            assert_eq!(fast.map, slow.map, "{}", encoding.name());
+        }
+    }
+
+    #[test]
+    fn malformed_shift_jis_is_mapped_byte_by_byte() {
+        // japan-denmark-2017-ja-pdf.txt, with a truncated character in the middle.
+        let snippet = "第十条配当1一方の締約国の居住者である法人が他方の締約国の居住者に支払う配当に対しては、当該他方の締約国において租税を課することができる。";
+        let (encoded, _, _) = encoding_rs::SHIFT_JIS.encode(snippet);
+        let mut bytes = encoded.into_owned();
+        let cut = encoding_rs::SHIFT_JIS.encode("第十条配当1一方の締").0.len();
+        bytes.insert(cut, 0x88);
+        bytes.insert(cut + 1, b'A');
+        let decoded = decode_legacy(&bytes, encoding_rs::SHIFT_JIS);
+        assert!(decoded.text.contains("\u{FFFD}A"), "{}", decoded.text);
+        for word in ["一方の", "約国の居住者", "できる。"] {
+            let start = decoded.text.find(word).unwrap();
+            let span = decoded.map.span_to_original(start..start + word.len());
+            let (back, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&bytes[span]);
+            assert_eq!(back, word);
+        }
+        assert_eq!(decoded.map.to_original(decoded.text.len()), bytes.len());
     }
 
     #[test]

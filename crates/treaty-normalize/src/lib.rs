@@ -66,7 +66,10 @@ pub struct Normalized {
 /// Fixes that find nothing to do cost one scan of the text and leave no trace in the map.
 pub fn normalize(decoded: &Decoded) -> Normalized {
     let mut stats = FixStats::default();
+    // The current text once a fix changed it, and a spare buffer for the next fix's output:
+    // the two swap, so a large text does not get a fresh allocation per fix.
     let mut text: Option<String> = None;
+    let mut spare = String::new();
     let mut map: Option<OffsetMap> = None;
     let mut apply = |fix: fixes::Fix, stats: &mut FixStats| -> bool {
         let current = text.as_deref().unwrap_or(&decoded.text);
@@ -74,12 +77,15 @@ pub fn normalize(decoded: &Decoded) -> Normalized {
         if edits.is_empty() {
             return false;
         }
-        let (next, pass_map) = edits.apply(current);
+        let pass_map = edits.apply_into(current, &mut spare);
         map = Some(match map.take() {
             Some(earlier) => earlier.compose(&pass_map),
             None => pass_map,
         });
-        text = Some(next);
+        let next = std::mem::take(&mut spare);
+        if let Some(previous) = text.replace(next) {
+            spare = previous;
+        }
         true
     };
     for _ in 0..fixes::MOJIBAKE_ROUNDS {

@@ -880,7 +880,7 @@ fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
     // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
     // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture (removed
     // by normalize). A reference is told by the character before or after it.
-    const BEFORE_REFERENCE: &[char] = &['の', '条', '第', 'び', '又', '及', '若', '並', '(', '（'];
+    const BEFORE_REFERENCE: &[char] = &['条', '第', 'び', '又', '及', '若', '並', '(', '（'];
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1u32;
     let mut cursor = body.start;
@@ -897,10 +897,13 @@ fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
         {
             continue;
         }
-        let next = text[at + wanted.len()..].chars().next();
-        if next.is_some_and(|c| {
+        let rest = &text[at + wanted.len()..];
+        let next = rest.chars().next();
+        // `1条` is article 1, but `1条約第...` is a point opening with `条約` (the treaty).
+        let article_reference = rest.starts_with('条') && !rest.starts_with("条約");
+        if article_reference
+            || next.is_some_and(|c| {
             (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
-                || c == '条'
                 || c == '.'
                 || c == '%'
                 || c == '項'

@@ -16,7 +16,7 @@
 //! 5. otherwise leave the text as it is: in two-column OCR the second part may belong to
 //!    the other column (`rendi- allow`).
 
-use super::words::{is_word_char, WordCounts};
+use super::words::{is_word_char, lower, WordCounts};
 use crate::edits::Edits;
 use crate::FixStats;
 
@@ -100,31 +100,33 @@ pub(crate) fn fix_dehyphenation(text: &str, stats: &mut FixStats) -> Edits {
     if found.is_empty() {
         return edits;
     }
-    let parts = |candidate: &Candidate| {
-        let first = &text[candidate.first_start..candidate.hyphen];
-        let second = &text[candidate.second_start..candidate.second_end];
-        (first, second)
-    };
+    // The four lower-case keys of each candidate: first part, second part, joined word and
+    // hyphenated word.
+    let keys: Vec<[String; 4]> = found
+        .iter()
+        .map(|candidate| {
+            let first = lower(&text[candidate.first_start..candidate.hyphen]);
+            let second = lower(&text[candidate.second_start..candidate.second_end]);
+            let joined = format!("{first}{second}");
+            let hyphenated = format!("{first}-{second}");
+            [first, second, joined, hyphenated]
+        })
+        .collect();
     let mut counts = WordCounts::default();
-    for candidate in &found {
-        let (first, second) = parts(candidate);
-        counts.want(first);
-        counts.want(second);
-        counts.want(&format!("{first}{second}"));
-        counts.want(&format!("{first}-{second}"));
+    for key in keys.iter().flatten() {
+        counts.want_lower(key);
     }
     counts.count_in(text);
-    for candidate in &found {
-        let (first, second) = parts(candidate);
-        counts.discount(first);
-        counts.discount(second);
+    // The fragments at the candidates themselves are not occurrences of words.
+    for [first, second, _, _] in &keys {
+        counts.discount_lower(first);
+        counts.discount_lower(second);
     }
-    for candidate in &found {
-        let (first, second) = parts(candidate);
-        let hyphenated = counts.get(&format!("{first}-{second}"));
-        let joined = counts.get(&format!("{first}{second}"));
-        let first_is_word = counts.get(first) > 0;
-        let second_is_word = counts.get(second) > 0;
+    for (candidate, [first, second, joined, hyphenated]) in found.iter().zip(&keys) {
+        let hyphenated = counts.get_lower(hyphenated);
+        let joined = counts.get_lower(joined);
+        let first_is_word = counts.get_lower(first) > 0;
+        let second_is_word = counts.get_lower(second) > 0;
         let keep_hyphen = hyphenated > 0 && hyphenated >= joined;
         if keep_hyphen || (joined == 0 && second_is_word && first_is_word) {
             edits.delete(candidate.hyphen + 1..candidate.second_start);

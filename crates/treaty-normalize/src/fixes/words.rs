@@ -80,24 +80,42 @@ pub(crate) struct WordCounts {
 impl WordCounts {
     /// Asks for `word` (a single word or `a-b`) to be counted.
     pub(crate) fn want(&mut self, word: &str) {
-        let key = lower(word);
+        self.want_lower(&lower(word));
+    }
+
+    /// [`WordCounts::want`] for a word already in lower case.
+    pub(crate) fn want_lower(&mut self, key: &str) {
+        if self.counts.contains_key(key) {
+            return;
+        }
         if self.sketches.is_empty() {
             self.sketches = vec![0; SKETCH_BITS / 64];
         }
-        let bit = sketch(&key);
+        let bit = sketch(key);
         self.sketches[bit / 64] |= 1 << (bit % 64);
         self.wants_pairs |= key.contains('-');
-        self.counts.entry(key).or_insert(0);
+        self.counts.insert(key.to_owned(), 0);
     }
 
     /// How often `word` occurs (0 if it was not asked for).
     pub(crate) fn get(&self, word: &str) -> u64 {
-        self.counts.get(&lower(word)).copied().unwrap_or(0)
+        self.get_lower(&lower(word))
+    }
+
+    /// [`WordCounts::get`] for a word already in lower case.
+    pub(crate) fn get_lower(&self, key: &str) -> u64 {
+        self.counts.get(key).copied().unwrap_or(0)
     }
 
     /// Subtracts one occurrence of `word` (for fragments that are not real occurrences).
+    #[cfg(test)]
     pub(crate) fn discount(&mut self, word: &str) {
-        if let Some(count) = self.counts.get_mut(&lower(word)) {
+        self.discount_lower(&lower(word));
+    }
+
+    /// [`WordCounts::discount`] for a word already in lower case.
+    pub(crate) fn discount_lower(&mut self, key: &str) {
+        if let Some(count) = self.counts.get_mut(key) {
             *count = count.saturating_sub(1);
         }
     }
