@@ -4,7 +4,7 @@
 //! UTF-16BE) decides the encoding outright; otherwise a NUL byte means binary; strict UTF-8
 //! is tried next, and only input that is not valid UTF-8 goes to `chardetng` (which then
 //! chooses among Windows-1252, Shift_JIS, EUC-JP and the other legacy encodings; it sees at
-//! most 32 KiB, from just before the first non-ASCII byte).
+//! most 16 KiB, from just before the first non-ASCII byte).
 //! After decoding, text that is mostly control characters or replacement characters is
 //! refused as binary.
 //!
@@ -255,7 +255,7 @@ fn decode_utf16(bytes: &[u8], skip: usize, original_len: usize, big_endian: bool
 
 /// Bytes of a large input that chardetng sees: it runs at about 10 MB/s, far slower than
 /// decoding, and a few kilobytes of non-ASCII text already tell the encoding.
-const DETECTION_SAMPLE: usize = 32 * 1024;
+const DETECTION_SAMPLE: usize = 16 * 1024;
 
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8) with chardetng.
 ///

@@ -406,6 +406,17 @@ pub fn topic_from_title(title: &str) -> Option<Topic> {
 
 /// Content phrases (lower case) with their weight: the wording by which model articles open.
 const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
+    ("pensions", Topic::Pensions, 1.5),
+    ("social security", Topic::Pensions, 1.0),
+    ("alimony", Topic::Pensions, 1.0),
+    ("pensões", Topic::Pensions, 1.5),
+    ("paid by a contracting state or a political subdivision", Topic::GovernmentService, 6.0),
+    ("paid by a contracting state", Topic::GovernmentService, 2.0),
+    ("pagas por um estado contratante", Topic::GovernmentService, 4.0),
+    ("impostos aos quais se aplica", Topic::TaxesCovered, 4.0),
+    ("impostos atuais", Topic::TaxesCovered, 3.0),
+    ("taxes to which this convention shall apply", Topic::TaxesCovered, 4.0),
+    ("taxes to which the convention shall apply", Topic::TaxesCovered, 4.0),
     (
         "shall apply to persons who are residents",
         Topic::PersonsCovered,
@@ -593,6 +604,18 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("notice of termination", Topic::Termination, 4.0),
 ];
 
+/// A distinctive formula (weight 3 or more) counts once, since a model article may repeat its
+/// opening formula in later paragraphs; a plain word counts each time, since frequency is
+/// what tells a dividends article from one that mentions dividends.
+fn phrase_score(opening: &str, phrase: &str, weight: f32) -> f32 {
+    let count = opening.matches(phrase).count() as f32;
+    if weight >= 3.0 {
+        count.min(1.0) * weight
+    } else {
+        count * weight
+    }
+}
+
 /// The topic the opening of an article's text points to, if any phrase is found.
 pub fn topic_from_content(text: &str) -> Option<Topic> {
     let opening: String = text.chars().take(1200).collect::<String>().to_lowercase();
@@ -601,7 +624,7 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
         let score: f32 = CONTENT_PHRASES
             .iter()
             .filter(|(_, t, _)| *t == topic)
-            .map(|(phrase, _, weight)| opening.matches(phrase).count() as f32 * weight)
+            .map(|(phrase, _, weight)| phrase_score(&opening, phrase, *weight))
             .sum();
         if score > 0.0 && best.is_none_or(|(_, b)| score > b) {
             best = Some((topic, score));
