@@ -131,7 +131,7 @@ fn extract_rows(
             let single = treaty.versions.len() == 1;
             for article in version.articles.iter().chain(&version.protocol) {
                 for paragraph in &article.paragraphs {
-                    for finding in rules::paragraph_findings(paragraph, article.topic, version.lang)
+                    for finding in rules::paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang)
                     {
                         let normalized_span =
                             paragraph.pieces.range_to_normalized(finding.local.clone());

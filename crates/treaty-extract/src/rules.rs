@@ -274,6 +274,8 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
                 ],
             ),
             ("sale_on_credit", &["sale on credit", "venda a crédito"]),
+            ("export_credit", &["export credit", "export development", "exportação", "eksportkredit"]),
+            ("late_payment_penalty", &["penalty", "penalties", "late payment", "multa"]),
         ],
         _ => &[],
     };
@@ -391,7 +393,10 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
 }
 
 /// Rates and thresholds of one paragraph of an article with the given topic.
-pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+///
+/// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
+/// ("royalties within the meaning of subparagraph a) of paragraph 3").
+pub fn paragraph_findings(paragraph: &Paragraph, siblings: &[Paragraph], topic: Topic, lang: Lang) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let mut findings: Vec<Finding> = Vec::new();
     let quantities = find_quantities(text, lang);
@@ -409,10 +414,7 @@ pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Ve
             .nth(40)
             .map_or(text.len(), |(i, _)| quantity.span.end + i);
         let after = &text[quantity.span.end..after_end];
-        let branch = lower(clause_text).contains("branch")
-            || clause_text.contains("支店")
-            || (lower(clause_text).contains("permanent establishment")
-                && lower(clause_text).contains("additional"));
+        let branch = is_branch_clause(clause_text);
         let mut conditions = Conditions::default();
         let holding = quantity.unit == Unit::Percent && is_holding(before, after);
         let kind = if quantity.unit == Unit::Percent && !holding && (is_rate_topic(topic) || branch)
@@ -422,9 +424,11 @@ pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Ve
             "threshold"
         };
         if kind == "rate" {
+            let referenced = referenced_text(clause_text, siblings);
             fill_rate_conditions(
                 &mut conditions,
                 clause_text,
+                &referenced,
                 text,
                 topic,
                 lang,
@@ -474,6 +478,7 @@ pub fn paragraph_findings(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Ve
 fn fill_rate_conditions(
     conditions: &mut Conditions,
     clause: &str,
+    referenced: &str,
     paragraph_text: &str,
     topic: Topic,
     lang: Lang,
@@ -491,7 +496,7 @@ fn fill_rate_conditions(
         "em todos os demais casos",
         "その他のすべての場合",
     ];
-    if branch && topic != Topic::Dividends || branch && lowered.contains("branch") {
+    if branch {
         conditions.income.push("branch_profits".to_string());
         return;
     }
@@ -545,10 +550,76 @@ fn fill_rate_conditions(
                 Some(format!("{}{}", other.value_text, other.unit.as_str()));
         }
     }
-    conditions.income = income_classes(clause, topic)
-        .into_iter()
-        .map(str::to_string)
+    // Classes named in the clause, or in the paragraph the clause refers to.
+    let mut classes = income_classes(clause, topic);
+    if classes.is_empty() && !referenced.is_empty() {
+        classes = income_classes(referenced, topic);
+    }
+    conditions.income = classes.into_iter().map(str::to_string).collect();
+}
+
+static PARAGRAPH_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)subparagraph \(?([a-z])\)? of paragraph (\d+)|alínea \(?([a-z])\)? do (?:n\.º|parágrafo|número|n\.o) ?(\d+)").unwrap()
+});
+
+/// The text of the subparagraph a clause refers to, empty when it refers to none.
+fn referenced_text(clause: &str, siblings: &[Paragraph]) -> String {
+    let Some(captures) = PARAGRAPH_REFERENCE.captures(clause) else {
+        return String::new();
+    };
+    let label = captures.get(1).or(captures.get(3)).map_or("", |m| m.as_str()).to_lowercase();
+    let number = captures.get(2).or(captures.get(4)).map_or("", |m| m.as_str());
+    siblings
+        .iter()
+        .find(|p| p.number == number)
+        .and_then(|p| {
+            p.subparagraphs
+                .iter()
+                .find(|sub| sub.label == label)
+                .map(|sub| p.text[sub.local.start..sub.local.end.min(p.text.len())].to_string())
+        })
+        .unwrap_or_default()
+}
+
+/// True when a rate caps the tax on the profits of a permanent establishment (a branch
+/// profits tax) rather than on dividends, interest or royalties.
+fn is_branch_clause(clause: &str) -> bool {
+    let lowered = lower(clause);
+    let mentions_establishment = ["permanent establishment", "estabelecimento permanente", "estabelecimento estável", "branch", "sucursal"]
+        .iter()
+        .any(|w| lowered.contains(w))
+        || clause.contains("恒久的施設")
+        || clause.contains("支店");
+    let about_distributions = ["of the dividends", "dos dividendos", "of the interest", "dos juros", "of the royalties", "das royalties"]
+        .iter()
+        .any(|w| lowered.contains(w))
+        || clause.contains("配当の額")
+        || clause.contains("利子の額")
+        || clause.contains("使用料の額");
+    mentions_establishment && !about_distributions
+}
+
+/// The conditions of an exempted class: one per beneficiary named (government, central bank,
+/// pension fund, ...) and one for the income classes named, or a single empty one.
+fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
+    let owners = beneficial_owners(clause_text);
+    let mut classes: Vec<String> = income_classes(clause_text, topic).into_iter().map(str::to_string).collect();
+    // Interest "paid by" a State is interest on its debt, whoever owns it.
+    if topic == Topic::Interest && PAID_BY_STATE.is_match(clause_text) && !classes.iter().any(|c| c == "government_debt") {
+        classes.push("government_debt".to_string());
+    }
+    let mut variants: Vec<Conditions> = owners
+        .iter()
+        .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
+        .map(|owner| Conditions { beneficial_owner: Some(owner.to_string()), ..Conditions::default() })
         .collect();
+    if !classes.is_empty() {
+        variants.push(Conditions { income: classes, ..Conditions::default() });
+    }
+    if variants.is_empty() {
+        variants.push(Conditions::default());
+    }
+    variants
 }
 
 /// Rates of 0: clauses that leave the source State no right to tax.
@@ -563,38 +634,32 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
             matches.push(found.range());
         }
     }
+    let first_subparagraph = paragraph.subparagraphs.first().map(|s| s.local.start);
     for phrase in matches {
+        // "...shall be taxable only in the other State if: (a) ...; (b) ...": the lead exempts,
+        // each subparagraph names one class, so each gives its own row.
+        if first_subparagraph.is_some_and(|first| phrase.start < first) {
+            let lead = &text[..first_subparagraph.unwrap_or(0)];
+            if lead.trim_end().ends_with(':') {
+                for sub in paragraph.subparagraphs.iter().filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x")) {
+                    let clause = sub.local.start..sub.local.end.min(text.len());
+                    findings.push(Finding {
+                        subparagraph: sub.label.clone(),
+                        kind: "rate",
+                        value: "0".to_string(),
+                        unit: "percent".to_string(),
+                        conditions: exemption_conditions(&text[clause.clone()], topic).into_iter().next().unwrap_or_default(),
+                        local: phrase.clone(),
+                        clause,
+                        confidence: 0.8,
+                    });
+                }
+                continue;
+            }
+        }
         let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
         let clause_text = &text[clause.clone()];
-        let owners = beneficial_owners(clause_text);
-        let mut classes: Vec<String> = income_classes(clause_text, topic)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
-        // Interest "paid by" a State is interest on its debt, whoever owns it.
-        if topic == Topic::Interest
-            && PAID_BY_STATE.is_match(clause_text)
-            && !classes.iter().any(|c| c == "government_debt")
-        {
-            classes.push("government_debt".to_string());
-        }
-        let mut variants: Vec<Conditions> = owners
-            .iter()
-            .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
-            .map(|owner| Conditions {
-                beneficial_owner: Some(owner.to_string()),
-                ..Conditions::default()
-            })
-            .collect();
-        if !classes.is_empty() {
-            variants.push(Conditions {
-                income: classes.clone(),
-                ..Conditions::default()
-            });
-        }
-        if variants.is_empty() {
-            variants.push(Conditions::default());
-        }
+        let variants = exemption_conditions(clause_text, topic);
         for conditions in variants {
             findings.push(Finding {
                 subparagraph: subparagraph.clone(),
@@ -622,7 +687,7 @@ mod tests {
         for version in &doc.treaties[0].versions {
             for article in &version.articles {
                 for paragraph in &article.paragraphs {
-                    for f in paragraph_findings(paragraph, article.topic, version.lang) {
+                    for f in paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang) {
                         out.push((
                             paragraph.number.clone(),
                             f.subparagraph,
