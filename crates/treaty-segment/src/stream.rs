@@ -180,7 +180,7 @@ const HEADING_WORDS: &[(&str, Lang)] = &[
 ///
 /// Returns `(lang, offset in line, text)`. A bilingual heading such as `Artigo Article 2`
 /// gives its number to both languages, since the print shows it once for both columns.
-pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
+pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
     let tokens: Vec<(usize, &str)> = line
         .split_whitespace()
         .map(|token| (token.as_ptr() as usize - line.as_ptr() as usize, token))
@@ -194,24 +194,41 @@ pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
             .find(|(w, _)| *w == key)
             .map(|(_, l)| *l)
     };
-    // Heading keywords are certain evidence, whatever the neighbours say. `Artigo Article 2`
-    // is one heading printed once for both columns: its number goes to both languages.
-    let mut lent: Vec<(usize, Lang)> = Vec::new(); // (token index of the number, borrowing language)
+    // Heading keywords are certain evidence, whatever the neighbours say. A heading printed
+    // once for both columns gives itself to both languages: in `Artigo Article 2` the number
+    // goes to Portuguese too; in `Article 23 Métodos para eliminar ...` (the Portuguese
+    // keyword lost) keyword and number go to the Portuguese title that follows.
+    struct Loan {
+        tokens: std::ops::RangeInclusive<usize>,
+        borrower: Lang,
+        /// The loan goes right after this token's run (`Artigo` + number) ...
+        after: Option<usize>,
+        /// ... or right before this token's run (`Article 23` + Portuguese title).
+        before: Option<usize>,
+    }
+    let mut loans: Vec<Loan> = Vec::new();
+    let is_number = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
     for index in 0..words.len() {
         let Some(first_lang) = heading_lang(words[index]) else {
             continue;
         };
         labels[index] = first_lang;
         let second_lang = words.get(index + 1).and_then(|w| heading_lang(w));
-        let number_follows = words
-            .get(index + 2)
-            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
-        if let Some(second_lang) = second_lang {
-            if second_lang != first_lang && number_follows {
+        match second_lang {
+            Some(second_lang) if second_lang != first_lang && words.get(index + 2).is_some_and(|w| is_number(w)) => {
                 labels[index + 1] = second_lang;
                 labels[index + 2] = second_lang;
-                lent.push((index + 2, first_lang));
+                loans.push(Loan { tokens: index + 2..=index + 2, borrower: first_lang, after: Some(index), before: None });
             }
+            None if words.get(index + 1).is_some_and(|w| is_number(w)) && index + 2 < words.len() => {
+                let title_lang = labels[index + 2];
+                let other_keyword_before = index > 0 && heading_lang(words[index - 1]).is_some();
+                if title_lang != first_lang && !other_keyword_before && heading_lang(words[index + 2]).is_none() {
+                    labels[index + 1] = first_lang;
+                    loans.push(Loan { tokens: index..=index + 1, borrower: title_lang, after: None, before: Some(index + 2) });
+                }
+            }
+            _ => {}
         }
     }
     let mut runs: Vec<(Lang, usize, usize)> = Vec::new(); // (lang, first token, last token)
@@ -222,15 +239,22 @@ pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
         }
     }
     let mut pieces = Vec::new();
+    let lend = |pieces: &mut Vec<(Lang, usize, &'a str)>, loan: &Loan| {
+        let first = *loan.tokens.start();
+        let last = *loan.tokens.end();
+        let start = tokens[first].0;
+        let end = tokens[last].0 + tokens[last].1.len();
+        pieces.push((loan.borrower, start, &line[start..end]));
+    };
     for &(run_lang, first, last) in &runs {
+        for loan in loans.iter().filter(|l| l.borrower == run_lang && l.before == Some(first)) {
+            lend(&mut pieces, loan);
+        }
         let start = tokens[first].0;
         let end = tokens[last].0 + tokens[last].1.len();
         pieces.push((run_lang, start, &line[start..end]));
-        for &(number_index, borrower) in &lent {
-            if borrower == run_lang && number_index == last + 2 {
-                let (number_offset, number) = tokens[number_index];
-                pieces.push((run_lang, number_offset, number));
-            }
+        for loan in loans.iter().filter(|l| l.borrower == run_lang && l.after == Some(last)) {
+            lend(&mut pieces, loan);
         }
     }
     pieces
@@ -239,6 +263,18 @@ pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heading_whose_other_keyword_was_lost_goes_to_both_languages() {
+        // From brazil-denmark-1974-pt-en-ocr.txt: only `Article 23` was printed (or kept).
+        let line = "Article 23 Métodos para eliminar a dupla tributação Methods for the elimination of 1. Quando um residente do Brasil receber rendimentos que, de acordo 1. Where a resident of Brazil";
+        let pieces = split_mixed_line(line);
+        let pt: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::Pt).map(|p| p.2).collect();
+        let en: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::En).map(|p| p.2).collect();
+        assert_eq!(pt[0], "Article 23", "{pt:?}");
+        assert!(pt[1].starts_with("Métodos para eliminar"), "{pt:?}");
+        assert!(en[0].starts_with("Article 23"), "{en:?}");
+    }
 
     #[test]
     fn bilingual_heading_gives_its_number_to_both_languages() {

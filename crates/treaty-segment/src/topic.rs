@@ -133,6 +133,9 @@ impl Topic {
 
 /// Title phrases (lower case). The longest phrase found in a title decides.
 const TITLE_PHRASES: &[(&str, Topic)] = &[
+    ("entitlement to the benefits", Topic::EntitlementToBenefits),
+    ("benefits of the convention", Topic::EntitlementToBenefits),
+    ("benefícios da convenção", Topic::EntitlementToBenefits),
     // English
     ("persons covered", Topic::PersonsCovered),
     ("personal scope", Topic::PersonsCovered),
