@@ -149,7 +149,7 @@ pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
                     },
                     article.topic,
                     truncate(&article.title, 32),
-                    article.paragraphs.len(),
+                    treaty_extract::paragraph_count(article),
                     if article.inferred { "  (inferred)" } else { "" },
                 )?;
             }

@@ -234,6 +234,13 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
         .collect()
 }
 
+/// How many paragraphs an article has: the paragraphs found, or the highest paragraph number
+/// printed when OCR lost the numbers (and the boundaries) of some paragraphs before it.
+pub fn paragraph_count(article: &ArticleReport) -> usize {
+    let highest = article.paragraphs.iter().filter_map(|p| p.paragraph.parse::<usize>().ok()).max().unwrap_or(0);
+    article.paragraphs.len().max(highest)
+}
+
 /// The `articles.csv` rows of a report, in document order.
 pub fn article_rows(report: &DocumentReport) -> Vec<schema::ArticleRow> {
     let mut rows = Vec::new();
@@ -248,7 +255,7 @@ pub fn article_rows(report: &DocumentReport) -> Vec<schema::ArticleRow> {
                     title: article.title.clone(),
                     topic: article.topic.clone(),
                     inferred: article.inferred,
-                    paragraphs: article.paragraphs.len(),
+                    paragraphs: paragraph_count(article),
                     start: article.start,
                     end: article.end,
                     printed: article.printed.clone(),

@@ -569,12 +569,21 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
         let whole = captures.get(0).unwrap();
         let start = body.start + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
-        if number != expected {
-            continue;
-        }
         let prefix = line_prefix(text, start).trim_end();
         let at_line_start = prefix.is_empty();
         let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
+        // OCR loses paragraph numbers. After a full stop, the number after next is taken as
+        // the next paragraph, and the text before a first number of 2 or 3 as paragraph 1.
+        let lost_number = number > expected
+            && number <= expected + 2
+            && (at_line_start || prefix.ends_with('.'))
+            && (expected > 1 || text[body.start..start].trim().len() > 40);
+        if number != expected && !lost_number {
+            continue;
+        }
+        if lost_number && starts.is_empty() {
+            starts.push((body.start, 1));
+        }
         // Two-column OCR runs paragraphs into other fragments: there the next number followed by
         // a capitalized word will do, unless the word before makes it a reference.
         let previous_word = prefix
@@ -592,7 +601,7 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
             continue;
         }
         starts.push((start, number));
-        expected += 1;
+        expected = number + 1;
     }
     build_paragraphs(text, body, &starts, lang)
 }
