@@ -54,10 +54,22 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
         r"|shall not be tax(?:ed|able) in (?:that|the) (?:first-mentioned|contracting) state",
         r"|(?:só|apenas|somente) (?:podem|poderão|pode|poderá) ser tributad[oa]s? (?:n[oe]ss?e |no )outro estado",
         r"|(?:são|serão|ficam|ficarão) isent[oa]s",
-        r"|当該他方の締約国においてのみ租税を課することができる",
-        r"|租税を免除される|免除される",
     ))
     .unwrap()
+});
+
+/// Japanese exempting phrases. PDF extraction drops subparagraph markers into the middle of
+/// words (`当該他方の締約国にお(a) (b) いてのみ`), so a marker may stand between any two
+/// characters of the phrase.
+static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
+    let marker = r"(?:\s*\([a-z]{1,4}\)\s*)*";
+    let tolerant = |phrase: &str| phrase.chars().map(|c| regex::escape(&c.to_string())).collect::<Vec<_>>().join(marker);
+    Regex::new(&format!("{}|{}", tolerant("当該他方の締約国においてのみ租税を課することができる"), tolerant("租税を免除される"))).unwrap()
+});
+
+/// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
+static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"taxable only in ([A-Z][\p{L}]+)|só (?:podem|poderão) ser tributad[oa]s n[oa] ([A-Z][\p{L}]+)").unwrap()
 });
 
 /// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
@@ -70,6 +82,8 @@ static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)arising in|paid by a company which is a resident|provenientes d|pagos por uma sociedade|内において生ずる").unwrap()
 });
+
+static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\([^()]{0,200}\)").unwrap());
 
 static PAID_BY_STATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)paid by(?: or [a-z ]+?)? (?:a contracting state|the government|that state|the state)|pagos por,?(?: ou [\p{L} ]+?,?)? (?:um estado contratante|o governo|esse estado)|政府が支払う").unwrap()
@@ -121,7 +135,10 @@ fn clause_around(
 }
 
 fn beneficial_owners(clause: &str) -> Vec<&'static str> {
-    let clause = lower(clause);
+    // Words in brackets qualify (`agency (including a financial institution) wholly owned by
+    // that Government`); they do not name another beneficiary.
+    let raw = lower(clause);
+    let clause = lower(&PARENTHETICAL.replace_all(clause, " "));
     let mut owners = Vec::new();
     let checks: [(&str, &[&str]); 8] = [
         (
@@ -187,7 +204,9 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
         ),
     ];
     for (owner, phrases) in checks {
-        if phrases.iter().any(|p| clause.contains(p)) {
+        // "A company (other than a partnership)": this one bracket does name the beneficiary.
+        let haystack = if owner == "company_not_partnership" { &raw } else { &clause };
+        if phrases.iter().any(|p| haystack.contains(p)) {
             // A central bank is also a bank; a company other than a partnership is a company.
             let subsumed = (owner == "bank" && owners.contains(&"central_bank"))
                 || (owner == "company" && owners.contains(&"company_not_partnership"));
@@ -627,6 +646,19 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let mut findings = Vec::new();
     let mut matches: Vec<Range<usize>> = EXEMPTION.find_iter(text).map(|m| m.range()).collect();
+    matches.extend(JA_EXEMPTION.find_iter(text).map(|m| m.range()));
+    for captures in NAMED_STATE_ONLY.captures_iter(text) {
+        let whole = captures.get(0).unwrap();
+        let state = captures.get(1).or(captures.get(2)).map_or("", |m| m.as_str());
+        let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
+        let clause_text = &text[clause];
+        let residence = [format!("resident of {state}"), format!("residente do {state}"), format!("residente da {state}")];
+        if residence.iter().any(|r| clause_text.contains(r.as_str())) {
+            matches.push(whole.range());
+        }
+    }
+    matches.sort_by_key(|m| m.start);
+    matches.dedup();
     for found in RESIDENCE_ONLY.find_iter(text) {
         let (_, clause) = clause_around(text, paragraph, found.start(), lang);
         let clause_text = &text[clause];
@@ -638,11 +670,19 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     for phrase in matches {
         // "...shall be taxable only in the other State if: (a) ...; (b) ...": the lead exempts,
         // each subparagraph names one class, so each gives its own row.
-        if first_subparagraph.is_some_and(|first| phrase.start < first) {
+        // "(a) copyright royalties ...; and (b) royalties for software ...,\narising in a
+        // Contracting State ... shall be taxable only in that other State": a closing line
+        // after the last subparagraph applies to each of them.
+        let last = paragraph.subparagraphs.last();
+        let closing_line = last.is_some_and(|sub| phrase.start > sub.local.start && text[sub.local.start..phrase.start].contains('\n'));
+        if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
             let lead = &text[..first_subparagraph.unwrap_or(0)];
-            if lead.trim_end().ends_with(':') {
+            if closing_line || lead.trim_end().ends_with(':') {
                 for sub in paragraph.subparagraphs.iter().filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x")) {
-                    let clause = sub.local.start..sub.local.end.min(text.len());
+                    let end = sub.local.end.min(text.len());
+                    // The subparagraph's own line, without a closing line that follows it.
+                    let end = text[sub.local.start..end].find('\n').map_or(end, |i| sub.local.start + i);
+                    let clause = sub.local.start..end;
                     findings.push(Finding {
                         subparagraph: sub.label.clone(),
                         kind: "rate",

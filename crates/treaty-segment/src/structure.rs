@@ -26,9 +26,9 @@ static LATIN_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A paragraph number: `1.`, `1 -`, `1 —`, followed by a capitalized word (a list item of a
 /// subparagraph, `1. the income tax;`, starts in lower case).
-static LATIN_PARAGRAPH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—])[ \t]+[\p{Lu}\(\x22“«]").unwrap());
-static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+static LATIN_PARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]").unwrap()
+});static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap()
 });
 static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
@@ -570,6 +570,15 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
         let start = body.start + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
         let prefix = line_prefix(text, start).trim_end();
+        // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
+        // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
+        if captures.name("bare").is_some() {
+            let next_word = text[whole.end() + body.start - 1..].split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            let opens = !MONTHS.iter().any(|m| next_word.eq_ignore_ascii_case(m));
+            if number != expected || prefix.is_empty() || !opens || prefix.ends_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+        }
         let at_line_start = prefix.is_empty();
         let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
         // OCR loses paragraph numbers. After a full stop, the number after next is taken as
@@ -605,6 +614,12 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
     }
     build_paragraphs(text, body, &starts, lang)
 }
+
+/// Month names, after which a bare number is a date, not a paragraph.
+const MONTHS: &[&str] = &[
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    "Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro",
+];
 
 /// Words after which a number is a reference, not a paragraph number.
 const PARAGRAPH_REFERENCE_WORDS: &[&str] = &[
