@@ -195,7 +195,7 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
                 "uma sociedade",
                 "company which holds",
                 "company that holds",
-                "法人",
+                "所有する法人",
             ],
         ),
         (
@@ -618,6 +618,71 @@ fn is_branch_clause(clause: &str) -> bool {
     mentions_establishment && !about_distributions
 }
 
+static JA_MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,5})\)").unwrap());
+
+/// The text of each listed item after `from`, for labels whose markers stand after their
+/// item's text (Japanese PDF text): the last `(b)` ends item (b), which starts after the
+/// marker before it; item (a) runs from `from` to the start of item (b).
+fn japanese_list_items(text: &str, from: usize, labels: &[String]) -> Vec<(String, Range<usize>)> {
+    let markers: Vec<(String, Range<usize>)> = JA_MARKER
+        .captures_iter(&text[from..])
+        .map(|c| (c[1].to_string(), from + c.get(0).unwrap().start()..from + c.get(0).unwrap().end()))
+        .collect();
+    let mut items = Vec::new();
+    let mut end = text.len();
+    for (index, label) in labels.iter().enumerate().rev() {
+        let Some(position) = markers.iter().rposition(|(l, r)| l == label && r.start < end) else { continue };
+        // The last item ends at its marker; an earlier one runs up to where the next begins.
+        let item_end = if index + 1 == labels.len() { markers[position].1.start } else { end };
+        let start = if index == 0 { from } else { markers[..position].last().map_or(from, |(_, r)| r.end) };
+        if start < item_end {
+            items.push((label.clone(), start..item_end));
+        }
+        end = start;
+    }
+    items.reverse();
+    items
+}
+
+/// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
+/// per basis when the holding may be measured on either (voting power or capital, depending
+/// on which State the paying company is resident in).
+fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
+    let quantities = find_quantities(item, lang);
+    let holding = quantities.iter().find(|q| {
+        q.unit == Unit::Percent && {
+            let before_start = item[..q.span.start].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+            let after_end = item[q.span.end..].char_indices().nth(40).map_or(item.len(), |(i, _)| q.span.end + i);
+            is_holding(&item[before_start..q.span.start], &item[q.span.end..after_end])
+        }
+    });
+    let Some(holding) = holding else {
+        return exemption_conditions(item, topic);
+    };
+    let lowered = lower(item);
+    let mut bases: Vec<&str> = Vec::new();
+    if lowered.contains("voting") || lowered.contains("votos") || item.contains("議決権") {
+        bases.push("voting_power");
+    }
+    if lowered.contains("capital") || item.contains("資本") {
+        bases.push("capital");
+    }
+    if bases.is_empty() {
+        bases.push("shares");
+    }
+    let period = quantities.iter().find(|q| q.unit.is_duration()).map(|q| format!("{}{}", q.value_text, q.unit.as_str()));
+    let owner = beneficial_owners(item).first().map(|o| o.to_string());
+    bases
+        .into_iter()
+        .map(|basis| Conditions {
+            beneficial_owner: owner.clone(),
+            min_holding: Some(Holding { percent: holding.value_text.clone(), basis: basis.to_string() }),
+            holding_period: period.clone(),
+            ..Conditions::default()
+        })
+        .collect()
+}
+
 /// The conditions of an exempted class: one per beneficiary named (government, central bank,
 /// pension fund, ...) and one for the income classes named, or a single empty one.
 fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
@@ -668,6 +733,28 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     }
     let first_subparagraph = paragraph.subparagraphs.first().map(|s| s.local.start);
     for phrase in matches {
+        // Japanese PDF text drops the markers of the list that follows into the exempting
+        // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
+        if lang == Lang::Ja {
+            let labels: Vec<String> = JA_MARKER.captures_iter(&text[phrase.clone()]).map(|c| c[1].to_string()).collect();
+            if !labels.is_empty() {
+                for (label, range) in japanese_list_items(text, phrase.end, &labels) {
+                    for conditions in tier_conditions(&text[range.clone()], topic, lang) {
+                        findings.push(Finding {
+                            subparagraph: label.clone(),
+                            kind: "rate",
+                            value: "0".to_string(),
+                            unit: "percent".to_string(),
+                            conditions,
+                            local: phrase.clone(),
+                            clause: range.clone(),
+                            confidence: 0.7,
+                        });
+                    }
+                }
+                continue;
+            }
+        }
         // "...shall be taxable only in the other State if: (a) ...; (b) ...": the lead exempts,
         // each subparagraph names one class, so each gives its own row.
         // "(a) copyright royalties ...; and (b) royalties for software ...,\narising in a
