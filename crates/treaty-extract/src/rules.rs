@@ -476,11 +476,13 @@ pub fn paragraph_findings(paragraph: &Paragraph, siblings: &[Paragraph], topic: 
     if is_rate_topic(topic) {
         findings.extend(exemptions(paragraph, topic, lang));
     }
-    // One row per distinct claim in a clause: a number repeated by the same clause is one row.
+    // One row per distinct claim in a clause: a number repeated by the same clause is one row,
+    // the same number stated by two sentences is two.
     let mut unique: Vec<Finding> = Vec::new();
     for finding in findings {
         let duplicate = unique.iter().any(|u| {
-            u.subparagraph == finding.subparagraph
+            u.clause == finding.clause
+                && u.subparagraph == finding.subparagraph
                 && u.kind == finding.kind
                 && u.value == finding.value
                 && u.unit == finding.unit
