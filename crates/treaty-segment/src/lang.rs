@@ -453,20 +453,44 @@ pub fn is_japanese_char(c: char) -> bool {
 }
 
 /// Lower-cases a token and strips the punctuation around it.
-pub fn word_key(token: &str) -> String {
+pub fn word_key(token: &str) -> std::borrow::Cow<'_, str> {
     let trimmed = token.trim_matches(|c: char| !c.is_alphanumeric());
     if trimmed.bytes().all(|b| !b.is_ascii_uppercase() && b.is_ascii()) {
-        trimmed.to_string()
+        std::borrow::Cow::Borrowed(trimmed)
     } else {
-        trimmed.to_lowercase()
+        std::borrow::Cow::Owned(trimmed.to_lowercase())
     }
+}
+
+thread_local! {
+    /// Evidence per word already scored on this thread. Treaty vocabulary is small and
+    /// repetitive, so most words are looked up, not scored again.
+    static WORD_CACHE: std::cell::RefCell<rustc_hash::FxHashMap<String, Scores>> = Default::default();
+}
+
+/// [`word_scores`] of a token, through the per-thread cache.
+pub fn token_scores(token: &str) -> Scores {
+    let key = word_key(token);
+    WORD_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some(scores) = cache.get(key.as_ref()) {
+            return *scores;
+        }
+        let scores = word_scores(&key);
+        // Bound the cache: a pathological input (random words) must not grow it forever.
+        if cache.len() > 200_000 {
+            cache.clear();
+        }
+        cache.insert(key.into_owned(), scores);
+        scores
+    })
 }
 
 /// Sum of word evidence over a text.
 pub fn text_scores(text: &str) -> Scores {
     let mut total = Scores::default();
     for token in text.split_whitespace() {
-        total += word_scores(&word_key(token));
+        total += token_scores(token);
     }
     total
 }
@@ -514,7 +538,7 @@ pub fn label_tokens(tokens: &[&str]) -> Vec<Lang> {
     if tokens.is_empty() {
         return Vec::new();
     }
-    let emissions: Vec<Scores> = tokens.iter().map(|t| word_scores(&word_key(t))).collect();
+    let emissions: Vec<Scores> = tokens.iter().map(|t| token_scores(t)).collect();
     // State 0 = Portuguese, 1 = English.
     let mut cost = [-emissions[0].pt, -emissions[0].en];
     let mut back: Vec<[u8; 2]> = Vec::with_capacity(tokens.len());
