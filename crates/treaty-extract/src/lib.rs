@@ -131,8 +131,12 @@ fn extract_rows(
             let single = treaty.versions.len() == 1;
             for article in version.articles.iter().chain(&version.protocol) {
                 for paragraph in &article.paragraphs {
-                    for finding in rules::paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang)
-                    {
+                    for finding in rules::paragraph_findings(
+                        paragraph,
+                        &article.paragraphs,
+                        article.topic,
+                        version.lang,
+                    ) {
                         let normalized_span =
                             paragraph.pieces.range_to_normalized(finding.local.clone());
                         let original = normalized.map.span_to_original(normalized_span);
@@ -237,7 +241,12 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
 /// How many paragraphs an article has: the paragraphs found, or the highest paragraph number
 /// printed when OCR lost the numbers (and the boundaries) of some paragraphs before it.
 pub fn paragraph_count(article: &ArticleReport) -> usize {
-    let highest = article.paragraphs.iter().filter_map(|p| p.paragraph.parse::<usize>().ok()).max().unwrap_or(0);
+    let highest = article
+        .paragraphs
+        .iter()
+        .filter_map(|p| p.paragraph.parse::<usize>().ok())
+        .max()
+        .unwrap_or(0);
     article.paragraphs.len().max(highest)
 }
 

@@ -63,8 +63,19 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
 /// characters of the phrase.
 static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     let marker = r"(?:\s*\([a-z]{1,4}\)\s*)*";
-    let tolerant = |phrase: &str| phrase.chars().map(|c| regex::escape(&c.to_string())).collect::<Vec<_>>().join(marker);
-    Regex::new(&format!("{}|{}", tolerant("当該他方の締約国においてのみ租税を課することができる"), tolerant("租税を免除される"))).unwrap()
+    let tolerant = |phrase: &str| {
+        phrase
+            .chars()
+            .map(|c| regex::escape(&c.to_string()))
+            .collect::<Vec<_>>()
+            .join(marker)
+    };
+    Regex::new(&format!(
+        "{}|{}",
+        tolerant("当該他方の締約国においてのみ租税を課することができる"),
+        tolerant("租税を免除される")
+    ))
+    .unwrap()
 });
 
 /// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
@@ -205,7 +216,11 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
     ];
     for (owner, phrases) in checks {
         // "A company (other than a partnership)": this one bracket does name the beneficiary.
-        let haystack = if owner == "company_not_partnership" { &raw } else { &clause };
+        let haystack = if owner == "company_not_partnership" {
+            &raw
+        } else {
+            &clause
+        };
         if phrases.iter().any(|p| haystack.contains(p)) {
             // A central bank is also a bank; a company other than a partnership is a company.
             let subsumed = (owner == "bank" && owners.contains(&"central_bank"))
@@ -293,8 +308,19 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
                 ],
             ),
             ("sale_on_credit", &["sale on credit", "venda a crédito"]),
-            ("export_credit", &["export credit", "export development", "exportação", "eksportkredit"]),
-            ("late_payment_penalty", &["penalty", "penalties", "late payment", "multa"]),
+            (
+                "export_credit",
+                &[
+                    "export credit",
+                    "export development",
+                    "exportação",
+                    "eksportkredit",
+                ],
+            ),
+            (
+                "late_payment_penalty",
+                &["penalty", "penalties", "late payment", "multa"],
+            ),
         ],
         _ => &[],
     };
@@ -415,7 +441,12 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
 ///
 /// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
 /// ("royalties within the meaning of subparagraph a) of paragraph 3").
-pub fn paragraph_findings(paragraph: &Paragraph, siblings: &[Paragraph], topic: Topic, lang: Lang) -> Vec<Finding> {
+pub fn paragraph_findings(
+    paragraph: &Paragraph,
+    siblings: &[Paragraph],
+    topic: Topic,
+    lang: Lang,
+) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let mut findings: Vec<Finding> = Vec::new();
     let quantities = find_quantities(text, lang);
@@ -588,8 +619,15 @@ fn referenced_text(clause: &str, siblings: &[Paragraph]) -> String {
     let Some(captures) = PARAGRAPH_REFERENCE.captures(clause) else {
         return String::new();
     };
-    let label = captures.get(1).or(captures.get(3)).map_or("", |m| m.as_str()).to_lowercase();
-    let number = captures.get(2).or(captures.get(4)).map_or("", |m| m.as_str());
+    let label = captures
+        .get(1)
+        .or(captures.get(3))
+        .map_or("", |m| m.as_str())
+        .to_lowercase();
+    let number = captures
+        .get(2)
+        .or(captures.get(4))
+        .map_or("", |m| m.as_str());
     siblings
         .iter()
         .find(|p| p.number == number)
@@ -606,21 +644,35 @@ fn referenced_text(clause: &str, siblings: &[Paragraph]) -> String {
 /// profits tax) rather than on dividends, interest or royalties.
 fn is_branch_clause(clause: &str) -> bool {
     let lowered = lower(clause);
-    let mentions_establishment = ["permanent establishment", "estabelecimento permanente", "estabelecimento estável", "branch", "sucursal"]
-        .iter()
-        .any(|w| lowered.contains(w))
+    let mentions_establishment = [
+        "permanent establishment",
+        "estabelecimento permanente",
+        "estabelecimento estável",
+        "branch",
+        "sucursal",
+    ]
+    .iter()
+    .any(|w| lowered.contains(w))
         || clause.contains("恒久的施設")
         || clause.contains("支店");
-    let about_distributions = ["of the dividends", "dos dividendos", "of the interest", "dos juros", "of the royalties", "das royalties"]
-        .iter()
-        .any(|w| lowered.contains(w))
+    let about_distributions = [
+        "of the dividends",
+        "dos dividendos",
+        "of the interest",
+        "dos juros",
+        "of the royalties",
+        "das royalties",
+    ]
+    .iter()
+    .any(|w| lowered.contains(w))
         || clause.contains("配当の額")
         || clause.contains("利子の額")
         || clause.contains("使用料の額");
     mentions_establishment && !about_distributions
 }
 
-static JA_MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,5})\)").unwrap());
+static JA_MARKER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,5})\)").unwrap());
 
 /// The text of each listed item after `from`, for labels whose markers stand after their
 /// item's text (Japanese PDF text): the last `(b)` ends item (b), which starts after the
@@ -628,15 +680,33 @@ static JA_MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|
 fn japanese_list_items(text: &str, from: usize, labels: &[String]) -> Vec<(String, Range<usize>)> {
     let markers: Vec<(String, Range<usize>)> = JA_MARKER
         .captures_iter(&text[from..])
-        .map(|c| (c[1].to_string(), from + c.get(0).unwrap().start()..from + c.get(0).unwrap().end()))
+        .map(|c| {
+            (
+                c[1].to_string(),
+                from + c.get(0).unwrap().start()..from + c.get(0).unwrap().end(),
+            )
+        })
         .collect();
     let mut items = Vec::new();
     let mut end = text.len();
     for (index, label) in labels.iter().enumerate().rev() {
-        let Some(position) = markers.iter().rposition(|(l, r)| l == label && r.start < end) else { continue };
+        let Some(position) = markers
+            .iter()
+            .rposition(|(l, r)| l == label && r.start < end)
+        else {
+            continue;
+        };
         // The last item ends at its marker; an earlier one runs up to where the next begins.
-        let item_end = if index + 1 == labels.len() { markers[position].1.start } else { end };
-        let start = if index == 0 { from } else { markers[..position].last().map_or(from, |(_, r)| r.end) };
+        let item_end = if index + 1 == labels.len() {
+            markers[position].1.start
+        } else {
+            end
+        };
+        let start = if index == 0 {
+            from
+        } else {
+            markers[..position].last().map_or(from, |(_, r)| r.end)
+        };
         if start < item_end {
             items.push((label.clone(), start..item_end));
         }
@@ -653,9 +723,19 @@ fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let quantities = find_quantities(item, lang);
     let holding = quantities.iter().find(|q| {
         q.unit == Unit::Percent && {
-            let before_start = item[..q.span.start].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
-            let after_end = item[q.span.end..].char_indices().nth(40).map_or(item.len(), |(i, _)| q.span.end + i);
-            is_holding(&item[before_start..q.span.start], &item[q.span.end..after_end])
+            let before_start = item[..q.span.start]
+                .char_indices()
+                .rev()
+                .nth(40)
+                .map_or(0, |(i, _)| i);
+            let after_end = item[q.span.end..]
+                .char_indices()
+                .nth(40)
+                .map_or(item.len(), |(i, _)| q.span.end + i);
+            is_holding(
+                &item[before_start..q.span.start],
+                &item[q.span.end..after_end],
+            )
         }
     });
     let Some(holding) = holding else {
@@ -672,13 +752,19 @@ fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     if bases.is_empty() {
         bases.push("shares");
     }
-    let period = quantities.iter().find(|q| q.unit.is_duration()).map(|q| format!("{}{}", q.value_text, q.unit.as_str()));
+    let period = quantities
+        .iter()
+        .find(|q| q.unit.is_duration())
+        .map(|q| format!("{}{}", q.value_text, q.unit.as_str()));
     let owner = beneficial_owners(item).first().map(|o| o.to_string());
     bases
         .into_iter()
         .map(|basis| Conditions {
             beneficial_owner: owner.clone(),
-            min_holding: Some(Holding { percent: holding.value_text.clone(), basis: basis.to_string() }),
+            min_holding: Some(Holding {
+                percent: holding.value_text.clone(),
+                basis: basis.to_string(),
+            }),
             holding_period: period.clone(),
             ..Conditions::default()
         })
@@ -689,18 +775,30 @@ fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
 /// pension fund, ...) and one for the income classes named, or a single empty one.
 fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
     let owners = beneficial_owners(clause_text);
-    let mut classes: Vec<String> = income_classes(clause_text, topic).into_iter().map(str::to_string).collect();
+    let mut classes: Vec<String> = income_classes(clause_text, topic)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     // Interest "paid by" a State is interest on its debt, whoever owns it.
-    if topic == Topic::Interest && PAID_BY_STATE.is_match(clause_text) && !classes.iter().any(|c| c == "government_debt") {
+    if topic == Topic::Interest
+        && PAID_BY_STATE.is_match(clause_text)
+        && !classes.iter().any(|c| c == "government_debt")
+    {
         classes.push("government_debt".to_string());
     }
     let mut variants: Vec<Conditions> = owners
         .iter()
         .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
-        .map(|owner| Conditions { beneficial_owner: Some(owner.to_string()), ..Conditions::default() })
+        .map(|owner| Conditions {
+            beneficial_owner: Some(owner.to_string()),
+            ..Conditions::default()
+        })
         .collect();
     if !classes.is_empty() {
-        variants.push(Conditions { income: classes, ..Conditions::default() });
+        variants.push(Conditions {
+            income: classes,
+            ..Conditions::default()
+        });
     }
     if variants.is_empty() {
         variants.push(Conditions::default());
@@ -716,10 +814,17 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     matches.extend(JA_EXEMPTION.find_iter(text).map(|m| m.range()));
     for captures in NAMED_STATE_ONLY.captures_iter(text) {
         let whole = captures.get(0).unwrap();
-        let state = captures.get(1).or(captures.get(2)).map_or("", |m| m.as_str());
+        let state = captures
+            .get(1)
+            .or(captures.get(2))
+            .map_or("", |m| m.as_str());
         let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
         let clause_text = &text[clause];
-        let residence = [format!("resident of {state}"), format!("residente do {state}"), format!("residente da {state}")];
+        let residence = [
+            format!("resident of {state}"),
+            format!("residente do {state}"),
+            format!("residente da {state}"),
+        ];
         if residence.iter().any(|r| clause_text.contains(r.as_str())) {
             matches.push(whole.range());
         }
@@ -738,7 +843,10 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         // Japanese PDF text drops the markers of the list that follows into the exempting
         // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
         if lang == Lang::Ja {
-            let labels: Vec<String> = JA_MARKER.captures_iter(&text[phrase.clone()]).map(|c| c[1].to_string()).collect();
+            let labels: Vec<String> = JA_MARKER
+                .captures_iter(&text[phrase.clone()])
+                .map(|c| c[1].to_string())
+                .collect();
             if !labels.is_empty() {
                 for (label, range) in japanese_list_items(text, phrase.end, &labels) {
                     for conditions in tier_conditions(&text[range.clone()], topic, lang) {
@@ -763,21 +871,32 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         // Contracting State ... shall be taxable only in that other State": a closing line
         // after the last subparagraph applies to each of them.
         let last = paragraph.subparagraphs.last();
-        let closing_line = last.is_some_and(|sub| phrase.start > sub.local.start && text[sub.local.start..phrase.start].contains('\n'));
+        let closing_line = last.is_some_and(|sub| {
+            phrase.start > sub.local.start && text[sub.local.start..phrase.start].contains('\n')
+        });
         if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
             let lead = &text[..first_subparagraph.unwrap_or(0)];
             if closing_line || lead.trim_end().ends_with(':') {
-                for sub in paragraph.subparagraphs.iter().filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x")) {
+                for sub in paragraph
+                    .subparagraphs
+                    .iter()
+                    .filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x"))
+                {
                     let end = sub.local.end.min(text.len());
                     // The subparagraph's own line, without a closing line that follows it.
-                    let end = text[sub.local.start..end].find('\n').map_or(end, |i| sub.local.start + i);
+                    let end = text[sub.local.start..end]
+                        .find('\n')
+                        .map_or(end, |i| sub.local.start + i);
                     let clause = sub.local.start..end;
                     findings.push(Finding {
                         subparagraph: sub.label.clone(),
                         kind: "rate",
                         value: "0".to_string(),
                         unit: "percent".to_string(),
-                        conditions: exemption_conditions(&text[clause.clone()], topic).into_iter().next().unwrap_or_default(),
+                        conditions: exemption_conditions(&text[clause.clone()], topic)
+                            .into_iter()
+                            .next()
+                            .unwrap_or_default(),
                         local: phrase.clone(),
                         clause,
                         confidence: 0.8,
@@ -816,7 +935,12 @@ mod tests {
         for version in &doc.treaties[0].versions {
             for article in &version.articles {
                 for paragraph in &article.paragraphs {
-                    for f in paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang) {
+                    for f in paragraph_findings(
+                        paragraph,
+                        &article.paragraphs,
+                        article.topic,
+                        version.lang,
+                    ) {
                         out.push((
                             paragraph.number.clone(),
                             f.subparagraph,

@@ -382,8 +382,10 @@ const EN_WORDS: &[&str] = &[
 use rustc_hash::FxHashSet as HashSet;
 use std::sync::LazyLock;
 
-static PT_LEXICON: LazyLock<HashSet<&'static str>> = LazyLock::new(|| PT_WORDS.iter().copied().collect());
-static EN_LEXICON: LazyLock<HashSet<&'static str>> = LazyLock::new(|| EN_WORDS.iter().copied().collect());
+static PT_LEXICON: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| PT_WORDS.iter().copied().collect());
+static EN_LEXICON: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| EN_WORDS.iter().copied().collect());
 
 // The lexicons are looked up for every word of every document: hash, not scan.
 fn is_pt_word(word: &str) -> bool {
@@ -455,7 +457,10 @@ pub fn is_japanese_char(c: char) -> bool {
 /// Lower-cases a token and strips the punctuation around it.
 pub fn word_key(token: &str) -> std::borrow::Cow<'_, str> {
     let trimmed = token.trim_matches(|c: char| !c.is_alphanumeric());
-    if trimmed.bytes().all(|b| !b.is_ascii_uppercase() && b.is_ascii()) {
+    if trimmed
+        .bytes()
+        .all(|b| !b.is_ascii_uppercase() && b.is_ascii())
+    {
         std::borrow::Cow::Borrowed(trimmed)
     } else {
         std::borrow::Cow::Owned(trimmed.to_lowercase())

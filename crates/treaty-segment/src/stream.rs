@@ -51,7 +51,9 @@ impl PieceMap {
     pub fn slice(&self, range: std::ops::Range<usize>) -> PieceMap {
         let mut map = PieceMap::default();
         map.push(0, self.to_normalized(range.start));
-        let first = self.starts.partition_point(|&(local, _)| local <= range.start);
+        let first = self
+            .starts
+            .partition_point(|&(local, _)| local <= range.start);
         for &(local, normalized) in &self.starts[first..] {
             if local >= range.end {
                 break;
@@ -215,17 +217,35 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
         labels[index] = first_lang;
         let second_lang = words.get(index + 1).and_then(|w| heading_lang(w));
         match second_lang {
-            Some(second_lang) if second_lang != first_lang && words.get(index + 2).is_some_and(|w| is_number(w)) => {
+            Some(second_lang)
+                if second_lang != first_lang
+                    && words.get(index + 2).is_some_and(|w| is_number(w)) =>
+            {
                 labels[index + 1] = second_lang;
                 labels[index + 2] = second_lang;
-                loans.push(Loan { tokens: index + 2..=index + 2, borrower: first_lang, after: Some(index), before: None });
+                loans.push(Loan {
+                    tokens: index + 2..=index + 2,
+                    borrower: first_lang,
+                    after: Some(index),
+                    before: None,
+                });
             }
-            None if words.get(index + 1).is_some_and(|w| is_number(w)) && index + 2 < words.len() => {
+            None if words.get(index + 1).is_some_and(|w| is_number(w))
+                && index + 2 < words.len() =>
+            {
                 let title_lang = labels[index + 2];
                 let other_keyword_before = index > 0 && heading_lang(words[index - 1]).is_some();
-                if title_lang != first_lang && !other_keyword_before && heading_lang(words[index + 2]).is_none() {
+                if title_lang != first_lang
+                    && !other_keyword_before
+                    && heading_lang(words[index + 2]).is_none()
+                {
                     labels[index + 1] = first_lang;
-                    loans.push(Loan { tokens: index..=index + 1, borrower: title_lang, after: None, before: Some(index + 2) });
+                    loans.push(Loan {
+                        tokens: index..=index + 1,
+                        borrower: title_lang,
+                        after: None,
+                        before: Some(index + 2),
+                    });
                 }
             }
             _ => {}
@@ -247,13 +267,19 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
         pieces.push((loan.borrower, start, &line[start..end]));
     };
     for &(run_lang, first, last) in &runs {
-        for loan in loans.iter().filter(|l| l.borrower == run_lang && l.before == Some(first)) {
+        for loan in loans
+            .iter()
+            .filter(|l| l.borrower == run_lang && l.before == Some(first))
+        {
             lend(&mut pieces, loan);
         }
         let start = tokens[first].0;
         let end = tokens[last].0 + tokens[last].1.len();
         pieces.push((run_lang, start, &line[start..end]));
-        for loan in loans.iter().filter(|l| l.borrower == run_lang && l.after == Some(last)) {
+        for loan in loans
+            .iter()
+            .filter(|l| l.borrower == run_lang && l.after == Some(last))
+        {
             lend(&mut pieces, loan);
         }
     }
@@ -269,8 +295,16 @@ mod tests {
         // From brazil-denmark-1974-pt-en-ocr.txt: only `Article 23` was printed (or kept).
         let line = "Article 23 Métodos para eliminar a dupla tributação Methods for the elimination of 1. Quando um residente do Brasil receber rendimentos que, de acordo 1. Where a resident of Brazil";
         let pieces = split_mixed_line(line);
-        let pt: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::Pt).map(|p| p.2).collect();
-        let en: Vec<&str> = pieces.iter().filter(|p| p.0 == Lang::En).map(|p| p.2).collect();
+        let pt: Vec<&str> = pieces
+            .iter()
+            .filter(|p| p.0 == Lang::Pt)
+            .map(|p| p.2)
+            .collect();
+        let en: Vec<&str> = pieces
+            .iter()
+            .filter(|p| p.0 == Lang::En)
+            .map(|p| p.2)
+            .collect();
         assert_eq!(pt[0], "Article 23", "{pt:?}");
         assert!(pt[1].starts_with("Métodos para eliminar"), "{pt:?}");
         assert!(en[0].starts_with("Article 23"), "{en:?}");

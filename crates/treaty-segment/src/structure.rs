@@ -28,7 +28,8 @@ static LATIN_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 /// subparagraph, `1. the income tax;`, starts in lower case).
 static LATIN_PARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]").unwrap()
-});static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+});
+static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap()
 });
 static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
@@ -110,7 +111,9 @@ pub fn build_treaties(
         }
     }
     // Group: fragments each form a treaty; the k-th main part of each stream is treaty k.
-    let mut groups: Vec<(usize, bool, usize, Vec<(usize, Part)>)> = Vec::new();
+    // (first normalized offset, is fragment, main index, (stream index, part) of each language)
+    type Group = (usize, bool, usize, Vec<(usize, Part)>);
+    let mut groups: Vec<Group> = Vec::new();
     for (first, fragment, main_index, stream_index, part) in found {
         let slot = groups
             .iter_mut()
@@ -473,16 +476,7 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
         let looks_like_title = words > 0
             && words <= 14
             && !next.ends_with(['.', ';', ':', ','])
-            && !LATIN_PARAGRAPH
-                .is_match(
-                    next.split_whitespace()
-                        .take(2)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                        .as_str(),
-                )
-                .then_some(())
-                .is_some_and(|_| next.starts_with(|c: char| c.is_ascii_digit()))
+            && !next.starts_with(|c: char| c.is_ascii_digit())
             && !next.starts_with('(');
         if looks_like_title {
             return (next.to_string(), next_end);
@@ -492,8 +486,10 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
     // Inline title (OCR runs heading, title and text together): words up to a sentence start.
     let offset = after_number + (rest.len() - rest.trim_start().len());
     let mut title_end = offset;
-    let mut words = 0;
-    for token in text[offset..line_end].split_inclusive(char::is_whitespace) {
+    for (words, token) in text[offset..line_end]
+        .split_inclusive(char::is_whitespace)
+        .enumerate()
+    {
         let word = token.trim();
         let key = word
             .trim_matches(|c: char| !c.is_alphanumeric())
@@ -510,7 +506,7 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
             break;
         }
         title_end += token.len();
-        words += 1;
+
         if word.ends_with(['.', ':']) {
             break;
         }
@@ -573,9 +569,16 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
         // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
         if captures.name("bare").is_some() {
-            let next_word = text[whole.end() + body.start - 1..].split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            let next_word = text[whole.end() + body.start - 1..]
+                .split(|c: char| !c.is_alphabetic())
+                .next()
+                .unwrap_or("");
             let opens = !MONTHS.iter().any(|m| next_word.eq_ignore_ascii_case(m));
-            if number != expected || prefix.is_empty() || !opens || prefix.ends_with(|c: char| c.is_ascii_digit()) {
+            if number != expected
+                || prefix.is_empty()
+                || !opens
+                || prefix.ends_with(|c: char| c.is_ascii_digit())
+            {
                 continue;
             }
         }
@@ -617,8 +620,30 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
 
 /// Month names, after which a bare number is a date, not a paragraph.
 const MONTHS: &[&str] = &[
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    "Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Janeiro",
+    "Fevereiro",
+    "Março",
+    "Abril",
+    "Maio",
+    "Junho",
+    "Julho",
+    "Agosto",
+    "Setembro",
+    "Outubro",
+    "Novembro",
+    "Dezembro",
 ];
 
 /// Words after which a number is a reference, not a paragraph number.
@@ -927,11 +952,12 @@ fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
         let article_reference = rest.starts_with('条') && !rest.starts_with("条約");
         if article_reference
             || next.is_some_and(|c| {
-            (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
-                || c == '.'
-                || c == '%'
-                || c == '項'
-        }) {
+                (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
+                    || c == '.'
+                    || c == '%'
+                    || c == '項'
+            })
+        {
             continue;
         }
         starts.push((at, expected));
@@ -1112,7 +1138,6 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::{segment, Config};
 
     fn outline(text: &str) -> Vec<(String, String, &'static str, usize)> {
@@ -1201,7 +1226,7 @@ mod tests {
     #[test]
     fn missing_headings_are_inferred_from_numbering_restarts() {
         let text = "The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may also be taxed.\n";
-        let (doc, _) = segment(&text.repeat(1), &Config::default());
+        let (doc, _) = segment(text, &Config::default());
         let treaty = &doc.treaties[0];
         assert_eq!(
             treaty.parties,

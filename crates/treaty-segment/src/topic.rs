@@ -413,13 +413,29 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("social security", Topic::Pensions, 1.0),
     ("alimony", Topic::Pensions, 1.0),
     ("pensões", Topic::Pensions, 1.5),
-    ("paid by a contracting state or a political subdivision", Topic::GovernmentService, 6.0),
+    (
+        "paid by a contracting state or a political subdivision",
+        Topic::GovernmentService,
+        6.0,
+    ),
     ("paid by a contracting state", Topic::GovernmentService, 2.0),
-    ("pagas por um estado contratante", Topic::GovernmentService, 4.0),
+    (
+        "pagas por um estado contratante",
+        Topic::GovernmentService,
+        4.0,
+    ),
     ("impostos aos quais se aplica", Topic::TaxesCovered, 4.0),
     ("impostos atuais", Topic::TaxesCovered, 3.0),
-    ("taxes to which this convention shall apply", Topic::TaxesCovered, 4.0),
-    ("taxes to which the convention shall apply", Topic::TaxesCovered, 4.0),
+    (
+        "taxes to which this convention shall apply",
+        Topic::TaxesCovered,
+        4.0,
+    ),
+    (
+        "taxes to which the convention shall apply",
+        Topic::TaxesCovered,
+        4.0,
+    ),
     (
         "shall apply to persons who are residents",
         Topic::PersonsCovered,
