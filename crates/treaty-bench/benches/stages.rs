@@ -3,6 +3,9 @@
 //!
 //! Run with `cargo bench -p treaty-bench`; compare runs with `--save-baseline NAME` and critcmp.
 
+// criterion_group! defines an undocumented function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -22,16 +25,31 @@ fn stages(criterion: &mut Criterion) {
             b.iter(|| normalize_bytes(black_box(&sample.bytes), &IngestConfig::default()).unwrap())
         });
         let normalized = normalize_bytes(&sample.bytes, &IngestConfig::default()).unwrap();
-        let config = Config { tokenizers: Some(&tokenizer) };
-        group.bench_function("segment", |b| b.iter(|| segment(black_box(&normalized.text), &config)));
-        let settings = Settings { ingest: IngestConfig::default(), tokenizers: Some(&tokenizer) };
+        let config = Config {
+            tokenizers: Some(&tokenizer),
+        };
+        group.bench_function("segment", |b| {
+            b.iter(|| segment(black_box(&normalized.text), &config))
+        });
+        let settings = Settings {
+            ingest: IngestConfig::default(),
+            tokenizers: Some(&tokenizer),
+        };
         group.bench_function("end_to_end", |b| {
             b.iter(|| process_document("bench", black_box(&sample.bytes), &settings).unwrap())
         });
-        if normalized.text.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)) {
+        if normalized
+            .text
+            .chars()
+            .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c))
+        {
             // lindera alone on the whole text: the bound on Japanese throughput.
-            let japanese = tokenizer.japanese().expect("the Japanese dictionary builds");
-            group.bench_function("lindera_tokenize", |b| b.iter(|| japanese.tokenize(black_box(&normalized.text))));
+            let japanese = tokenizer
+                .japanese()
+                .expect("the Japanese dictionary builds");
+            group.bench_function("lindera_tokenize", |b| {
+                b.iter(|| japanese.tokenize(black_box(&normalized.text)))
+            });
         }
         group.finish();
     }

@@ -26,7 +26,10 @@ pub fn corpus_samples() -> Vec<Sample> {
         .into_iter()
         .filter_map(|path| {
             let bytes = std::fs::read(&path).ok()?;
-            Some(Sample { name: path.file_name()?.to_string_lossy().into_owned(), bytes })
+            Some(Sample {
+                name: path.file_name()?.to_string_lossy().into_owned(),
+                bytes,
+            })
         })
         .collect()
 }

@@ -15,9 +15,9 @@ use treaty_extract::schema::{
 use treaty_extract::{article_rows, process_document, sha256_hex, Settings};
 use treaty_normalize::IngestConfig;
 
-use treaty_cli::dictionary::LazyTokenizer;
 use crate::inputs::{collect, Input};
 use crate::output::{write_atomic, AtomicFile};
+use treaty_cli::dictionary::LazyTokenizer;
 
 /// Arguments of `treaty run`.
 #[derive(Args)]
@@ -62,7 +62,8 @@ struct Failure {
 const FAILING_WARNINGS: [&str; 2] = ["no_articles", "unsupported_language"];
 
 enum Outcome {
-    Done(Box<DocumentReport>, bool),
+    /// The report, whether it was resumed from an earlier run, and the input path.
+    Done(Box<DocumentReport>, bool, String),
     Failed(Failure),
 }
 
@@ -135,7 +136,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             n_documents += 1;
             progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
             match outcome {
-                Outcome::Done(report, resumed) => {
+                Outcome::Done(report, resumed, path) => {
                     if !seen_docs.insert(report.doc.clone()) {
                         n_failed += 1;
                         write_failure(
@@ -155,7 +156,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     if resumed {
                         n_resumed += 1;
                     } else {
-                        let json = serde_json::to_vec_pretty(&report)?;
+                        let json = serde_json::to_vec(&report)?;
                         write_atomic(&args.out.join(format!("{}.json", report.doc)), &json)?;
                     }
                     for row in &report.rows {
@@ -181,11 +182,22 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     }
                     n_rows += report.rows.len();
                     n_warnings += report.warnings.len();
-                    let failing: Vec<&str> = report.warnings.iter().filter(|w| FAILING_WARNINGS.contains(&w.code.as_str())).map(|w| w.message.as_str()).collect();
+                    let failing: Vec<&str> = report
+                        .warnings
+                        .iter()
+                        .filter(|w| FAILING_WARNINGS.contains(&w.code.as_str()))
+                        .map(|w| w.message.as_str())
+                        .collect();
                     if !failing.is_empty() {
                         n_failed += 1;
-                        let failure = Failure { doc: report.doc.clone(), path: report.doc.clone(), severity: "warning", error: failing.join("; ") };
-                        progress.suspend(|| eprintln!("treaty: {}: {}", failure.doc, failure.error));
+                        let failure = Failure {
+                            doc: report.doc.clone(),
+                            path: path.clone(),
+                            severity: "warning",
+                            error: failing.join("; "),
+                        };
+                        progress
+                            .suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
                         write_failure(&mut failures_jsonl, &failure)?;
                     }
                 }
@@ -277,6 +289,31 @@ fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyho
     Ok(())
 }
 
+/// Runs the pipeline on one document; a panic (a bug) becomes an error for this document
+/// instead of ending the batch and losing the other documents' results.
+pub(crate) fn process_guarded(
+    doc: &str,
+    bytes: &[u8],
+    settings: &Settings<'_>,
+) -> Result<DocumentReport, String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        process_document(doc, bytes, settings)
+    })) {
+        Ok(Ok(report)) => Ok(report),
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(format!(
+                "internal error (a bug in treaty, please report it with this file): {message}"
+            ))
+        }
+    }
+}
+
 /// Reads and processes one input; every problem becomes a [`Failure`] naming the file.
 fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: bool) -> Outcome {
     let (path, doc) = match input {
@@ -315,12 +352,12 @@ fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: boo
     };
     if resume {
         if let Some(report) = previous_report(out, doc, &bytes) {
-            return Outcome::Done(Box::new(report), true);
+            return Outcome::Done(Box::new(report), true, path.display().to_string());
         }
     }
-    match process_document(doc, &bytes, settings) {
-        Ok(report) => Outcome::Done(Box::new(report), false),
-        Err(error) => fail(error.to_string()),
+    match process_guarded(doc, &bytes, settings) {
+        Ok(report) => Outcome::Done(Box::new(report), false, path.display().to_string()),
+        Err(error) => fail(error),
     }
 }
 
@@ -342,18 +379,37 @@ struct PipeDocument {
 /// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
 fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     use std::io::BufRead;
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
     let tokenizer = LazyTokenizer::default();
-    let settings = Settings { ingest: IngestConfig { max_bytes: args.max_bytes }, tokenizers: Some(&tokenizer) };
+    let settings = Settings {
+        ingest: IngestConfig {
+            max_bytes: args.max_bytes,
+        },
+        tokenizers: Some(&tokenizer),
+    };
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut n_failed = 0;
     let mut lines = stdin.lines().enumerate().peekable();
     while lines.peek().is_some() {
-        let batch: Vec<(usize, String)> = lines.by_ref().take(CHUNK).map(|(i, line)| line.map(|l| (i + 1, l))).collect::<Result<_, _>>()?;
+        let batch: Vec<(usize, String)> = lines
+            .by_ref()
+            .take(CHUNK)
+            .map(|(i, line)| line.map(|l| (i + 1, l)))
+            .collect::<Result<_, _>>()?;
         let results: Vec<Result<DocumentReport, Failure>> = pool.install(|| {
-            batch.par_iter().filter(|(_, line)| !line.trim().is_empty()).map(|(number, line)| pipe_document(*number, line, &settings)).collect()
+            batch
+                .par_iter()
+                .filter(|(_, line)| !line.trim().is_empty())
+                .map(|(number, line)| pipe_document(*number, line, &settings))
+                .collect()
         });
         for result in results {
             match result {
@@ -371,10 +427,18 @@ fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
         }
         stdout.flush()?;
     }
-    Ok(if n_failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if n_failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
-fn pipe_document(number: usize, line: &str, settings: &Settings<'_>) -> Result<DocumentReport, Failure> {
+fn pipe_document(
+    number: usize,
+    line: &str,
+    settings: &Settings<'_>,
+) -> Result<DocumentReport, Failure> {
     let trimmed = line.trim();
     let (doc, path, bytes) = if trimmed.starts_with('{') {
         let document: PipeDocument = serde_json::from_str(trimmed).map_err(|e| Failure {
@@ -383,11 +447,25 @@ fn pipe_document(number: usize, line: &str, settings: &Settings<'_>) -> Result<D
             severity: "error",
             error: format!("not a {{\"doc\", \"text\"}} JSON line: {e}"),
         })?;
-        (document.doc, format!("stdin line {number}"), document.text.into_bytes())
+        (
+            document.doc,
+            format!("stdin line {number}"),
+            document.text.into_bytes(),
+        )
     } else {
         let path = PathBuf::from(trimmed);
-        let bytes = std::fs::read(&path).map_err(|e| Failure { doc: crate::inputs::doc_name(&path), path: trimmed.to_string(), severity: "error", error: format!("cannot read: {e}") })?;
+        let bytes = std::fs::read(&path).map_err(|e| Failure {
+            doc: crate::inputs::doc_name(&path),
+            path: trimmed.to_string(),
+            severity: "error",
+            error: format!("cannot read: {e}"),
+        })?;
         (crate::inputs::doc_name(&path), trimmed.to_string(), bytes)
     };
-    process_document(&doc, &bytes, settings).map_err(|e| Failure { doc: doc.clone(), path, severity: "error", error: e.to_string() })
+    process_guarded(&doc, &bytes, settings).map_err(|error| Failure {
+        doc: doc.clone(),
+        path,
+        severity: "error",
+        error,
+    })
 }

@@ -12,15 +12,15 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
+use treaty_cli::dictionary::LazyTokenizer;
 use treaty_extract::schema::DocumentReport;
-use treaty_extract::{article_rows, process_document, Settings};
+use treaty_extract::{article_rows, Settings};
 use treaty_golden::{
-    compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv, regressions, render_json,
-    render_junit, render_text, score_table, write_known_gaps_csv, write_outline_csv, write_rates_csv,
-    DocumentComparison, KnownGap, OutlineRecord, RateRecord,
+    compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv, regressions,
+    render_json, render_junit, render_text, score_table, write_known_gaps_csv, write_outline_csv,
+    write_rates_csv, DocumentComparison, KnownGap, OutlineRecord, RateRecord,
 };
 use treaty_normalize::IngestConfig;
-use treaty_cli::dictionary::LazyTokenizer;
 
 use crate::inputs::{collect, Input};
 use crate::output::write_atomic;
@@ -147,18 +147,25 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
         }
     };
     let rates = match read("rates.csv")? {
-        Some(text) => parse_rates_csv(&text).with_context(|| format!("{}", dir.join("rates.csv").display()))?,
+        Some(text) => parse_rates_csv(&text)
+            .with_context(|| format!("{}", dir.join("rates.csv").display()))?,
         None => Vec::new(),
     };
     let outline = match read("outline.csv")? {
-        Some(text) => parse_outline_csv(&text).with_context(|| format!("{}", dir.join("outline.csv").display()))?,
+        Some(text) => parse_outline_csv(&text)
+            .with_context(|| format!("{}", dir.join("outline.csv").display()))?,
         None => Vec::new(),
     };
     let gaps = match read("known-gaps.csv")? {
-        Some(text) => parse_known_gaps_csv(&text).with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
+        Some(text) => parse_known_gaps_csv(&text)
+            .with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
         None => Vec::new(),
     };
-    Ok(Expected { rates, outline, gaps })
+    Ok(Expected {
+        rates,
+        outline,
+        gaps,
+    })
 }
 
 /// Compares, prints the report and decides the exit status.
@@ -178,9 +185,18 @@ fn report_and_exit(
             continue;
         }
         let expected = read_expected(&dir)?;
-        let comparison = compare_document(doc, &produced.rates, &expected.rates, &produced.outline, &expected.outline);
+        let comparison = compare_document(
+            doc,
+            &produced.rates,
+            &expected.rates,
+            &produced.outline,
+            &expected.outline,
+        );
         if update_gaps {
-            write_atomic(&dir.join("known-gaps.csv"), write_known_gaps_csv(&comparison).as_bytes())?;
+            write_atomic(
+                &dir.join("known-gaps.csv"),
+                write_known_gaps_csv(&comparison).as_bytes(),
+            )?;
         } else {
             failures.extend(regressions(&comparison, &expected.gaps));
         }
@@ -190,7 +206,9 @@ fn report_and_exit(
     let mut stdout = std::io::stdout().lock();
     if !args.quiet {
         match args.format {
-            Format::Text => stdout.write_all(render_text(&comparisons, &table, std::io::stdout().is_terminal()).as_bytes())?,
+            Format::Text => stdout.write_all(
+                render_text(&comparisons, &table, std::io::stdout().is_terminal()).as_bytes(),
+            )?,
             Format::Json => stdout.write_all(render_json(&comparisons, &table).as_bytes())?,
         }
     }
@@ -198,7 +216,10 @@ fn report_and_exit(
         write_atomic(path, render_junit(&comparisons, &table).as_bytes())?;
     }
     for doc in &without_fixture {
-        eprintln!("treaty: {doc}: no fixture in {}, not compared", fixtures.display());
+        eprintln!(
+            "treaty: {doc}: no fixture in {}, not compared",
+            fixtures.display()
+        );
     }
     let f1 = table.overall.f1();
     eprintln!(
@@ -216,7 +237,11 @@ fn report_and_exit(
     if f1 < args.min_f1 {
         eprintln!("treaty: F1 {f1:.3} is below --min-f1 {:.3}", args.min_f1);
     }
-    Ok(if !failures.is_empty() || f1 < args.min_f1 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if !failures.is_empty() || f1 < args.min_f1 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
@@ -233,12 +258,18 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
     };
     let mut actual = BTreeMap::new();
     for file in files {
-        let bytes = std::fs::read(&file).with_context(|| format!("{}: cannot read", file.display()))?;
-        let report: DocumentReport = serde_json::from_slice(&bytes).with_context(|| format!("{}: not a per-document JSON of treaty run", file.display()))?;
+        let bytes =
+            std::fs::read(&file).with_context(|| format!("{}: cannot read", file.display()))?;
+        let report: DocumentReport = serde_json::from_slice(&bytes).with_context(|| {
+            format!("{}: not a per-document JSON of treaty run", file.display())
+        })?;
         actual.insert(report.doc.clone(), actual_of(&report));
     }
     if actual.is_empty() {
-        anyhow::bail!("{}: no per-document JSON files found", args.actual.display());
+        anyhow::bail!(
+            "{}: no per-document JSON files found",
+            args.actual.display()
+        );
     }
     report_and_exit(actual, &args.expected, &args.report, false)
 }
@@ -246,16 +277,23 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
 /// Runs the pipeline in memory over the inputs, in parallel.
 fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
     let tokenizer = LazyTokenizer::default();
-    let settings = Settings { ingest: IngestConfig::default(), tokenizers: Some(&tokenizer) };
+    let settings = Settings {
+        ingest: IngestConfig::default(),
+        tokenizers: Some(&tokenizer),
+    };
     let found = collect(inputs);
     let results: Vec<anyhow::Result<DocumentReport>> = found
         .par_iter()
         .map(|input| match input {
             Input::File { path, doc } => {
-                let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-                process_document(doc, &bytes, &settings).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+                let bytes = std::fs::read(path)
+                    .with_context(|| format!("{}: cannot read", path.display()))?;
+                crate::batch::process_guarded(doc, &bytes, &settings)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
             }
-            Input::Unreadable { path, reason } => Err(anyhow::anyhow!("{}: {reason}", path.display())),
+            Input::Unreadable { path, reason } => {
+                Err(anyhow::anyhow!("{}: {reason}", path.display()))
+            }
         })
         .collect();
     results.into_iter().collect()
@@ -263,7 +301,10 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let reports = process_inputs(&crate::default_inputs(args.inputs.clone()))?;
-    let actual = reports.iter().map(|r| (r.doc.clone(), actual_of(r))).collect();
+    let actual = reports
+        .iter()
+        .map(|r| (r.doc.clone(), actual_of(r)))
+        .collect();
     report_and_exit(actual, &args.fixtures, &args.report, args.update_gaps)
 }
 
@@ -273,11 +314,22 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
     for report in &reports {
         let produced = actual_of(report);
         let dir = args.fixtures.join(&report.doc);
-        for (name, contents) in [("outline.csv", write_outline_csv(&produced.outline)), ("rates.csv", write_rates_csv(&produced.rates))] {
+        for (name, contents) in [
+            ("outline.csv", write_outline_csv(&produced.outline)),
+            ("rates.csv", write_rates_csv(&produced.rates)),
+        ] {
             let path = dir.join(name);
             let before = std::fs::read_to_string(&path).unwrap_or_default();
             if before != contents {
-                print!("{}", treaty_normalize::unified_diff(&before, &contents).replace("--- original", &format!("--- {}", path.display())).replace("+++ normalized", &format!("+++ {} (blessed)", path.display())));
+                print!(
+                    "{}",
+                    treaty_normalize::unified_diff(&before, &contents)
+                        .replace("--- original", &format!("--- {}", path.display()))
+                        .replace(
+                            "+++ normalized",
+                            &format!("+++ {} (blessed)", path.display())
+                        )
+                );
                 writes.push((path, contents));
             }
         }
@@ -288,9 +340,15 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
     }
     if !args.yes {
         if !std::io::stdin().is_terminal() {
-            anyhow::bail!("{} fixture files would change; re-run with --yes to write them", writes.len());
+            anyhow::bail!(
+                "{} fixture files would change; re-run with --yes to write them",
+                writes.len()
+            );
         }
-        eprint!("Fixtures are claims about the text: write {} files from the program's output? [y/N] ", writes.len());
+        eprint!(
+            "Fixtures are claims about the text: write {} files from the program's output? [y/N] ",
+            writes.len()
+        );
         let mut answer = String::new();
         std::io::stdin().read_line(&mut answer)?;
         if !matches!(answer.trim(), "y" | "Y" | "yes") {

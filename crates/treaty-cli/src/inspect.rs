@@ -10,8 +10,8 @@ use treaty_extract::schema::{document_json_schema, rate_row_json_schema, Documen
 use treaty_extract::{process_document, Settings};
 use treaty_normalize::{normalize_bytes, unified_diff, IngestConfig};
 
-use treaty_cli::dictionary::LazyTokenizer;
 use crate::inputs::doc_name;
+use treaty_cli::dictionary::LazyTokenizer;
 
 /// Arguments of `treaty normalize`.
 #[derive(Args)]

@@ -35,12 +35,13 @@ impl AtomicFile {
         &mut self.writer
     }
 
-    /// Flushes, syncs and renames into place.
+    /// Flushes and renames into place. The rename is what makes the write atomic for readers
+    /// and for a killed run; no fsync, which would cost more than the whole pipeline on slow
+    /// disks and protects only against power loss.
     pub fn commit(mut self) -> anyhow::Result<()> {
         self.writer
             .flush()
             .with_context(|| format!("cannot write {}", self.temporary.display()))?;
-        self.writer.get_ref().sync_all().ok();
         std::fs::rename(&self.temporary, &self.destination).with_context(|| {
             format!(
                 "cannot rename {} to {}",

@@ -4,11 +4,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn treaty(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treaty")).args(args).current_dir(dir).output().expect("the treaty binary runs")
+    Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the treaty binary runs")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -26,7 +33,8 @@ fn fixtures_with(dir: &Path, rates: &str, outline: &str) -> PathBuf {
     fixtures
 }
 
-const HEADER: &str = "treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote\n";
+const HEADER: &str =
+    "treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote\n";
 const OUTLINE_HEADER: &str = "treaty,lang,article,topic,paragraphs,title\n";
 
 #[test]
@@ -34,7 +42,10 @@ fn diff_reports_missing_unexpected_and_changed_rows_with_scores() {
     let dir = tempfile::tempdir().unwrap();
     let root = workspace_root();
     let input = root.join("corpus").join(format!("{DOC}.txt"));
-    let run = treaty(&["run", input.to_str().unwrap(), "--out", "out", "-q"], dir.path());
+    let run = treaty(
+        &["run", input.to_str().unwrap(), "--out", "out", "-q"],
+        dir.path(),
+    );
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
     // Expected rows written for this test from the English dividends and interest clauses
     // (articles 10 and 11), with three deliberate differences from what the text says:
@@ -52,11 +63,32 @@ fn diff_reports_missing_unexpected_and_changed_rows_with_scores() {
     let output = treaty(&["diff", "out", fixtures.to_str().unwrap()], dir.path());
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     let report = text(&output.stdout);
-    assert!(report.contains("missing") && report.contains("art 11 ¶2 interest rate 12 percent"), "{report}");
-    assert!(report.contains("unexpected") && report.contains("art 11 ¶2 interest rate 10 percent"), "{report}");
-    assert!(report.contains("changed") && report.contains("condition: beneficial_owner=pension_fund -> (empty)"), "{report}");
+    assert!(
+        report.contains("missing") && report.contains("art 11 ¶2 interest rate 12 percent"),
+        "{report}"
+    );
+    assert!(
+        report.contains("unexpected") && report.contains("art 11 ¶2 interest rate 10 percent"),
+        "{report}"
+    );
+    assert!(
+        report.contains("changed")
+            && report.contains("condition: beneficial_owner=pension_fund -> (empty)"),
+        "{report}"
+    );
 
-    let json = treaty(&["diff", "out", fixtures.to_str().unwrap(), "--format", "json", "--junit", "report.xml"], dir.path());
+    let json = treaty(
+        &[
+            "diff",
+            "out",
+            fixtures.to_str().unwrap(),
+            "--format",
+            "json",
+            "--junit",
+            "report.xml",
+        ],
+        dir.path(),
+    );
     assert_eq!(json.status.code(), Some(1));
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let overall = &value["scores"]["overall"];
@@ -71,14 +103,22 @@ fn diff_reports_missing_unexpected_and_changed_rows_with_scores() {
     let precision = overall["precision"].as_f64().unwrap();
     assert!((precision - 3.0 / actual as f64).abs() < 1e-9, "{value}");
     let junit = std::fs::read_to_string(dir.path().join("report.xml")).unwrap();
-    assert!(junit.contains("<testcase") && junit.contains("<failure"), "{junit}");
+    assert!(
+        junit.contains("<testcase") && junit.contains("<failure"),
+        "{junit}"
+    );
 }
 
 #[test]
 fn check_passes_on_the_corpus_and_fails_when_a_fixture_value_is_changed() {
     let root = workspace_root();
     let passing = treaty(&["check", "--quiet"], &root);
-    assert_eq!(passing.status.code(), Some(0), "treaty check fails on main: {}", text(&passing.stderr));
+    assert_eq!(
+        passing.status.code(),
+        Some(0),
+        "treaty check fails on main: {}",
+        text(&passing.stderr)
+    );
 
     let dir = tempfile::tempdir().unwrap();
     let fixtures = dir.path().join("fixtures");
@@ -90,16 +130,47 @@ fn check_passes_on_the_corpus_and_fails_when_a_fixture_value_is_changed() {
         }
     }
     let input = root.join("corpus").join(format!("{DOC}.txt"));
-    let copy_passes = treaty(&["check", input.to_str().unwrap(), "--fixtures", fixtures.to_str().unwrap(), "-q"], dir.path());
-    assert_eq!(copy_passes.status.code(), Some(0), "{}", text(&copy_passes.stderr));
+    let copy_passes = treaty(
+        &[
+            "check",
+            input.to_str().unwrap(),
+            "--fixtures",
+            fixtures.to_str().unwrap(),
+            "-q",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        copy_passes.status.code(),
+        Some(0),
+        "{}",
+        text(&copy_passes.stderr)
+    );
 
     // Change one value by hand: the dividend rate of the English 10(2)(b) becomes 15.
     let rates_path = fixtures.join(DOC).join("rates.csv");
     let rates = std::fs::read_to_string(&rates_path).unwrap();
-    let edited = rates.replacen("1,en,dividends,10,2,b,rate,10,percent", "1,en,dividends,10,2,b,rate,15,percent", 1);
+    let edited = rates.replacen(
+        "1,en,dividends,10,2,b,rate,10,percent",
+        "1,en,dividends,10,2,b,rate,15,percent",
+        1,
+    );
     assert_ne!(rates, edited, "the fixture has the English 10(2)(b) row");
     std::fs::write(&rates_path, edited).unwrap();
-    let failing = treaty(&["check", input.to_str().unwrap(), "--fixtures", fixtures.to_str().unwrap(), "-q"], dir.path());
+    let failing = treaty(
+        &[
+            "check",
+            input.to_str().unwrap(),
+            "--fixtures",
+            fixtures.to_str().unwrap(),
+            "-q",
+        ],
+        dir.path(),
+    );
     assert_eq!(failing.status.code(), Some(1), "{}", text(&failing.stderr));
-    assert!(text(&failing.stderr).contains("missing en art 10 ¶2 (b) dividends rate 15 percent"), "{}", text(&failing.stderr));
+    assert!(
+        text(&failing.stderr).contains("missing en art 10 ¶2 (b) dividends rate 15 percent"),
+        "{}",
+        text(&failing.stderr)
+    );
 }

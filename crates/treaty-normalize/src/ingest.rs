@@ -133,6 +133,8 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
                 encoding: encoding_rs::UTF_8.name(),
                 map: OffsetMap::identity(bytes.len()),
             }
+        } else if is_damaged_utf8(bytes) {
+            decode_utf8_lossy(bytes, 0, bytes.len())
         } else {
             decode_legacy(bytes, detect_legacy(bytes))
         }
@@ -173,6 +175,19 @@ fn not_text_percent(text: &str) -> usize {
         return 0;
     }
     not_text * 100 / text.chars().count().max(1)
+}
+
+/// True when bytes are UTF-8 with a few invalid sequences (a file cut in the middle of a
+/// character, a stray byte): valid multi-byte characters outnumber invalid sequences ten to
+/// one. Text in a legacy encoding read as UTF-8 has almost no valid multi-byte characters.
+fn is_damaged_utf8(bytes: &[u8]) -> bool {
+    let mut valid_multibyte = 0usize;
+    let mut invalid = 0usize;
+    for chunk in bytes.utf8_chunks() {
+        valid_multibyte += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += usize::from(!chunk.invalid().is_empty());
+    }
+    invalid > 0 && valid_multibyte >= 10 * invalid
 }
 
 /// UTF-8 after a byte-order mark: invalid sequences become U+FFFD.
@@ -401,6 +416,30 @@ fn decode_japanese_well_formed(bytes: &[u8], encoding: &'static Encoding) -> Opt
         encoding: encoding.name(),
         map: builder.finish(bytes.len()),
     })
+}
+
+#[cfg(test)]
+mod damaged_utf8_tests {
+    use super::*;
+
+    #[test]
+    fn utf8_cut_in_a_character_stays_utf8() {
+        let text =
+            "第十条配当1一方の締約国の居住者である法人が他方の締約国の居住者に支払う配当".repeat(3);
+        let cut = &text.as_bytes()[..text.len() - 1];
+        let decoded = decode(cut, &IngestConfig::default()).unwrap();
+        assert_eq!(decoded.encoding, "UTF-8");
+        assert!(decoded.text.starts_with("第十条配当1"));
+        assert_eq!(decoded.map.to_original(3), 3);
+    }
+
+    #[test]
+    fn windows_1252_is_not_taken_for_damaged_utf8() {
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode("A presente Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes, não é?");
+        let decoded = decode(&bytes, &IngestConfig::default()).unwrap();
+        assert_eq!(decoded.encoding, "windows-1252");
+        assert!(decoded.text.contains("Convenção"));
+    }
 }
 
 #[cfg(test)]

@@ -38,7 +38,9 @@ static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
 static PROTOCOL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)(?:^|[.:][ \t])[ \t]*(PROTOCOLO|Protocolo|PROTOCOL|Protocol|ADDITIONAL PROTOCOL|Additional Protocol|Protocolo Adicional)\b").unwrap()
+    // ASCII word boundary: a Unicode `\b` keeps the regex crate off its fast engines on
+    // non-ASCII text, and this runs over every version's body.
+    Regex::new(r"(?m)(?:^|[.:][ \t])[ \t]*(PROTOCOLO|Protocolo|PROTOCOL|Protocol|ADDITIONAL PROTOCOL|Additional Protocol|Protocolo Adicional)(?-u:\b)").unwrap()
 });
 
 /// Where a protocol heading starts in `range`: a line (or OCR sentence) opening with the
@@ -150,6 +152,29 @@ pub fn build_treaties(
     treaties
 }
 
+/// True when a text names "the Contracting States" often, as every tax treaty does.
+fn speaks_of_contracting_states(text: &str) -> bool {
+    let mentions = [
+        "Contracting State",
+        "Estado Contratante",
+        "contracting State",
+        "締約国",
+    ]
+    .iter()
+    .map(|phrase| text.matches(phrase).take(5).count())
+    .sum::<usize>();
+    mentions >= 5
+}
+
+/// The longest prefix of `text` of at most `limit` bytes that ends on a character boundary.
+fn prefix_at_most(text: &str, limit: usize) -> &str {
+    let mut end = text.len().min(limit);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
 /// Splits a stream at preambles: each "have agreed as follows" opens a treaty; text before
 /// the first one is a fragment of another treaty if it closes with a signature formula.
 fn split_treaties(text: &str) -> Vec<Part> {
@@ -160,7 +185,7 @@ fn split_treaties(text: &str) -> Vec<Part> {
             range: 0..text.len(),
             body_start: 0,
             fragment: false,
-            parties: parties_in(&text[..text.len().min(3000)]),
+            parties: parties_in(prefix_at_most(text, 3000)),
         });
         return parts;
     }
@@ -258,7 +283,10 @@ fn segment_version(
     };
     // Without headings, articles are inferred only inside a treaty: after a preamble, or in a
     // fragment that ends with a signature formula; other text is not a treaty at all.
-    let has_preamble = part.body_start > part.range.start || part.fragment;
+    // A preamble damaged by OCR still leaves a treaty recognizable by its vocabulary.
+    let has_preamble = part.body_start > part.range.start
+        || part.fragment
+        || speaks_of_contracting_states(&text[article_range.clone()]);
     if articles.is_empty() && stream.lang != Lang::Ja && has_preamble {
         articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
     }
@@ -569,7 +597,9 @@ fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
         // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
         if captures.name("bare").is_some() {
-            let next_word = text[whole.end() + body.start - 1..]
+            // The match ends with the first character of the next word.
+            let last_char = whole.as_str().char_indices().last().map_or(0, |(i, _)| i);
+            let next_word = text[start + last_char..]
                 .split(|c: char| !c.is_alphabetic())
                 .next()
                 .unwrap_or("");

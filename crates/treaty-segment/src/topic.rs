@@ -623,28 +623,36 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("notice of termination", Topic::Termination, 4.0),
 ];
 
+/// All content phrases in one automaton, so an article's opening is scanned once.
+static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::new(CONTENT_PHRASES.iter().map(|(phrase, _, _)| *phrase))
+            .expect("content phrases build an automaton")
+    });
+
+/// The topic the opening of an article's text points to, if any phrase is found.
+///
 /// A distinctive formula (weight 3 or more) counts once, since a model article may repeat its
 /// opening formula in later paragraphs; a plain word counts each time, since frequency is
 /// what tells a dividends article from one that mentions dividends.
-fn phrase_score(opening: &str, phrase: &str, weight: f32) -> f32 {
-    let count = opening.matches(phrase).count() as f32;
-    if weight >= 3.0 {
-        count.min(1.0) * weight
-    } else {
-        count * weight
-    }
-}
-
-/// The topic the opening of an article's text points to, if any phrase is found.
 pub fn topic_from_content(text: &str) -> Option<Topic> {
     let opening: String = text.chars().take(1200).collect::<String>().to_lowercase();
+    let mut counts = vec![0u32; CONTENT_PHRASES.len()];
+    for found in CONTENT_MATCHER.find_overlapping_iter(&opening) {
+        counts[found.pattern().as_usize()] += 1;
+    }
+    let mut scores = [0f32; Topic::ALL.len()];
+    for ((_, topic, weight), count) in CONTENT_PHRASES.iter().zip(&counts) {
+        let count = if *weight >= 3.0 {
+            (*count).min(1)
+        } else {
+            *count
+        };
+        scores[*topic as usize] += count as f32 * weight;
+    }
     let mut best: Option<(Topic, f32)> = None;
     for topic in Topic::ALL {
-        let score: f32 = CONTENT_PHRASES
-            .iter()
-            .filter(|(_, t, _)| *t == topic)
-            .map(|(phrase, _, weight)| phrase_score(&opening, phrase, *weight))
-            .sum();
+        let score = scores[topic as usize];
         if score > 0.0 && best.is_none_or(|(_, b)| score > b) {
             best = Some((topic, score));
         }
