@@ -18,6 +18,12 @@ use crate::{Article, Config, Diagnostic, Paragraph, Subparagraph, Treaty, Versio
 static PREAMBLE_END: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)have agreed as follows|agreed as follows|acordaram no seguinte|acordam no seguinte|acordaram o seguinte|convieram no seguinte|acordaram as disposições seguintes|次のとおり協定した").unwrap()
 });
+static PREAMBLE_PART: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)have agreed|agreed as|as follows:|acordaram|no seguinte:").unwrap()
+});
+static PREAMBLE_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)convention|agreement|government|convenção|acordo|governo").unwrap()
+});
 static CLOSING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)in witness whereof|em fé do que|em testemunho do que|em testemunho do qual|em fé de que|以上の証拠として").unwrap()
 });
@@ -178,7 +184,23 @@ fn prefix_at_most(text: &str, limit: usize) -> &str {
 /// Splits a stream at preambles: each "have agreed as follows" opens a treaty; text before
 /// the first one is a fragment of another treaty if it closes with a signature formula.
 fn split_treaties(text: &str) -> Vec<Part> {
-    let markers: Vec<Range<usize>> = PREAMBLE_END.find_iter(text).map(|m| m.range()).collect();
+    let mut markers: Vec<Range<usize>> = PREAMBLE_END.find_iter(text).map(|m| m.range()).collect();
+    // OCR noise can break the full formula; a part of it counts on a line that also names
+    // the convention or the governments, as a preamble does, and has no full formula.
+    for weak in PREAMBLE_PART.find_iter(text) {
+        let line_start = text[..weak.start()].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[weak.end()..]
+            .find('\n')
+            .map_or(text.len(), |i| weak.end() + i);
+        let line = &text[line_start..line_end];
+        let covered = markers
+            .iter()
+            .any(|m| m.start >= line_start && m.end <= line_end);
+        if !covered && PREAMBLE_CONTEXT.is_match(line) {
+            markers.push(weak.range());
+        }
+    }
+    markers.sort_by_key(|m| m.start);
     let mut parts = Vec::new();
     if markers.is_empty() {
         parts.push(Part {
