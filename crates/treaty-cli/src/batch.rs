@@ -64,7 +64,104 @@ const FAILING_WARNINGS: [&str; 2] = ["no_articles", "unsupported_language"];
 enum Outcome {
     /// The report, whether it was resumed from an earlier run, and the input path.
     Done(Box<DocumentReport>, bool, String),
+    /// A processed document, its JSON written and its dataset lines rendered.
+    Rendered(Box<Rendered>),
     Failed(Failure),
+}
+
+/// What the main thread appends to the datasets for one document.
+struct Rendered {
+    resumed: bool,
+    rates_csv: Vec<u8>,
+    rates_jsonl: Vec<u8>,
+    articles_csv: Vec<u8>,
+    n_rows: usize,
+    n_articles: usize,
+    n_warnings: usize,
+    /// A warning that makes the document a failure of the batch.
+    failure: Option<Failure>,
+}
+
+/// Writes a processed document's JSON and renders its dataset lines (on a worker thread).
+fn render(outcome: Outcome, out: &Path) -> Outcome {
+    let Outcome::Done(report, resumed, path) = outcome else {
+        return outcome;
+    };
+    let rendered = (|| -> anyhow::Result<Rendered> {
+        if !resumed {
+            let json = serde_json::to_vec(&report)?;
+            write_atomic(&out.join(format!("{}.json", report.doc)), &json)?;
+        }
+        let mut rates_csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        let mut rates_jsonl = Vec::new();
+        for row in &report.rows {
+            write_rate_csv(&mut rates_csv, row)?;
+            serde_json::to_writer(&mut rates_jsonl, row)?;
+            rates_jsonl.push(b'\n');
+        }
+        let mut articles_csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        let articles = article_rows(&report);
+        for article in &articles {
+            articles_csv.write_record([
+                article.doc.as_str(),
+                &article.treaty.to_string(),
+                &article.lang,
+                &article.article,
+                &article.title,
+                &article.topic,
+                &article.inferred.to_string(),
+                &article.paragraphs.to_string(),
+                &article.start.to_string(),
+                &article.end.to_string(),
+                &article.printed,
+            ])?;
+        }
+        let failing: Vec<&str> = report
+            .warnings
+            .iter()
+            .filter(|w| FAILING_WARNINGS.contains(&w.code.as_str()))
+            .map(|w| w.message.as_str())
+            .collect();
+        let failure = (!failing.is_empty()).then(|| Failure {
+            doc: report.doc.clone(),
+            path: path.clone(),
+            severity: "warning",
+            error: failing.join("; "),
+        });
+        Ok(Rendered {
+            resumed,
+            rates_csv: rates_csv.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?,
+            rates_jsonl,
+            articles_csv: articles_csv
+                .into_inner()
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+            n_rows: report.rows.len(),
+            n_articles: articles.len(),
+            n_warnings: report.warnings.len(),
+            failure,
+        })
+    })();
+    match rendered {
+        Ok(rendered) => Outcome::Rendered(Box::new(rendered)),
+        Err(error) => Outcome::Failed(Failure {
+            doc: report.doc.clone(),
+            path,
+            severity: "error",
+            error: format!("cannot write its output: {error:#}"),
+        }),
+    }
+}
+
+fn write_header(file: &mut AtomicFile, columns: &[&str]) -> anyhow::Result<()> {
+    let mut header = csv::Writer::from_writer(Vec::new());
+    header.write_record(columns)?;
+    file.writer()
+        .write_all(&header.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)?;
+    Ok(())
 }
 
 /// How many documents are processed before their results are streamed to disk; bounds memory.
@@ -113,20 +210,44 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
     let mut articles_csv = AtomicFile::create(&args.out.join("articles.csv"))?;
     let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
-    let mut rates_writer = csv::Writer::from_writer(rates_csv.writer());
-    rates_writer.write_record(RATE_COLUMNS)?;
-    let mut articles_writer = csv::Writer::from_writer(articles_csv.writer());
-    articles_writer.write_record(ARTICLE_COLUMNS)?;
+    write_header(&mut rates_csv, &RATE_COLUMNS)?;
+    write_header(&mut articles_csv, &ARTICLE_COLUMNS)?;
+
+    // Two inputs with one document name would write one JSON file: the later ones fail.
+    let mut seen_docs = std::collections::HashSet::new();
+    let duplicate: Vec<bool> = inputs
+        .iter()
+        .map(|input| match input {
+            Input::File { doc, .. } => !seen_docs.insert(doc.clone()),
+            Input::Unreadable { .. } => false,
+        })
+        .collect();
 
     let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) =
         (0, 0, 0, 0, 0, 0);
-    let mut seen_docs = std::collections::HashSet::new();
-    for chunk in inputs.chunks(CHUNK) {
+    for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
+        // Workers process, serialize and write each document's JSON; the main thread only
+        // appends the rendered dataset lines, in input order.
         let outcomes: Vec<Outcome> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|input| {
-                    let outcome = process_input(input, &args.out, &settings, args.resume);
+                .enumerate()
+                .map(|(offset, input)| {
+                    let outcome = if duplicate[chunk_index * CHUNK + offset] {
+                        Outcome::Failed(Failure {
+                            doc: crate::inputs::doc_name(input.path()),
+                            path: input.path().display().to_string(),
+                            severity: "error",
+                            error:
+                                "another input has the same document name; the first one was kept"
+                                    .to_string(),
+                        })
+                    } else {
+                        render(
+                            process_input(input, &args.out, &settings, args.resume),
+                            &args.out,
+                        )
+                    };
                     progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
                     outcome
                 })
@@ -136,66 +257,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             n_documents += 1;
             progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
             match outcome {
-                Outcome::Done(report, resumed, path) => {
-                    if !seen_docs.insert(report.doc.clone()) {
+                Outcome::Rendered(rendered) => {
+                    n_resumed += usize::from(rendered.resumed);
+                    rates_csv.writer().write_all(&rendered.rates_csv)?;
+                    rates_jsonl.writer().write_all(&rendered.rates_jsonl)?;
+                    articles_csv.writer().write_all(&rendered.articles_csv)?;
+                    n_rows += rendered.n_rows;
+                    n_articles += rendered.n_articles;
+                    n_warnings += rendered.n_warnings;
+                    if let Some(failure) = rendered.failure {
                         n_failed += 1;
-                        write_failure(
-                            &mut failures_jsonl,
-                            &Failure {
-                                doc: report.doc.clone(),
-                                path: String::new(),
-                                severity: "error",
-                                error: format!(
-                                    "another input is also named {}; its output was kept",
-                                    report.doc
-                                ),
-                            },
-                        )?;
-                        continue;
-                    }
-                    if resumed {
-                        n_resumed += 1;
-                    } else {
-                        let json = serde_json::to_vec(&report)?;
-                        write_atomic(&args.out.join(format!("{}.json", report.doc)), &json)?;
-                    }
-                    for row in &report.rows {
-                        write_rate_csv(&mut rates_writer, row)?;
-                        serde_json::to_writer(rates_jsonl.writer(), row)?;
-                        rates_jsonl.writer().write_all(b"\n")?;
-                    }
-                    for article in article_rows(&report) {
-                        articles_writer.write_record([
-                            article.doc,
-                            article.treaty.to_string(),
-                            article.lang,
-                            article.article,
-                            article.title,
-                            article.topic,
-                            article.inferred.to_string(),
-                            article.paragraphs.to_string(),
-                            article.start.to_string(),
-                            article.end.to_string(),
-                            article.printed,
-                        ])?;
-                        n_articles += 1;
-                    }
-                    n_rows += report.rows.len();
-                    n_warnings += report.warnings.len();
-                    let failing: Vec<&str> = report
-                        .warnings
-                        .iter()
-                        .filter(|w| FAILING_WARNINGS.contains(&w.code.as_str()))
-                        .map(|w| w.message.as_str())
-                        .collect();
-                    if !failing.is_empty() {
-                        n_failed += 1;
-                        let failure = Failure {
-                            doc: report.doc.clone(),
-                            path: path.clone(),
-                            severity: "warning",
-                            error: failing.join("; "),
-                        };
                         progress
                             .suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
                         write_failure(&mut failures_jsonl, &failure)?;
@@ -206,13 +277,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     progress.suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
                     write_failure(&mut failures_jsonl, &failure)?;
                 }
+                Outcome::Done(..) => {
+                    unreachable!("render turns every processed document into Rendered")
+                }
             }
         }
     }
-    rates_writer.flush()?;
-    articles_writer.flush()?;
-    drop(rates_writer);
-    drop(articles_writer);
     rates_csv.commit()?;
     rates_jsonl.commit()?;
     articles_csv.commit()?;
