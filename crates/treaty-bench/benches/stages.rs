@@ -31,6 +31,29 @@ fn stages(criterion: &mut Criterion) {
         group.bench_function("segment", |b| {
             b.iter(|| segment(black_box(&normalized.text), &config))
         });
+        // Extraction alone: the rules over every paragraph of the segmented document.
+        let (document, _) = segment(&normalized.text, &config);
+        group.bench_function("extract", |b| {
+            b.iter(|| {
+                let mut n_findings = 0;
+                for treaty in &document.treaties {
+                    for version in &treaty.versions {
+                        for article in version.articles.iter().chain(&version.protocol) {
+                            for paragraph in &article.paragraphs {
+                                n_findings += treaty_extract::rules::paragraph_findings(
+                                    paragraph,
+                                    &article.paragraphs,
+                                    article.topic,
+                                    version.lang,
+                                )
+                                .len();
+                            }
+                        }
+                    }
+                }
+                black_box(n_findings)
+            })
+        });
         let settings = Settings {
             ingest: IngestConfig::default(),
             tokenizers: Some(&tokenizer),
