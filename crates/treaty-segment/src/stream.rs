@@ -73,14 +73,24 @@ pub struct Stream {
     pub text: String,
     /// Map back to normalized offsets.
     pub map: PieceMap,
+    /// Bytes of the text that came from lines of two interleaved columns.
+    pub interleaved_bytes: usize,
 }
 
 impl Stream {
+    /// True when a good part of the text (a twentieth) was rebuilt from two columns read
+    /// across: then the whole print was two columns, and line structure and capitalization
+    /// after paragraph numbers cannot be relied on anywhere in it.
+    pub fn is_interleaved(&self) -> bool {
+        self.interleaved_bytes * 20 > self.text.len()
+    }
+
     fn new(lang: Lang) -> Stream {
         Stream {
             lang,
             text: String::new(),
             map: PieceMap::default(),
+            interleaved_bytes: 0,
         }
     }
 
@@ -121,7 +131,9 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         if lang::is_mixed_scores(scores) {
             flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
             for (piece_lang, piece_start, piece) in split_mixed_line(content) {
-                stream_for(&mut streams, piece_lang).append(piece, start + piece_start, ' ');
+                let stream = stream_for(&mut streams, piece_lang);
+                stream.append(piece, start + piece_start, ' ');
+                stream.interleaved_bytes += piece.len() + 1;
                 current = Some(piece_lang);
             }
             for stream in streams.iter_mut() {

@@ -301,7 +301,7 @@ fn segment_version(
 
     let mut articles = match stream.lang {
         Lang::Ja => japanese_articles(text, article_range.clone(), config),
-        _ => latin_articles(text, article_range.clone(), stream.lang),
+        _ => latin_articles(text, article_range.clone(), stream.lang, stream.is_interleaved()),
     };
     // Without headings, articles are inferred only inside a treaty: after a preamble, or in a
     // fragment that ends with a signature formula; other text is not a treaty at all.
@@ -568,14 +568,14 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
     (title, title_end)
 }
 
-fn latin_articles(text: &str, range: Range<usize>, lang: Lang) -> Vec<Article> {
+fn latin_articles(text: &str, range: Range<usize>, lang: Lang, interleaved: bool) -> Vec<Article> {
     let headings = latin_headings(text, range.clone());
     let mut articles = Vec::new();
     for (index, heading) in headings.iter().enumerate() {
         let end = headings.get(index + 1).map_or(range.end, |next| next.start);
         let (title, body_start) = latin_title(text, heading.after_number, end);
         let body_start = body_start.min(end);
-        let paragraphs = latin_paragraphs(text, body_start..end, lang);
+        let paragraphs = latin_paragraphs(text, body_start..end, lang, interleaved);
         let topic = topic_from_title(&title)
             .or_else(|| topic_from_content(&text[body_start..end]))
             .unwrap_or(Topic::Miscellaneous);
@@ -608,10 +608,16 @@ fn is_list_context(before: &str) -> bool {
 }
 
 /// Numbered paragraphs in the body of an article, in sequence.
-fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang) -> Vec<Paragraph> {
+/// In text rebuilt from two interleaved columns, the words after a paragraph number often
+/// belong to a wrapped line and start in lower case.
+static LATIN_PARAGRAPH_ANY_CASE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]").unwrap());
+
+fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang, interleaved: bool) -> Vec<Paragraph> {
+    let markers = if interleaved { &*LATIN_PARAGRAPH_ANY_CASE } else { &*LATIN_PARAGRAPH };
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
-    for captures in LATIN_PARAGRAPH.captures_iter(&text[body.clone()]) {
+    for captures in markers.captures_iter(&text[body.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = body.start + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
@@ -1040,7 +1046,7 @@ fn protocol_points(
     let body = body.start..closing;
     let paragraphs = match lang {
         Lang::Ja => japanese_paragraphs(text, body.clone()),
-        _ => latin_paragraphs(text, body.clone(), lang),
+        _ => latin_paragraphs(text, body.clone(), lang, false),
     };
     paragraphs
         .into_iter()
