@@ -128,7 +128,11 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         }
         let scores = lang::text_scores(content);
         total += scores;
-        if lang::is_mixed_scores(scores) {
+        // A heading keyword of the other language (`... Artigo 7. Article 9 Associated`) means
+        // the line holds both columns, however little text of one there is.
+        let foreign_heading = lang::language_of(scores)
+            .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
+        if lang::is_mixed_scores(scores) || foreign_heading {
             flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
             for (piece_lang, piece_start, piece) in split_mixed_line(content) {
                 let stream = stream_for(&mut streams, piece_lang);
@@ -189,6 +193,22 @@ const HEADING_WORDS: &[(&str, Lang)] = &[
     ("protocolo", Lang::Pt),
     ("protocol", Lang::En),
 ];
+
+/// True when a line has a heading keyword followed by a number (`Article 9`) in a Latin
+/// language other than `line_lang`.
+fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
+    if line_lang == Lang::Ja {
+        return false;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).any(|pair| {
+        let key = lang::word_key(pair[0]);
+        HEADING_WORDS
+            .iter()
+            .any(|(word, heading_lang)| *word == key && *heading_lang != line_lang)
+            && pair[1].starts_with(|c: char| c.is_ascii_digit())
+    })
+}
 
 /// Splits a line of two columns read across into runs of one language.
 ///

@@ -301,7 +301,12 @@ fn segment_version(
 
     let mut articles = match stream.lang {
         Lang::Ja => japanese_articles(text, article_range.clone(), config),
-        _ => latin_articles(text, article_range.clone(), stream.lang, stream.is_interleaved()),
+        _ => latin_articles(
+            text,
+            article_range.clone(),
+            stream.lang,
+            stream.is_interleaved(),
+        ),
     };
     // Without headings, articles are inferred only inside a treaty: after a preamble, or in a
     // fragment that ends with a signature formula; other text is not a treaty at all.
@@ -610,11 +615,21 @@ fn is_list_context(before: &str) -> bool {
 /// Numbered paragraphs in the body of an article, in sequence.
 /// In text rebuilt from two interleaved columns, the words after a paragraph number often
 /// belong to a wrapped line and start in lower case.
-static LATIN_PARAGRAPH_ANY_CASE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]").unwrap());
+static LATIN_PARAGRAPH_ANY_CASE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]").unwrap()
+});
 
-fn latin_paragraphs(text: &str, body: Range<usize>, lang: Lang, interleaved: bool) -> Vec<Paragraph> {
-    let markers = if interleaved { &*LATIN_PARAGRAPH_ANY_CASE } else { &*LATIN_PARAGRAPH };
+fn latin_paragraphs(
+    text: &str,
+    body: Range<usize>,
+    lang: Lang,
+    interleaved: bool,
+) -> Vec<Paragraph> {
+    let markers = if interleaved {
+        &*LATIN_PARAGRAPH_ANY_CASE
+    } else {
+        &*LATIN_PARAGRAPH
+    };
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
     for captures in markers.captures_iter(&text[body.clone()]) {

@@ -400,11 +400,28 @@ pub fn japanese_title_phrases() -> impl Iterator<Item = &'static str> {
 /// The topic a title names, if any phrase matches.
 pub fn topic_from_title(title: &str) -> Option<Topic> {
     let title = title.to_lowercase();
-    TITLE_PHRASES
-        .iter()
-        .filter(|(phrase, _)| title.contains(phrase))
-        .max_by_key(|(phrase, _)| phrase.chars().count())
-        .map(|(_, topic)| *topic)
+    let longest = |title: &str, fold: fn(&str) -> String| {
+        TITLE_PHRASES
+            .iter()
+            .filter(|(phrase, _)| title.contains(fold(phrase).as_str()))
+            .max_by_key(|(phrase, _)| phrase.chars().count())
+            .map(|(_, topic)| *topic)
+    };
+    // Exact first; then with the letters OCR confuses folded together on both sides
+    // (`Assoclated enterprises`).
+    longest(&title, |phrase| phrase.to_string()).or_else(|| longest(&ocr_fold(&title), ocr_fold))
+}
+
+/// Folds the characters OCR confuses (`l`, `1`, `I` and `i`; `rn` and `m`; `0` and `o`).
+fn ocr_fold(text: &str) -> String {
+    text.replace("rn", "m")
+        .chars()
+        .map(|c| match c {
+            'l' | '1' | 'I' | '|' => 'i',
+            '0' => 'o',
+            other => other,
+        })
+        .collect()
 }
 
 /// Content phrases (lower case) with their weight: the wording by which model articles open.
@@ -688,6 +705,11 @@ mod tests {
             assert_eq!(topic_from_title(title), Some(topic), "{title}");
         }
         assert_eq!(topic_from_title("Unrelated words"), None);
+        // OCR confusions in a title: `l` for `i`.
+        assert_eq!(
+            topic_from_title("Assoclated enterprises"),
+            Some(Topic::AssociatedEnterprises)
+        );
     }
 
     #[test]
