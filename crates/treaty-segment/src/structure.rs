@@ -1246,6 +1246,43 @@ mod tests {
         assert_eq!(got[1], ("10".into(), "Dividendos".into(), "dividends", 2));
     }
 
+    fn subparagraph_labels(text: &str) -> Vec<Vec<String>> {
+        let (doc, _) = segment(text, &Config::default());
+        doc.treaties[0].versions[0].articles[0]
+            .paragraphs
+            .iter()
+            .map(|p| p.subparagraphs.iter().map(|s| s.label.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn english_subparagraphs_in_brackets_with_roman_items() {
+        let text = "Article 2\nTaxes covered\n1. The existing taxes are:\n(a) in the case of Canada:\n(i) the income tax; and\n(ii) the capital tax;\n(b) in the case of Denmark, the income tax.\n2. The Convention shall apply also to identical taxes.\n";
+        assert_eq!(subparagraph_labels(text), vec![vec!["a", "i", "ii", "b"], vec![]]);
+    }
+
+    #[test]
+    fn portuguese_subparagraphs_with_a_closing_bracket() {
+        let text = "Artigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
+        assert_eq!(subparagraph_labels(text), vec![vec![], vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn japanese_subparagraph_markers_stand_after_their_text() {
+        // From japan-denmark-2017-ja-pdf.txt: `事業の管理の場所(a) 支店(b)`.
+        let text = "第五条恒久的施設1この条約の適用上 恒久的施設 とは 事業を行う一定の場所をいう 2 恒久的施設 には 特に 次のものを含む 事業の管理の場所(a) 支店(b) 事務所(c)\n";
+        let (doc, _) = segment(text, &Config::default());
+        let paragraph = &doc.treaties[0].versions[0].articles[0].paragraphs[1];
+        let texts: Vec<(&str, &str)> = paragraph
+            .subparagraphs
+            .iter()
+            .map(|s| (s.label.as_str(), paragraph.text[s.local.clone()].trim()))
+            .collect();
+        assert_eq!(texts[1], ("b", "支店(b)"));
+        assert_eq!(texts[2], ("c", "事務所(c)"));
+        assert!(texts[0].1.ends_with("事業の管理の場所(a)"), "{texts:?}");
+    }
+
     #[test]
     fn a_sentence_that_mentions_an_article_is_not_a_heading() {
         let text = "Article 7\nBusiness profits\n1. The profits of an enterprise shall be taxable only in that State.\n2. Where profits include items of income which are dealt with separately in other Articles, the provisions of Article 8 shall not be affected.\nArticle 8\nShipping and air transport\n1. Profits from the operation of ships.\n";
