@@ -65,7 +65,36 @@ pub fn process_document(
         })
         .collect();
     let mut rows = extract_rows(doc, bytes, &normalized, &document);
-    warnings.extend(reconcile::reconcile(&mut rows));
+    let paragraph_texts: std::collections::HashMap<reconcile::ParagraphKey, String> = document
+        .treaties
+        .iter()
+        .flat_map(|treaty| {
+            treaty
+                .versions
+                .iter()
+                .map(move |version| (treaty.index, version))
+        })
+        .flat_map(|(treaty, version)| {
+            version
+                .articles
+                .iter()
+                .chain(&version.protocol)
+                .flat_map(move |article| {
+                    article.paragraphs.iter().map(move |paragraph| {
+                        (
+                            (
+                                treaty,
+                                version.lang.as_str().to_string(),
+                                article.number.clone(),
+                                paragraph.number.clone(),
+                            ),
+                            paragraph.text.clone(),
+                        )
+                    })
+                })
+        })
+        .collect();
+    warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts));
     Ok(DocumentReport {
         schema_version: schema::SCHEMA_VERSION.to_string(),
         doc: doc.to_string(),

@@ -2,11 +2,17 @@
 //! compared with those of the other, article by article.
 //!
 //! A row with a twin (same article, paragraph, kind, value and unit) in the other version is
-//! `agreed`. A row without one is `unmatched`, and a warning names the clause; when the other
-//! version's paragraph is there but has no number at all (OCR lost it), the warning says so.
+//! `agreed`. A row without one is `unmatched`, and a warning names both clauses: the other
+//! version's row in the same article and paragraph that states another number, or, when the
+//! other version's paragraph states no number at all, says the number was lost there (OCR).
 //! Nothing is ever copied into the damaged version.
 
+use std::collections::HashMap;
+
 use crate::schema::{RateRow, Warning};
+
+/// A paragraph of one language version: (treaty, language, article, paragraph).
+pub type ParagraphKey = (usize, String, String, String);
 
 fn key(row: &RateRow) -> (usize, &str, &str, &str, &str, &str) {
     (
@@ -20,44 +26,182 @@ fn key(row: &RateRow) -> (usize, &str, &str, &str, &str, &str) {
 }
 
 /// Sets `status` on rows of multi-language treaties and returns the disagreements.
-pub fn reconcile(rows: &mut [RateRow]) -> Vec<Warning> {
+///
+/// `paragraphs` holds the text of every paragraph, to tell a number the other version
+/// states differently from one it lost.
+pub fn reconcile(rows: &mut [RateRow], paragraphs: &HashMap<ParagraphKey, String>) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    let statuses: Vec<Option<String>> = rows
-        .iter()
-        .map(|row| {
-            if row.status == "single" {
-                return None;
-            }
-            let twin = rows
-                .iter()
-                .any(|other| other.lang != row.lang && key(other) == key(row));
-            let other_lang_present = rows
-                .iter()
-                .any(|other| other.treaty == row.treaty && other.lang != row.lang);
-            Some(if twin {
-                "agreed".to_string()
-            } else if other_lang_present {
-                "unmatched".to_string()
-            } else {
-                "single".to_string()
-            })
-        })
-        .collect();
+    let mut statuses: Vec<Option<&'static str>> = Vec::with_capacity(rows.len());
+    for row in rows.iter() {
+        if row.status == "single" {
+            statuses.push(None);
+            continue;
+        }
+        let other_versions: Vec<&RateRow> = rows
+            .iter()
+            .filter(|other| other.treaty == row.treaty && other.lang != row.lang)
+            .collect();
+        let twin = other_versions.iter().any(|other| key(other) == key(row));
+        let status = if twin {
+            "agreed"
+        } else if other_versions.is_empty() {
+            "single"
+        } else {
+            warnings.push(mismatch_warning(row, &other_versions, paragraphs));
+            "unmatched"
+        };
+        statuses.push(Some(status));
+    }
     for (row, status) in rows.iter_mut().zip(statuses) {
         if let Some(status) = status {
-            if status == "unmatched" {
-                warnings.push(Warning {
-                    code: "version_mismatch".to_string(),
-                    message: format!(
-                        "{} {} {} in article {} paragraph {} ({}) has no counterpart in the other language version: the other text states another number or the number was lost",
-                        row.kind, row.value, row.unit, row.article, row.paragraph, row.lang
-                    ),
-                    start: Some(row.start),
-                    end: Some(row.end),
-                });
-            }
-            row.status = status;
+            row.status = status.to_string();
         }
     }
     warnings
+}
+
+/// True when a text states any quantity in `unit` (`percent`, `days`, `USD`, ...).
+fn states_unit(text: &str, lang: &str, unit: &str) -> bool {
+    let lang = match lang {
+        "pt" => treaty_numbers::Lang::Pt,
+        "ja" => treaty_numbers::Lang::Ja,
+        _ => treaty_numbers::Lang::En,
+    };
+    treaty_numbers::find_quantities(text, lang)
+        .iter()
+        .any(|q| q.unit.as_str() == unit)
+}
+
+fn clip(text: &str) -> String {
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if folded.chars().count() > 120 {
+        format!("{}…", folded.chars().take(119).collect::<String>())
+    } else {
+        folded
+    }
+}
+
+fn mismatch_warning(
+    row: &RateRow,
+    other_versions: &[&RateRow],
+    paragraphs: &HashMap<ParagraphKey, String>,
+) -> Warning {
+    let here = format!(
+        "{} {} {} in article {} paragraph {} ({}: \"{}\")",
+        row.kind,
+        row.value,
+        row.unit,
+        row.article,
+        row.paragraph,
+        row.lang,
+        clip(&row.quote)
+    );
+    let differing = other_versions.iter().find(|other| {
+        other.article == row.article
+            && other.paragraph == row.paragraph
+            && other.kind == row.kind
+            && other.unit == row.unit
+    });
+    let (code, message) = match differing {
+        Some(other) => (
+            "version_disagreement",
+            format!(
+                "{here} disagrees with the {} version, which states {} {} (\"{}\")",
+                other.lang,
+                other.value,
+                other.unit,
+                clip(&other.quote)
+            ),
+        ),
+        None => {
+            let other_lang = &other_versions[0].lang;
+            let other_text = paragraphs.get(&(
+                row.treaty,
+                other_lang.clone(),
+                row.article.clone(),
+                row.paragraph.clone(),
+            ));
+            match other_text {
+                Some(text) if !states_unit(text, other_lang, &row.unit) && row.value != "0" => (
+                    "number_lost",
+                    format!("{here}: the {other_lang} version's paragraph states no quantity in {}, as if OCR lost it (\"{}\")", row.unit, clip(text)),
+                ),
+                Some(text) => ("version_mismatch", format!("{here} has no counterpart in the {other_lang} version (\"{}\")", clip(text))),
+                None => ("version_mismatch", format!("{here}: the {other_lang} version has no article {} paragraph {}", row.article, row.paragraph)),
+            }
+        }
+    };
+    Warning {
+        code: code.to_string(),
+        message,
+        start: Some(row.start),
+        end: Some(row.end),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::Conditions;
+
+    fn row(lang: &str, paragraph: &str, value: &str, quote: &str) -> RateRow {
+        RateRow {
+            doc: "d".into(),
+            lang: lang.into(),
+            topic: "dividends".into(),
+            article: "10".into(),
+            paragraph: paragraph.into(),
+            subparagraph: String::new(),
+            kind: "rate".into(),
+            value: value.into(),
+            unit: "percent".into(),
+            condition: String::new(),
+            quote: quote.into(),
+            treaty: 1,
+            start: 0,
+            end: 0,
+            confidence: 0.9,
+            status: String::new(),
+            conditions: Conditions::default(),
+        }
+    }
+
+    #[test]
+    fn agreement_disagreement_and_a_number_lost_by_ocr() {
+        let mut rows = vec![
+            row("pt", "2", "15", "15 por cento do montante bruto"),
+            row("en", "2", "15", "15 per cent of the gross amount"),
+            row("pt", "3", "10", "10 por cento"),
+            row("en", "3", "12", "12 per cent"),
+            row("pt", "5", "25", "25 por cento dos lucros"),
+        ];
+        let paragraphs: HashMap<ParagraphKey, String> = [(
+            (1, "en".to_string(), "10".to_string(), "5".to_string()),
+            "5. Where a company resident of Denm at source in accordance with exceed".to_string(),
+        )]
+        .into_iter()
+        .collect();
+        let warnings = reconcile(&mut rows, &paragraphs);
+        let statuses: Vec<&str> = rows.iter().map(|r| r.status.as_str()).collect();
+        assert_eq!(
+            statuses,
+            ["agreed", "agreed", "unmatched", "unmatched", "unmatched"]
+        );
+        let codes: Vec<&str> = warnings.iter().map(|w| w.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            [
+                "version_disagreement",
+                "version_disagreement",
+                "number_lost"
+            ]
+        );
+        assert!(
+            warnings[0]
+                .message
+                .contains("en version, which states 12 percent"),
+            "{}",
+            warnings[0].message
+        );
+    }
 }

@@ -1258,7 +1258,10 @@ mod tests {
     #[test]
     fn english_subparagraphs_in_brackets_with_roman_items() {
         let text = "Article 2\nTaxes covered\n1. The existing taxes are:\n(a) in the case of Canada:\n(i) the income tax; and\n(ii) the capital tax;\n(b) in the case of Denmark, the income tax.\n2. The Convention shall apply also to identical taxes.\n";
-        assert_eq!(subparagraph_labels(text), vec![vec!["a", "i", "ii", "b"], vec![]]);
+        assert_eq!(
+            subparagraph_labels(text),
+            vec![vec!["a", "i", "ii", "b"], vec![]]
+        );
     }
 
     #[test]
