@@ -47,6 +47,17 @@ pub struct RunArgs {
     pub max_bytes: u64,
 }
 
+/// The rayon pool for `--jobs` (default: one thread per core).
+fn worker_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let jobs = jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")
+}
+
 /// A document that could not be processed.
 #[derive(serde::Serialize)]
 struct Failure {
@@ -176,14 +187,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
     remove_stale_temporary_files(&args.out);
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
+    let pool = worker_pool(args.jobs)?;
     let total_bytes: u64 = inputs
         .iter()
         .map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len()))
@@ -449,14 +453,7 @@ struct PipeDocument {
 /// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
 fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     use std::io::BufRead;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
+    let pool = worker_pool(args.jobs)?;
     let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig {

@@ -1,30 +1,8 @@
 //! End-to-end tests of the `treaty` binary on temporary folders.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn corpus(name: &str) -> PathBuf {
-    workspace_root().join("corpus").join(name)
-}
-
-fn treaty(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treaty"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the treaty binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::*;
 
 #[test]
 fn bad_inputs_fail_alone_and_good_ones_are_complete() {

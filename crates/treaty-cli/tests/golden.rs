@@ -1,26 +1,10 @@
 //! `treaty diff` and `treaty check` as a CI gate, on temporary copies of fixtures.
 
+mod common;
+
+use common::*;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn treaty(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treaty"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the treaty binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 const DOC: &str = "portugal-montenegro-2016-pt-en";
 

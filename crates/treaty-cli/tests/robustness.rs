@@ -1,27 +1,19 @@
 //! Robustness of `treaty run` at batch scale: bad inputs fail alone and are named, a huge
 //! one-line input completes, and a run killed at any point resumes to the same datasets.
 
+mod common;
+
+use common::*;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use treaty_testing::{corpus_dir, generate_scale_corpus, one_line_text, ScaleConfig, SplitMix64};
 
 /// The datasets of an output folder, which must match byte for byte between runs.
 const DATASETS: [&str; 4] = ["rates.csv", "rates.jsonl", "articles.csv", "failures.jsonl"];
-
-fn treaty(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treaty"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the treaty binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn read_json(path: &Path) -> serde_json::Value {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

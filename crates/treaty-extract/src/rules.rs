@@ -344,6 +344,21 @@ fn holding_basis(after: &str) -> &'static str {
     }
 }
 
+/// About forty characters of text on each side of a span, where the words that tell a
+/// holding from a rate stand.
+fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
+    let before_start = text[..span.start]
+        .char_indices()
+        .rev()
+        .nth(40)
+        .map_or(0, |(i, _)| i);
+    let after_end = text[span.end..]
+        .char_indices()
+        .nth(40)
+        .map_or(text.len(), |(i, _)| span.end + i);
+    (&text[before_start..span.start], &text[span.end..after_end])
+}
+
 /// True when a percentage measures a holding rather than a tax rate.
 fn is_holding(before: &str, after: &str) -> bool {
     let before = lower(before);
@@ -453,17 +468,7 @@ pub fn paragraph_findings(
     for quantity in &quantities {
         let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
         let clause_text = &text[clause.clone()];
-        let before_start = text[..quantity.span.start]
-            .char_indices()
-            .rev()
-            .nth(40)
-            .map_or(0, |(i, _)| i);
-        let before = &text[before_start..quantity.span.start];
-        let after_end = text[quantity.span.end..]
-            .char_indices()
-            .nth(40)
-            .map_or(text.len(), |(i, _)| quantity.span.end + i);
-        let after = &text[quantity.span.end..after_end];
+        let (before, after) = words_around(text, quantity.span.clone());
         let branch = is_branch_clause(clause_text);
         let mut conditions = Conditions::default();
         let holding = quantity.unit == Unit::Percent && is_holding(before, after);
@@ -481,7 +486,6 @@ pub fn paragraph_findings(
                 &referenced,
                 text,
                 topic,
-                lang,
                 branch,
                 &quantities,
                 quantity.span.clone(),
@@ -533,7 +537,6 @@ fn fill_rate_conditions(
     referenced: &str,
     paragraph_text: &str,
     topic: Topic,
-    lang: Lang,
     branch: bool,
     quantities: &[treaty_numbers::Quantity],
     rate_span: Range<usize>,
@@ -573,25 +576,13 @@ fn fill_rate_conditions(
         if other.span.start < clause_start || other.span.end > clause_start + clause.len() {
             continue;
         }
-        let before_start = paragraph_text[..other.span.start]
-            .char_indices()
-            .rev()
-            .nth(40)
-            .map_or(0, |(i, _)| i);
-        let after_end = paragraph_text[other.span.end..]
-            .char_indices()
-            .nth(40)
-            .map_or(paragraph_text.len(), |(i, _)| other.span.end + i);
-        if is_holding(
-            &paragraph_text[before_start..other.span.start],
-            &paragraph_text[other.span.end..after_end],
-        ) {
+        let (before, after) = words_around(paragraph_text, other.span.clone());
+        if is_holding(before, after) {
             conditions.min_holding = Some(Holding {
                 percent: other.value_text.clone(),
-                basis: holding_basis(&paragraph_text[other.span.end..after_end]).to_string(),
+                basis: holding_basis(after).to_string(),
             });
         }
-        let _ = lang;
     }
     for other in quantities {
         if other.unit.is_duration()
@@ -723,19 +714,8 @@ fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let quantities = find_quantities(item, lang);
     let holding = quantities.iter().find(|q| {
         q.unit == Unit::Percent && {
-            let before_start = item[..q.span.start]
-                .char_indices()
-                .rev()
-                .nth(40)
-                .map_or(0, |(i, _)| i);
-            let after_end = item[q.span.end..]
-                .char_indices()
-                .nth(40)
-                .map_or(item.len(), |(i, _)| q.span.end + i);
-            is_holding(
-                &item[before_start..q.span.start],
-                &item[q.span.end..after_end],
-            )
+            let (before, after) = words_around(item, q.span.clone());
+            is_holding(before, after)
         }
     });
     let Some(holding) = holding else {
