@@ -511,6 +511,9 @@ pub fn paragraph_findings(
     if is_rate_topic(topic) {
         findings.extend(exemptions(paragraph, topic, lang));
     }
+    if matches!(topic, Topic::EntryIntoForce | Topic::Termination) {
+        findings.extend(ordinal_day_periods(paragraph, topic, lang));
+    }
     // One row per distinct claim in a clause: a number repeated by the same clause is one row,
     // the same number stated by two sentences is two.
     let mut unique: Vec<Finding> = Vec::new();
@@ -786,6 +789,75 @@ fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
     variants
 }
 
+/// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
+/// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
+static ORDINAL_DAY_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:the )?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th)) day (?:after|following|from)|後(?P<ja>[〇一二三四五六七八九十百千]+)日目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º) dia (?:após|seguinte|a contar)").unwrap()
+});
+
+fn ordinal_value(word: &str) -> Option<u64> {
+    let word = word.to_lowercase();
+    let digits: String = word.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if !digits.is_empty() {
+        return digits.parse().ok();
+    }
+    let known = [
+        ("fifteenth", 15),
+        ("twentieth", 20),
+        ("thirtieth", 30),
+        ("fortieth", 40),
+        ("fiftieth", 50),
+        ("sixtieth", 60),
+        ("ninetieth", 90),
+        ("trigésimo", 30),
+        ("sexagésimo", 60),
+        ("nonagésimo", 90),
+    ];
+    known
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|(_, value)| *value)
+}
+
+fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
+    let mut findings = Vec::new();
+    for captures in ORDINAL_DAY_AFTER.captures_iter(text) {
+        let value = if let Some(japanese) = captures.name("ja") {
+            treaty_numbers::parse_kanji_number(japanese.as_str())
+        } else {
+            captures
+                .name("en")
+                .or(captures.name("pt"))
+                .and_then(|m| ordinal_value(m.as_str()))
+        };
+        let (Some(value), Some(number)) = (
+            value,
+            captures
+                .name("ja")
+                .or(captures.name("en"))
+                .or(captures.name("pt")),
+        ) else {
+            continue;
+        };
+        let (subparagraph, clause) = clause_around(text, paragraph, number.start(), lang);
+        findings.push(Finding {
+            subparagraph,
+            kind: "threshold",
+            value: value.to_string(),
+            unit: "days".to_string(),
+            conditions: Conditions {
+                measure: Some(measure_for(topic, &Unit::Days, &text[clause.clone()]).to_string()),
+                ..Conditions::default()
+            },
+            local: number.range(),
+            clause,
+            confidence: 0.8,
+        });
+    }
+    findings
+}
+
 /// Rates of 0: clauses that leave the source State no right to tax.
 fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     let text = paragraph.text.as_str();
@@ -997,6 +1069,27 @@ mod tests {
             "{got:?}"
         );
         assert!(!got.iter().any(|r| r.0 == "4"), "{got:?}");
+    }
+
+    #[test]
+    fn entry_into_force_counted_by_an_ordinal_day() {
+        let text = "Article 28\nEntry into force\n1. This Convention shall enter into force on the thirtieth day after the date of the later of the notifications.\nArticle 29\nTermination\n1. Either State may give notice on or before the thirtieth day of June in any calendar year.\n";
+        let got = rows(text);
+        assert!(
+            got.contains(&(
+                "1".into(),
+                "".into(),
+                "threshold",
+                "30 days".into(),
+                "measure=entry_into_force".into()
+            )),
+            "{got:?}"
+        );
+        assert_eq!(
+            got.len(),
+            1,
+            "a date (the thirtieth day of June) is not a period: {got:?}"
+        );
     }
 
     #[test]
