@@ -267,6 +267,8 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
             {
                 let title_lang = labels[index + 2];
                 let other_keyword_before = index > 0 && heading_lang(words[index - 1]).is_some();
+                // The number belongs to its keyword (`Article 24 Artigo 24` prints both).
+                labels[index + 1] = first_lang;
                 if title_lang != first_lang
                     && !other_keyword_before
                     && heading_lang(words[index + 2]).is_none()
@@ -280,7 +282,12 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
                     });
                 }
             }
-            _ => {}
+            _ => {
+                // `Article 24 Artigo 24`: each keyword keeps its own number.
+                if words.get(index + 1).is_some_and(|w| is_number(w)) {
+                    labels[index + 1] = first_lang;
+                }
+            }
         }
     }
     let mut runs: Vec<(Lang, usize, usize)> = Vec::new(); // (lang, first token, last token)

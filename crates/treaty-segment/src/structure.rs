@@ -426,7 +426,9 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         // heading must be the next number and be followed by a capitalized title.
         let titled_next = last.map_or(number == 1, |previous| {
             number > previous && number <= previous + 2
-        }) && rest.starts_with(|c: char| c.is_uppercase());
+        }) && (rest.starts_with(|c: char| c.is_uppercase())
+            || rest.starts_with("1. ")
+            || rest.starts_with("1 - "));
         if !at_boundary && !titled_next {
             continue;
         }
