@@ -466,6 +466,21 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
     headings
 }
 
+/// Words that open a provision and never a title: after a heading they mean there is no title.
+const SENTENCE_OPENERS: &[&str] = &[
+    "the",
+    "this",
+    "where",
+    "if",
+    "notwithstanding",
+    "o",
+    "os",
+    "a",
+    "as",
+    "quando",
+    "se",
+];
+
 const TITLE_STOP_WORDS: &[&str] = &[
     "the",
     "this",
@@ -557,7 +572,9 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
             .next()
             .is_some_and(|c| c.is_ascii_digit() || c == '(');
         if starts_digit
-            || (words > 0 && starts_upper && TITLE_STOP_WORDS.contains(&key.as_str()))
+            || (starts_upper
+                && TITLE_STOP_WORDS.contains(&key.as_str())
+                && (words > 0 || SENTENCE_OPENERS.contains(&key.as_str())))
             || words >= 9
         {
             break;
