@@ -148,6 +148,7 @@ pub fn build_treaties(
             }
             versions.push(segment_version(stream, &part, config, diagnostics));
         }
+        borrow_topics_across_versions(&mut versions);
         treaties.push(Treaty {
             index: treaty_index + 1,
             parties,
@@ -156,6 +157,36 @@ pub fn build_treaties(
         });
     }
     treaties
+}
+
+/// An untitled article whose content named no topic takes the topic of the same article in
+/// another language version of the treaty (OCR may keep a title in one column only).
+fn borrow_topics_across_versions(versions: &mut [Version]) {
+    let known: Vec<(usize, String, Topic)> = versions
+        .iter()
+        .enumerate()
+        .flat_map(|(index, version)| {
+            version
+                .articles
+                .iter()
+                .filter(|a| a.topic != Topic::Miscellaneous && !a.number.is_empty())
+                .map(move |a| (index, a.number.clone(), a.topic))
+        })
+        .collect();
+    for (index, version) in versions.iter_mut().enumerate() {
+        for article in version
+            .articles
+            .iter_mut()
+            .filter(|a| a.topic == Topic::Miscellaneous && a.title.is_empty())
+        {
+            if let Some((_, _, topic)) = known
+                .iter()
+                .find(|(other, number, _)| *other != index && *number == article.number)
+            {
+                article.topic = *topic;
+            }
+        }
+    }
 }
 
 /// True when a text names "the Contracting States" often, as every tax treaty does.
