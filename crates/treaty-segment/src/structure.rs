@@ -70,6 +70,9 @@ fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize> {
         (a, b) => a.or(b),
     }
 }
+static AD_POINT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:(\d{1,2})\.\s+)?\bAd(?:/|\s)\s*(?:Artigo|Article|Art\.)").unwrap()
+});
 static ARTICLE_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?:Artigo|Article|artigo|article|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条",
@@ -149,6 +152,7 @@ pub fn build_treaties(
             versions.push(segment_version(stream, &part, config, diagnostics));
         }
         borrow_topics_across_versions(&mut versions);
+        align_protocol_points(&mut versions);
         treaties.push(Treaty {
             index: treaty_index + 1,
             parties,
@@ -157,6 +161,79 @@ pub fn build_treaties(
         });
     }
     treaties
+}
+
+/// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one.
+fn referenced_article(point: &Article) -> Option<u32> {
+    let text = &point.paragraphs.first()?.text;
+    ARTICLE_REFERENCE.captures(text).and_then(|c| {
+        c.get(1)
+            .and_then(|d| d.as_str().parse::<u32>().ok())
+            .or_else(|| {
+                c.get(2)
+                    .and_then(|k| parse_kanji_number(k.as_str()))
+                    .map(|n| n as u32)
+            })
+    })
+}
+
+/// OCR misprints protocol point numbers in one column (`5.` for point 4). Where another
+/// language version numbers its points 1, 2, 3, ... cleanly, a point is renumbered after the
+/// point there that concerns the same article (the k-th point on Article 23 here is the k-th
+/// point on Article 23 there), and takes its topic.
+fn align_protocol_points(versions: &mut [Version]) {
+    let clean = |version: &Version| {
+        !version.protocol.is_empty()
+            && version
+                .protocol
+                .iter()
+                .enumerate()
+                .all(|(index, point)| point.number == format!("P{}", index + 1))
+    };
+    let Some(reference_index) = versions.iter().position(clean) else {
+        return;
+    };
+    let reference: Vec<(Option<u32>, String, Topic)> = versions[reference_index]
+        .protocol
+        .iter()
+        .map(|p| (referenced_article(p), p.number.clone(), p.topic))
+        .collect();
+    for (index, version) in versions.iter_mut().enumerate() {
+        if index == reference_index || clean(version) {
+            continue;
+        }
+        // A point whose number already names a point on the same article keeps it; the others
+        // take the first free point on their article.
+        let mut used = vec![false; reference.len()];
+        let mut unsettled = Vec::new();
+        for (point_index, point) in version.protocol.iter().enumerate() {
+            let article = referenced_article(point);
+            match reference
+                .iter()
+                .position(|(a, number, _)| *number == point.number && *a == article)
+            {
+                Some(slot) if !used[slot] => used[slot] = true,
+                _ => unsettled.push((point_index, article)),
+            }
+        }
+        for (point_index, article) in unsettled {
+            let Some(article) = article else { continue };
+            if let Some(slot) =
+                (0..reference.len()).find(|&i| !used[i] && reference[i].0 == Some(article))
+            {
+                used[slot] = true;
+                let point = &mut version.protocol[point_index];
+                point.number = reference[slot].1.clone();
+                point.topic = reference[slot].2;
+            }
+        }
+        version.protocol.sort_by_key(|p| {
+            p.number
+                .trim_start_matches('P')
+                .parse::<u32>()
+                .unwrap_or(u32::MAX)
+        });
+    }
 }
 
 /// An untitled article whose content named no topic takes the topic of the same article in
@@ -711,7 +788,7 @@ fn latin_paragraphs(
         // the next paragraph, and the text before a first number of 2 or 3 as paragraph 1.
         let lost_number = number > expected
             && number <= expected + 2
-            && (at_line_start || prefix.ends_with('.'))
+            && (at_line_start || prefix.ends_with('.') || (interleaved && number == expected + 1))
             && (expected > 1 || text[body.start..start].trim().len() > 40);
         if number != expected && !lost_number {
             continue;
@@ -1109,13 +1186,32 @@ fn protocol_points(
         .find(&text[body.clone()])
         .map_or(body.end, |m| body.start + m.start());
     let body = body.start..closing;
+    // Points written `4. Ad/Artigo 14` (`Ad Article`) are told by that form, in whatever order
+    // OCR left their numbers; other protocols are numbered paragraphs in sequence.
+    // A point whose number OCR lost takes the number after the previous point's.
+    let mut ad_points: Vec<(usize, u32)> = Vec::new();
+    for captures in AD_POINT.captures_iter(&text[body.clone()]) {
+        let previous = ad_points.last().map_or(0, |(_, n)| *n);
+        let number = captures
+            .get(1)
+            .and_then(|n| n.as_str().parse().ok())
+            .unwrap_or(previous + 1);
+        ad_points.push((
+            body.start + captures.get(0).map_or(0, |m| m.start()),
+            number,
+        ));
+    }
     let paragraphs = match lang {
         Lang::Ja => japanese_paragraphs(text, body.clone()),
+        _ if ad_points.len() >= 2 => build_paragraphs(text, body.clone(), &ad_points, lang),
         _ => latin_paragraphs(text, body.clone(), lang, false),
     };
+    let first_point = ad_points.first().map(|(at, _)| *at);
     paragraphs
         .into_iter()
         .filter(|p| !p.unnumbered)
+        // Text before the first `Ad` point is the protocol's preamble, not a point.
+        .filter(|p| first_point.is_none_or(|first| p.span.end > first))
         .map(|point| {
             let point_text = &text[point.span.clone()];
             let referenced = ARTICLE_REFERENCE.captures(point_text).and_then(|c| {
