@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use treaty_numbers::{find_quantities, Lang, Unit};
-use treaty_segment::{Paragraph, Topic};
+use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
 use crate::schema::{Conditions, Holding};
 
@@ -665,21 +665,13 @@ fn is_branch_clause(clause: &str) -> bool {
     mentions_establishment && !about_distributions
 }
 
-static JA_MARKER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,5})\)").unwrap());
-
 /// The text of each listed item after `from`, for labels whose markers stand after their
 /// item's text (Japanese PDF text): the last `(b)` ends item (b), which starts after the
 /// marker before it; item (a) runs from `from` to the start of item (b).
 fn japanese_list_items(text: &str, from: usize, labels: &[String]) -> Vec<(String, Range<usize>)> {
-    let markers: Vec<(String, Range<usize>)> = JA_MARKER
-        .captures_iter(&text[from..])
-        .map(|c| {
-            (
-                c[1].to_string(),
-                from + c.get(0).unwrap().start()..from + c.get(0).unwrap().end(),
-            )
-        })
+    let markers: Vec<(String, Range<usize>)> = subparagraph_markers(&text[from..])
+        .into_iter()
+        .map(|(label, range)| (label, from + range.start..from + range.end))
         .collect();
     let mut items = Vec::new();
     let mut end = text.len();
@@ -895,9 +887,9 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         // Japanese PDF text drops the markers of the list that follows into the exempting
         // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
         if lang == Lang::Ja {
-            let labels: Vec<String> = JA_MARKER
-                .captures_iter(&text[phrase.clone()])
-                .map(|c| c[1].to_string())
+            let labels: Vec<String> = subparagraph_markers(&text[phrase.clone()])
+                .into_iter()
+                .map(|(label, _)| label)
                 .collect();
             if !labels.is_empty() {
                 for (label, range) in japanese_list_items(text, phrase.end, &labels) {

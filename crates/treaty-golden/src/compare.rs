@@ -159,27 +159,35 @@ fn pair_stage<'a, T>(
     pairs
 }
 
+/// Groups both sides by `key`, each group's rows in canonical `order`, so pairing does not
+/// depend on input order.
+fn group_pools<'a, T, K: Ord>(
+    expected: &'a [T],
+    actual: &'a [T],
+    key: impl Fn(&T) -> K,
+    order: impl Fn(&T, &T) -> std::cmp::Ordering,
+) -> BTreeMap<K, (Pool<'a, T>, Pool<'a, T>)> {
+    let sorted = |rows: &'a [T]| {
+        let mut sorted_rows: Vec<&'a T> = rows.iter().collect();
+        sorted_rows.sort_by(|left, right| order(left, right));
+        sorted_rows
+    };
+    let mut groups: BTreeMap<K, (Pool<'a, T>, Pool<'a, T>)> = BTreeMap::new();
+    for row in sorted(expected) {
+        groups.entry(key(row)).or_default().0.push(Some(row));
+    }
+    for row in sorted(actual) {
+        groups.entry(key(row)).or_default().1.push(Some(row));
+    }
+    groups
+}
+
 /// Compares rate rows; see the module documentation.
 pub(crate) fn compare_rates(
     actual_rates: &[RateRecord],
     expected_rates: &[RateRecord],
 ) -> RateComparison {
-    let mut groups: BTreeMap<RateIdentity, (Pool<'_, RateRecord>, Pool<'_, RateRecord>)> =
-        BTreeMap::new();
-    for row in sorted_rates(expected_rates) {
-        groups
-            .entry(rate_identity(row))
-            .or_default()
-            .0
-            .push(Some(row));
-    }
-    for row in sorted_rates(actual_rates) {
-        groups
-            .entry(rate_identity(row))
-            .or_default()
-            .1
-            .push(Some(row));
-    }
+    let groups = group_pools(expected_rates, actual_rates, rate_identity, rate_order);
 
     let mut comparison = RateComparison::default();
     for (mut expected_pool, mut actual_pool) in groups.into_values() {
@@ -234,12 +242,6 @@ pub(crate) fn compare_rates(
     comparison
 }
 
-fn sorted_rates(rows: &[RateRecord]) -> Vec<&RateRecord> {
-    let mut sorted_rows: Vec<&RateRecord> = rows.iter().collect();
-    sorted_rows.sort_by(|left, right| rate_order(left, right));
-    sorted_rows
-}
-
 /// Compares outline rows by (treaty, lang, article): equal topic and paragraph count is a
 /// match, anything else under the same key is a change; duplicate keys pair exact rows first,
 /// then the rest in canonical order.
@@ -259,14 +261,7 @@ pub(crate) fn compare_outline(
         expected.topic.trim() == actual.topic.trim()
     };
 
-    let mut groups: BTreeMap<OutlineKey, (Pool<'_, OutlineRecord>, Pool<'_, OutlineRecord>)> =
-        BTreeMap::new();
-    for row in sorted_outline(expected_outline) {
-        groups.entry(key(row)).or_default().0.push(Some(row));
-    }
-    for row in sorted_outline(actual_outline) {
-        groups.entry(key(row)).or_default().1.push(Some(row));
-    }
+    let groups = group_pools(expected_outline, actual_outline, key, outline_order);
 
     let mut comparison = OutlineComparison::default();
     for (mut expected_pool, mut actual_pool) in groups.into_values() {
@@ -307,10 +302,4 @@ pub(crate) fn compare_outline(
             .then_with(|| outline_order(&left.actual, &right.actual))
     });
     comparison
-}
-
-fn sorted_outline(rows: &[OutlineRecord]) -> Vec<&OutlineRecord> {
-    let mut sorted_rows: Vec<&OutlineRecord> = rows.iter().collect();
-    sorted_rows.sort_by(|left, right| outline_order(left, right));
-    sorted_rows
 }

@@ -37,6 +37,7 @@ pub mod topic;
 use std::ops::Range;
 
 pub use japanese::{JapaneseTokenizer, TokenizerError};
+pub use structure::subparagraph_markers;
 pub use topic::Topic;
 pub use treaty_numbers::Lang;
 

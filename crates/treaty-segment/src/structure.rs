@@ -43,6 +43,15 @@ static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 });
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
+/// Subparagraph markers (`(a)`, `(ii)`) in a text, with their labels and byte ranges.
+/// Japanese PDF text places them after their item's text, or inside words.
+pub fn subparagraph_markers(text: &str) -> Vec<(String, Range<usize>)> {
+    JA_SUBPARAGRAPH
+        .captures_iter(text)
+        .filter_map(|c| Some((c[1].to_string(), c.get(0)?.range())))
+        .collect()
+}
+
 static PROTOCOL: LazyLock<Regex> = LazyLock::new(|| {
     // ASCII word boundary: a Unicode `\b` keeps the regex crate off its fast engines on
     // non-ASCII text, and this runs over every version's body.
