@@ -23,6 +23,9 @@ pub struct FixStats {
     pub quote_damage: u64,
     /// Page furniture removed (Japanese `21 二〇` page-number pairs, `Transcription` lines).
     pub page_furniture: u64,
+    /// Japanese layout repairs: vertical one-character lines and hard line ends joined,
+    /// spaces at Japanese punctuation removed.
+    pub japanese_layout: u64,
     /// Structural keywords corrected (`Articie 10` -> `Article 10`).
     pub ocr_keywords: u64,
     /// Roman numerals corrected in enumerations (`Il - ` -> `II - `).
@@ -47,6 +50,7 @@ impl FixStats {
             ("fullwidth", self.fullwidth),
             ("quote_damage", self.quote_damage),
             ("page_furniture", self.page_furniture),
+            ("japanese_layout", self.japanese_layout),
             ("ocr_keywords", self.ocr_keywords),
             ("roman_numerals", self.roman_numerals),
             ("dehyphenation", self.dehyphenation),
@@ -72,9 +76,9 @@ mod tests {
             ..FixStats::default()
         };
         let entries = stats.entries();
-        assert_eq!(entries.len(), 12);
+        assert_eq!(entries.len(), 13);
         assert_eq!(entries[0], ("mojibake", 1));
-        assert_eq!(entries[11], ("whitespace", 5));
+        assert_eq!(entries[12], ("whitespace", 5));
         assert_eq!(stats.total(), 6);
     }
 }

@@ -64,6 +64,14 @@ fn fragment() -> impl Strategy<Value = String> {
         Just("\n\n22 二一".to_owned()),
         Just("\n1 所得".to_owned()),
         Just("Transcription\n".to_owned()),
+        Just("\n# Page 3\n3 \n \n".to_owned()),
+        Just("\n- 4 -\n".to_owned()),
+        Just("配\n当\n".to_owned()),
+        Just("(a)\n".to_owned()),
+        Just("の額の十パーセン\nトを超えない".to_owned()),
+        Just("除く。 ) から、 当該".to_owned()),
+        Just("\n第十条 \n１ 一方".to_owned()),
+        Just("プログラ厶".to_owned()),
         Just("nÃ£o".to_owned()),
         Just("Ã\u{A0}".to_owned()),
         Just("\u{AD}\n".to_owned()),
@@ -116,7 +124,7 @@ proptest! {
     }
 
     #[test]
-    fn unchanged_text_maps_exactly(text in "[a-zA-Z0-9.,;()çãéêõ第条 ]{1,200}") {
+    fn unchanged_text_maps_exactly(text in "[a-zA-Z0-9.,;()çãéêõ ]{1,200}") {
         // Single spaces between words and no edge spaces: nothing for normalize to do.
         let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         prop_assume!(!text.is_empty());

@@ -7,17 +7,21 @@
 //!    more (text that was mis-decoded twice);
 //! 2. control characters, line endings, soft hyphens, so later passes see `\n` only;
 //! 3. NFC, then full-width folding, so later passes see one spelling of each character;
-//! 4. quotation-mark damage, page furniture, OCR keywords, Roman numerals;
+//! 4. quotation-mark damage, page furniture (glued page pairs, then page lines), Japanese
+//!    layout (vertical text, hard line ends; it needs the page lines gone), OCR keywords,
+//!    Roman numerals;
 //! 5. line-break hyphens, which count the words of the repaired text;
 //! 6. whitespace last, to tidy up what the removals left.
 
 mod controls;
 mod dehyphenate;
 mod fullwidth;
+mod japanese_layout;
 mod mojibake;
 mod nfc;
 mod ocr_keywords;
 mod page_furniture;
+mod page_lines;
 mod quote_damage;
 mod roman_numerals;
 mod swar;
@@ -37,12 +41,14 @@ pub(crate) const MOJIBAKE_ROUNDS: usize = 3;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 9] = [
+pub(crate) const FIXES: [Fix; 11] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
     quote_damage::fix_quote_damage,
     page_furniture::fix_page_furniture,
+    page_lines::fix_page_lines,
+    japanese_layout::fix_japanese_layout,
     ocr_keywords::fix_ocr_keywords,
     roman_numerals::fix_roman_numerals,
     dehyphenate::fix_dehyphenation,

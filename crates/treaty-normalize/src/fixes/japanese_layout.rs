@@ -1,0 +1,294 @@
+//! Japanese layout: lines that a PDF text extractor cut, and spaces it put where Japanese
+//! has none.
+//!
+//! Japanese is written without spaces, and a PDF extractor breaks its lines where the printed
+//! line ended. Three repairs, each decided from the text alone:
+//! 1. **Vertical text.** A page set in vertical columns comes out one character per line.
+//!    A run of at least [`MIN_VERTICAL_RUN`] such lines is joined into one line; short lines
+//!    among them (a displaced `(a)` or `(1)` marker) are joined in place, since where a
+//!    marker stands is what later stages read.
+//! 2. **Hard line ends.** A line break between two Japanese characters in mid-sentence is
+//!    removed. It is kept after `。`, before a line that starts with a digit or `(a)`-style
+//!    marker (paragraphs and items start there), and around a line that is an article heading
+//!    (`第十条`, `第十条 配当`).
+//! 3. **Spaces at punctuation.** A space next to `、`, `。`, `「`, `」` or a bracket around
+//!    Japanese text is removed (`いても、 当該` -> `いても、当該`). Spaces between two
+//!    Japanese letters stay: some extractors print `、` as a space.
+//!
+//! Also `厶` (a kanji) next to katakana is the katakana `ム` it was confused with.
+
+use crate::edits::Edits;
+use crate::FixStats;
+
+/// One-character lines in a row that make a page of vertical text.
+const MIN_VERTICAL_RUN: usize = 20;
+
+/// Kana, kanji and the iteration marks.
+pub(crate) fn is_japanese_letter(c: char) -> bool {
+    matches!(c,
+        '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '々' | '〆' | 'ヶ')
+}
+
+/// Japanese punctuation and brackets (full-width forms are folded to ASCII earlier).
+fn is_japanese_punctuation(c: char) -> bool {
+    matches!(
+        c,
+        '、' | '。' | '「' | '」' | '『' | '』' | '・' | '〔' | '〕' | '【' | '】' | '〈' | '〉'
+    )
+}
+
+fn is_japanese(c: char) -> bool {
+    is_japanese_letter(c) || is_japanese_punctuation(c)
+}
+
+fn is_space(c: char) -> bool {
+    c == ' ' || c == '\t' || c == '\u{3000}'
+}
+
+/// Whether a line is an article heading, possibly with a short title (`第十条`, `第十条 配当`).
+fn is_heading_line(line: &str) -> bool {
+    let line = line.trim_matches(is_space);
+    let Some(rest) = line.strip_prefix('第') else {
+        return false;
+    };
+    let numeral_len: usize = rest
+        .chars()
+        .take_while(|c| "〇一二三四五六七八九十百".contains(*c))
+        .map(char::len_utf8)
+        .sum();
+    if numeral_len == 0 || !rest[numeral_len..].starts_with('条') {
+        return false;
+    }
+    let after = &rest[numeral_len + '条'.len_utf8()..];
+    !after.starts_with('約') && after.chars().count() <= 30 && !after.contains('。')
+}
+
+/// The lines of `text` as (start, end without the line break).
+fn lines(text: &str) -> Vec<(usize, usize)> {
+    let mut result = Vec::new();
+    let mut start = 0;
+    for newline in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        result.push((start, newline));
+        start = newline + 1;
+    }
+    result.push((start, text.len()));
+    result
+}
+
+/// Joins vertical runs and hard line ends; removes spaces at Japanese punctuation.
+pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
+    let mut edits = Edits::default();
+    // Quick exit for texts without Japanese.
+    if !text.chars().take(20_000).any(is_japanese_letter) && !text.contains('厶') {
+        return edits;
+    }
+    let lines = lines(text);
+    let trimmed = |index: usize| -> &str {
+        let (start, end) = lines[index];
+        text[start..end].trim_matches(is_space)
+    };
+    // 1. Vertical runs: mark which line breaks to join.
+    let mut join = vec![false; lines.len()]; // join[i]: remove the break after line i
+    let single = |line: &str| line.chars().count() == 1;
+    let marker_like = |line: &str| {
+        let n = line.chars().count();
+        (2..=5).contains(&n) && line.starts_with('(')
+    };
+    let mut index = 0;
+    while index < lines.len() {
+        if !single(trimmed(index)) {
+            index += 1;
+            continue;
+        }
+        let first = index;
+        let mut last = index;
+        let mut n_single = 0;
+        let mut probe = index;
+        while probe < lines.len() {
+            let line = trimmed(probe);
+            if single(line) {
+                n_single += 1;
+                last = probe;
+            } else if !marker_like(line) {
+                break;
+            }
+            probe += 1;
+        }
+        if n_single >= MIN_VERTICAL_RUN {
+            for flag in &mut join[first..last] {
+                *flag = true;
+            }
+        }
+        index = probe.max(index + 1);
+    }
+    // 2. Hard line ends between Japanese text.
+    for index in 0..lines.len().saturating_sub(1) {
+        if join[index] {
+            continue;
+        }
+        let previous = trimmed(index);
+        let next = trimmed(index + 1);
+        let Some(last) = previous.chars().next_back() else {
+            continue;
+        };
+        let Some(first) = next.chars().next() else {
+            continue;
+        };
+        let opens_japanese_bracket =
+            first == '(' && next[1..].chars().next().is_some_and(is_japanese_letter);
+        let continues =
+            is_japanese(last) && last != '。' && (is_japanese(first) || opens_japanese_bracket)
+                || (last == ')'
+                    && previous.chars().rev().nth(1).is_some_and(is_japanese)
+                    && is_japanese_letter(first));
+        if continues && !is_heading_line(previous) && !is_heading_line(next) {
+            join[index] = true;
+        }
+    }
+    let mut n_joined = 0u64;
+    let mut n_spaces = 0u64;
+    // 3. Spaces at punctuation, line by line; the joins are written in the same pass.
+    for (index, &(start, end)) in lines.iter().enumerate() {
+        let line = &text[start..end];
+        let mut chars = line.char_indices().peekable();
+        let mut previous: Option<char> = None;
+        while let Some((offset, c)) = chars.next() {
+            if is_space(c) {
+                let run_start = offset;
+                let mut run_end = offset + c.len_utf8();
+                while let Some(&(next_offset, next)) = chars.peek() {
+                    if !is_space(next) {
+                        break;
+                    }
+                    run_end = next_offset + next.len_utf8();
+                    chars.next();
+                }
+                let after = line[run_end..].chars().next();
+                // The character before `before`, skipping spaces (`。 )` closes Japanese).
+                let before_before = {
+                    let head = &line[..run_start];
+                    let head = &head[..head.len() - previous.map_or(0, char::len_utf8)];
+                    head.trim_end_matches(is_space).chars().next_back()
+                };
+                let after_after = line[run_end..].chars().nth(1);
+                if let (Some(before), Some(after)) = (previous, after) {
+                    // A bracket is Japanese when it closes or opens Japanese text.
+                    let japanese_close =
+                        |c: char, inside: Option<char>| c == ')' && inside.is_some_and(is_japanese);
+                    let japanese_open = |c: char, inside: Option<char>| {
+                        c == '(' && inside.is_some_and(is_japanese_letter)
+                    };
+                    let before_bracket = japanese_close(before, before_before);
+                    let after_bracket =
+                        japanese_open(after, after_after) || (after == ')' && is_japanese(before));
+                    let before_japanese = is_japanese(before) || before_bracket;
+                    let after_japanese = is_japanese(after) || after_bracket;
+                    let at_punctuation = is_japanese_punctuation(before)
+                        || is_japanese_punctuation(after)
+                        || before_bracket
+                        || after_bracket;
+                    if before_japanese && after_japanese && at_punctuation {
+                        edits.delete(start + run_start..start + run_end);
+                        n_spaces += 1;
+                    }
+                }
+                // A space run does not count as the character before the next one.
+                previous = line[..run_start].chars().next_back();
+                continue;
+            }
+            if c == '厶' {
+                let before_kana = previous.is_some_and(|p| ('\u{30A0}'..='\u{30FF}').contains(&p));
+                let after_kana = line[offset + c.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|n| ('\u{30A0}'..='\u{30FF}').contains(&n));
+                if before_kana || after_kana {
+                    edits.replace_char(start + offset..start + offset + c.len_utf8(), 'ム');
+                }
+            }
+            previous = Some(c);
+        }
+        if index + 1 < lines.len() && join[index] {
+            // Remove trailing spaces, the break and the next line's leading spaces.
+            let content_end = start + line.trim_end_matches(is_space).len();
+            let (next_start, next_end) = lines[index + 1];
+            let next_line = &text[next_start..next_end];
+            let next_content =
+                next_start + (next_line.len() - next_line.trim_start_matches(is_space).len());
+            // Spaces at a line's ends are never touched by the punctuation pass (it needs a
+            // character on both sides), so this deletion cannot overlap one of its edits.
+            edits.delete(content_end..next_content);
+            n_joined += 1;
+        }
+    }
+    stats.japanese_layout += n_joined + n_spaces;
+    edits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edits::run;
+
+    #[test]
+    fn hard_line_ends_join_mid_sentence() {
+        let text = "第十条\n1 一方の締約国の居住者である法人が支払う配\n当に対しては、租税を課することができる。\n2 1の配当に対しては、 当該締約国\nの法令に従って\n(a) 第十条";
+        let (fixed, _) = run(fix_japanese_layout, text);
+        assert_eq!(
+            fixed,
+            "第十条\n1 一方の締約国の居住者である法人が支払う配当に対しては、租税を課することができる。\n2 1の配当に対しては、当該締約国の法令に従って\n(a) 第十条"
+        );
+    }
+
+    #[test]
+    fn headings_and_sentence_ends_keep_their_breaks() {
+        let text =
+            "ものとする。\n第十一条 利子\nこの条約は、\n第七条又は第十四条の規定を適用する。";
+        let (fixed, _) = run(fix_japanese_layout, text);
+        assert_eq!(
+            fixed,
+            "ものとする。\n第十一条 利子\nこの条約は、第七条又は第十四条の規定を適用する。"
+        );
+    }
+
+    #[test]
+    fn vertical_text_becomes_one_line() {
+        let body = "第一条この条約の対象である租税は、次のものとする。";
+        let mut text: String = body.chars().map(|c| format!("{c}\n")).collect();
+        text.push_str("(1)\n");
+        text.push_str(
+            &"ブラジル連邦共和国については"
+                .chars()
+                .map(|c| format!("{c}\n"))
+                .collect::<String>(),
+        );
+        let (fixed, stats) = run(fix_japanese_layout, &text);
+        assert_eq!(fixed, format!("{body}(1)ブラジル連邦共和国については\n"));
+        assert!(stats.japanese_layout > 20);
+    }
+
+    #[test]
+    fn spaces_at_punctuation_go_spaces_between_letters_stay() {
+        let text = "いても、 当該締約国 (信用に係る債権を除く。 ) から 希望し 所得 (a) 支店";
+        let (fixed, _) = run(fix_japanese_layout, text);
+        assert_eq!(
+            fixed,
+            "いても、当該締約国(信用に係る債権を除く。)から 希望し 所得 (a) 支店"
+        );
+    }
+
+    #[test]
+    fn confused_mu() {
+        let (fixed, _) = run(fix_japanese_layout, "プログラ厶");
+        assert_eq!(fixed, "プログラム");
+    }
+
+    #[test]
+    fn latin_text_is_untouched() {
+        let text = "Article 10\n1. Dividends paid by a company\nwhich is a resident";
+        let (fixed, stats) = run(fix_japanese_layout, text);
+        assert_eq!(fixed, text);
+        assert_eq!(stats.japanese_layout, 0);
+    }
+}

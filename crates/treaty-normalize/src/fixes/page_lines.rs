@@ -1,0 +1,230 @@
+//! Page furniture on lines of its own: page markers a PDF text extractor writes (`# Page 12`,
+//! `Page 12`, `- 12 -`) and printed page numbers standing alone on a line.
+//!
+//! A line counts only by its shape and its place in a sequence, never by one document's
+//! formula:
+//! - marker lines (a page word or dashes around a number) are removed when the document has
+//!   at least [`MIN_PAGES`] of them;
+//! - a bare number line is removed when it repeats the number of the marker just before it
+//!   (extractors write `# Page 10` then the printed `10`), or, in a text without markers,
+//!   when it belongs to a rising run of at least [`MIN_PAGES`] numbers, each one to three
+//!   more than the last, at least [`MIN_PAGE_LINES`] lines apart: paragraph numbers on lines
+//!   of their own restart with each article and stand close together, pages do neither.
+//!
+//! The blank lines around removed furniture go with it, so a sentence cut by a page break is
+//! left with one line break, which the layout fix can then judge like any other.
+
+use crate::edits::Edits;
+use crate::FixStats;
+
+/// Page lines a document needs before any is removed.
+const MIN_PAGES: usize = 3;
+/// Lines that separate two bare page numbers at the least.
+const MIN_PAGE_LINES: usize = 8;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    /// `# Page 12`, `Page 12`, `- 12 -`.
+    Marker(u64),
+    /// `12` alone.
+    Bare(u64),
+}
+
+/// The shape of a trimmed line, if it is a page line.
+fn shape(line: &str) -> Option<Shape> {
+    let line = line.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\u{3000}' || c == '\r');
+    let number = |text: &str| -> Option<u64> {
+        let text = text.trim();
+        (!text.is_empty() && text.len() <= 4 && text.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| text.parse().ok())
+            .flatten()
+    };
+    if let Some(value) = number(line) {
+        return Some(Shape::Bare(value));
+    }
+    let without_hashes = line.trim_start_matches('#').trim_start();
+    for word in ["Page", "PAGE", "page", "Página", "Pág.", "ページ"] {
+        if let Some(rest) = without_hashes.strip_prefix(word) {
+            if let Some(value) = number(rest) {
+                return Some(Shape::Marker(value));
+            }
+        }
+    }
+    let dashes = ['-', '–', '—'];
+    if let Some(inner) = line
+        .strip_prefix(dashes)
+        .and_then(|rest| rest.strip_suffix(dashes))
+    {
+        if let Some(value) = number(inner) {
+            return Some(Shape::Marker(value));
+        }
+    }
+    None
+}
+
+struct Line {
+    start: usize,
+    /// After the line break.
+    end: usize,
+    shape: Option<Shape>,
+    blank: bool,
+}
+
+/// Removes page-marker and page-number lines; counts them in `stats.page_furniture`.
+pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
+    let mut edits = Edits::default();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = text[start..]
+            .find('\n')
+            .map_or(text.len(), |offset| start + offset + 1);
+        let body = &text[start..end];
+        lines.push(Line {
+            start,
+            end,
+            shape: shape(body.trim_end_matches('\n')),
+            blank: body.trim().is_empty(),
+        });
+        start = end;
+    }
+    let n_markers = lines
+        .iter()
+        .filter(|line| matches!(line.shape, Some(Shape::Marker(_))))
+        .count();
+    let mut remove = vec![false; lines.len()];
+    if n_markers >= MIN_PAGES {
+        let mut last_marker: Option<(usize, u64)> = None;
+        for (index, line) in lines.iter().enumerate() {
+            match line.shape {
+                Some(Shape::Marker(value)) => {
+                    remove[index] = true;
+                    last_marker = Some((index, value));
+                }
+                Some(Shape::Bare(value)) => {
+                    if let Some((at, marker)) = last_marker {
+                        let between_blank = lines[at + 1..index].iter().all(|l| l.blank);
+                        if marker == value && between_blank {
+                            remove[index] = true;
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
+    } else {
+        let bare: Vec<(usize, u64)> = lines
+            .iter()
+            .enumerate()
+            .filter_map(|(index, line)| match line.shape {
+                Some(Shape::Bare(value)) => Some((index, value)),
+                _ => None,
+            })
+            .collect();
+        // The longest rising run, chosen greedily from each possible start.
+        let mut best: Vec<usize> = Vec::new();
+        for first in 0..bare.len() {
+            if bare.len() - first <= best.len() {
+                break;
+            }
+            let mut chain = vec![first];
+            for next in first + 1..bare.len() {
+                let (last_index, last_value) = bare[*chain.last().unwrap()];
+                let (index, value) = bare[next];
+                if value > last_value
+                    && value <= last_value + 3
+                    && index >= last_index + MIN_PAGE_LINES
+                {
+                    chain.push(next);
+                }
+            }
+            if chain.len() > best.len() {
+                best = chain;
+            }
+        }
+        if best.len() >= MIN_PAGES {
+            for position in best {
+                remove[bare[position].0] = true;
+            }
+        }
+    }
+    let mut count = 0;
+    let mut index = 0;
+    while index < lines.len() {
+        if !remove[index] {
+            index += 1;
+            continue;
+        }
+        // Take the removed line with the blank lines before and after it.
+        let mut first = index;
+        while first > 0 && lines[first - 1].blank {
+            first -= 1;
+        }
+        let mut last = index;
+        loop {
+            if remove[last] {
+                count += 1;
+            }
+            if last + 1 < lines.len() && (lines[last + 1].blank || remove[last + 1]) {
+                last += 1;
+            } else {
+                break;
+            }
+        }
+        let from = lines[first].start;
+        let to = if last + 1 < lines.len() {
+            lines[last].end
+        } else {
+            text.len()
+        };
+        // Keep the line break that ended the content before, if any.
+        if from < to {
+            edits.delete(from..to);
+        }
+        index = last + 1;
+    }
+    stats.page_furniture += count;
+    edits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edits::run;
+
+    #[test]
+    fn extractor_markers_and_the_printed_number_after_them() {
+        let text = "において\n\n# Page 10\n10 \n \n課された租税\n# Page 11\n11\n第十一条\n# Page 12\n12\n１ 一方";
+        let (fixed, stats) = run(fix_page_lines, text);
+        assert_eq!(fixed, "において\n課された租税\n第十一条\n１ 一方");
+        assert_eq!(stats.page_furniture, 6);
+    }
+
+    #[test]
+    fn bare_numbers_need_a_rising_run_far_apart() {
+        let mut text = String::new();
+        for page in 1..=4 {
+            for line in 0..9 {
+                text.push_str(&format!("text {page} {line}\n"));
+            }
+            text.push_str(&format!("{page}\n"));
+        }
+        let (fixed, stats) = run(fix_page_lines, &text);
+        assert_eq!(stats.page_furniture, 4);
+        assert!(!fixed.lines().any(|line| line.trim().parse::<u32>().is_ok()));
+        // Paragraph numbers alone on lines, close together, stay.
+        let paragraphs = "Article 1\n1\nText.\n2\nText.\nArticle 2\n1\nText.\n";
+        let (fixed, stats) = run(fix_page_lines, paragraphs);
+        assert_eq!(fixed, paragraphs);
+        assert_eq!(stats.page_furniture, 0);
+    }
+
+    #[test]
+    fn dashes_and_page_words() {
+        assert!(matches!(shape("- 12 -"), Some(Shape::Marker(12))));
+        assert!(matches!(shape("# Page 3"), Some(Shape::Marker(3))));
+        assert!(matches!(shape("Page 3 of the text"), None));
+        assert!(matches!(shape("2017"), Some(Shape::Bare(2017))));
+        assert!(shape("12345").is_none());
+    }
+}
