@@ -29,7 +29,9 @@
 #![deny(missing_docs)]
 
 pub mod japanese;
+mod japanese_articles;
 pub mod lang;
+mod mli;
 pub mod stream;
 pub mod structure;
 pub mod topic;
@@ -102,6 +104,10 @@ pub struct Version {
     pub articles: Vec<Article>,
     /// Numbered points of a protocol or exchange of notes, as articles numbered `P1`, `P2`, ...
     pub protocol: Vec<Article>,
+    /// Provisions of the multilateral instrument (MLI) printed in a consolidated text, as
+    /// articles numbered `MLI8`, ...: not treaty articles, each attached by
+    /// [`Article::modifies`] to the treaty article it modifies.
+    pub mli: Vec<Article>,
 }
 
 /// An article (or a protocol point).
@@ -121,6 +127,9 @@ pub struct Article {
     pub span: Span,
     /// The paragraphs.
     pub paragraphs: Vec<Paragraph>,
+    /// For a protocol point or an MLI provision, the treaty article it modifies or concerns
+    /// (`10`), where the text names one; empty for a treaty article.
+    pub modifies: String,
 }
 
 /// A paragraph of an article.

@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use treaty_numbers::{parse_kanji_number, parse_roman, Lang};
 
+use crate::japanese_articles::{japanese_articles, japanese_paragraphs};
 use crate::stream::Stream;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
 use crate::{Article, Config, Diagnostic, Paragraph, Subparagraph, Treaty, Version};
@@ -37,9 +38,6 @@ static LATIN_PARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap()
-});
-static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([一二三四五六七八九十]+))?").unwrap()
 });
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
@@ -416,13 +414,16 @@ fn segment_version(
         .max(body.start);
     let article_range = body.start..articles_end;
 
-    let mut articles = match stream.lang {
+    let (mut articles, mli) = match stream.lang {
         Lang::Ja => japanese_articles(text, article_range.clone(), config),
-        _ => latin_articles(
-            text,
-            article_range.clone(),
-            stream.lang,
-            stream.is_interleaved(),
+        _ => (
+            latin_articles(
+                text,
+                article_range.clone(),
+                stream.lang,
+                stream.is_interleaved(),
+            ),
+            Vec::new(),
         ),
     };
     // Without headings, articles are inferred only inside a treaty: after a preamble, or in a
@@ -460,6 +461,7 @@ fn segment_version(
         span: to_normalized(&part.range),
         articles: finish(articles),
         protocol: finish(protocol),
+        mli: finish(mli),
     }
 }
 
@@ -728,12 +730,13 @@ fn latin_articles(text: &str, range: Range<usize>, lang: Lang, interleaved: bool
             inferred: false,
             span: heading.start..trim_end_offset(text, heading.start..end),
             paragraphs,
+            modifies: String::new(),
         });
     }
     articles
 }
 
-fn trim_end_offset(text: &str, range: Range<usize>) -> usize {
+pub(crate) fn trim_end_offset(text: &str, range: Range<usize>) -> usize {
     range.start + text[range].trim_end().len()
 }
 
@@ -883,7 +886,7 @@ const PARAGRAPH_REFERENCE_WORDS: &[&str] = &[
     "n",
 ];
 
-fn build_paragraphs(
+pub(crate) fn build_paragraphs(
     text: &str,
     body: Range<usize>,
     starts: &[(usize, u32)],
@@ -923,7 +926,7 @@ fn build_paragraphs(
     paragraphs
 }
 
-fn paragraph(
+pub(crate) fn paragraph(
     text: &str,
     span: Range<usize>,
     number: &str,
@@ -946,6 +949,34 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
     let mut markers: Vec<(usize, usize, String)> = Vec::new(); // (marker start, text start, label)
     match lang {
         Lang::Ja => {
+            // In horizontal text the markers open lines and stand before their items.
+            let found: Vec<_> = JA_SUBPARAGRAPH.captures_iter(local).collect();
+            let at_line_start = found
+                .iter()
+                .filter(|c| {
+                    let start = c.get(0).unwrap().start();
+                    start == 0 || local[..start].ends_with('\n')
+                })
+                .count();
+            if !found.is_empty() && at_line_start * 2 > found.len() {
+                for captures in found {
+                    let whole = captures.get(0).unwrap();
+                    if whole.start() == 0 || local[..whole.start()].ends_with('\n') {
+                        markers.push((whole.start(), whole.end(), captures[1].to_lowercase()));
+                    }
+                }
+                let mut result = Vec::new();
+                for (index, (start, _, label)) in markers.iter().enumerate() {
+                    // An item ends at the next marker or at the paragraph's closing words
+                    // on a line of their own.
+                    let end = markers.get(index + 1).map_or(local.len(), |next| next.0);
+                    result.push(Subparagraph {
+                        label: label.clone(),
+                        local: *start..end,
+                    });
+                }
+                return result;
+            }
             // Markers stand after their text: the text since the previous marker is theirs.
             let mut previous_end = 0;
             for captures in JA_SUBPARAGRAPH.captures_iter(local) {
@@ -991,195 +1022,6 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         });
     }
     result
-}
-
-/// Words a Japanese article text starts with; a title ends where one of them begins.
-const JA_BODY_STARTS: &[&str] = &[
-    "一方の",
-    "この条約",
-    "この",
-    "両締約国",
-    "各締約国",
-    "いずれの",
-    "締約国",
-    "次の",
-    "当該",
-    "一方又は",
-];
-/// Words after `第N条` that make it a reference, not a heading.
-const JA_REFERENCE_FOLLOWERS: &[char] = &[
-    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た',
-    '(', ')', ' ',
-];
-
-fn japanese_articles(text: &str, range: Range<usize>, config: &Config<'_>) -> Vec<Article> {
-    let tokenizer = config.tokenizers.and_then(|source| source.japanese().ok());
-    let mut headings: Vec<(usize, usize, u32, String)> = Vec::new(); // start, after, number, printed
-    let mut last: Option<u32> = None;
-    for captures in JA_HEADING.captures_iter(&text[range.clone()]) {
-        let whole = captures.get(0).unwrap();
-        let Some(number) = parse_kanji_number(&captures[1]) else {
-            continue;
-        };
-        let after = range.start + whole.end();
-        let next = text[after..].chars().next();
-        if next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c)) {
-            continue;
-        }
-        let acceptable = match last {
-            None => true,
-            Some(previous) => number > u64::from(previous) && number <= u64::from(previous) + 2,
-        };
-        if !acceptable {
-            continue;
-        }
-        last = Some(number as u32);
-        headings.push((
-            range.start + whole.start(),
-            after,
-            number as u32,
-            whole.as_str().to_string(),
-        ));
-    }
-    let mut articles = Vec::new();
-    for (index, (start, after, number, printed)) in headings.iter().enumerate() {
-        let end = headings.get(index + 1).map_or(range.end, |next| next.0);
-        let title_len = japanese_title_len(&text[*after..end], tokenizer);
-        let title = text[*after..*after + title_len].trim().to_string();
-        let body_start = *after + title_len;
-        let paragraphs = japanese_paragraphs(text, body_start..end);
-        let topic = topic_from_title(&title)
-            .or_else(|| topic_from_content(&text[body_start..end]))
-            .unwrap_or(Topic::Miscellaneous);
-        articles.push(Article {
-            number: number.to_string(),
-            printed: printed.clone(),
-            title,
-            topic,
-            inferred: false,
-            span: *start..trim_end_offset(text, *start..end),
-            paragraphs,
-        });
-    }
-    articles
-}
-
-/// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
-fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
-    let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
-    // Paragraph 1 ends the title when the article has numbered paragraphs.
-    if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
-        if at > 0
-            && rest[..at].chars().count() <= 25
-            && !rest[..at].contains(|c: char| c.is_ascii_digit())
-        {
-            return at;
-        }
-    }
-    // A single-paragraph article: the title is a known title phrase (joined by 及び), or
-    // ends where the words a provision starts with begin, on a token boundary when the
-    // tokenizer is there to tell where tokens end.
-    let known = known_title_prefix(&rest[..window]);
-    if known > 0 {
-        return known;
-    }
-    let boundaries: Vec<usize> = match tokenizer {
-        Some(tokenizer) => tokenizer
-            .tokenize(&rest[..window])
-            .into_iter()
-            .map(|t| t.span.start)
-            .collect(),
-        None => rest[..window].char_indices().map(|(i, _)| i).collect(),
-    };
-    for boundary in boundaries.into_iter().filter(|b| *b > 0) {
-        if JA_BODY_STARTS
-            .iter()
-            .any(|w| rest[boundary..].starts_with(w))
-        {
-            return boundary;
-        }
-    }
-    0
-}
-
-/// Length of the longest run of known Japanese title phrases at the start of `text`
-/// (`外交使節団及び領事機関`), 0 when none.
-fn known_title_prefix(text: &str) -> usize {
-    let mut end = 0;
-    loop {
-        let rest = &text[end..];
-        let Some(phrase) = crate::topic::japanese_title_phrases()
-            .filter(|p| rest.starts_with(p))
-            .max_by_key(|p| p.len())
-        else {
-            break;
-        };
-        end += phrase.len();
-        let rest = &text[end..];
-        match ["及び", "並びに", "の"]
-            .iter()
-            .find(|joiner| rest.starts_with(**joiner))
-        {
-            Some(joiner)
-                if crate::topic::japanese_title_phrases()
-                    .any(|p| rest[joiner.len()..].starts_with(p)) =>
-            {
-                end += joiner.len()
-            }
-            _ => break,
-        }
-    }
-    end
-}
-
-/// Paragraph numbers in Japanese run into the text (`41及び3の規定` is paragraph 4 starting
-/// `1及び3`), so the expected next number is searched for, not the first digit run.
-fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
-    // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
-    // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture (removed
-    // by normalize). A reference is told by the character before or after it.
-    const BEFORE_REFERENCE: &[char] = &['条', '第', 'び', '又', '及', '若', '並', '(', '（'];
-    let mut starts: Vec<(usize, u32)> = Vec::new();
-    let mut expected = 1u32;
-    let mut cursor = body.start;
-    while cursor < body.end {
-        let wanted = expected.to_string();
-        let Some(found) = text[cursor..body.end].find(&wanted) else {
-            break;
-        };
-        let at = cursor + found;
-        cursor = at + wanted.len();
-        let before = text[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
-            && at != body.start
-        {
-            continue;
-        }
-        let rest = &text[at + wanted.len()..];
-        let next = rest.chars().next();
-        // `1条` is article 1, but `1条約第...` is a point opening with `条約` (the treaty).
-        let article_reference = rest.starts_with('条') && !rest.starts_with("条約");
-        if article_reference
-            || next.is_some_and(|c| {
-                (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
-                    || c == '.'
-                    || c == '%'
-                    || c == '項'
-            })
-        {
-            continue;
-        }
-        starts.push((at, expected));
-        expected += 1;
-    }
-    if starts
-        .first()
-        .is_some_and(|(at, number)| *at != body.start && *number == 1)
-    {
-        // Text before paragraph 1 belongs to it.
-        starts[0].0 = body.start;
-    }
-    build_paragraphs(text, body, &starts, Lang::Ja)
 }
 
 /// Numbered points of a protocol, each given the topic of the article it concerns.
@@ -1242,6 +1084,7 @@ fn protocol_points(
                 .or_else(|| topic_from_content(point_text))
                 .unwrap_or(Topic::Miscellaneous);
             Article {
+                modifies: referenced.map(|n| n.to_string()).unwrap_or_default(),
                 number: format!("P{}", point.number),
                 printed: point.number.clone(),
                 title: String::new(),
@@ -1359,6 +1202,7 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
                 inferred: true,
                 span: body.start..trim_end_offset(text, body),
                 paragraphs,
+                modifies: String::new(),
             }
         })
         .collect()

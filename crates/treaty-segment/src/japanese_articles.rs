@@ -1,0 +1,480 @@
+//! Articles and paragraphs of Japanese treaty text.
+//!
+//! Japanese treaties come in three layouts, and one reader serves all of them:
+//! - headings on lines of their own (`第十条`, `第十条 配当`), paragraphs numbered at line
+//!   starts (`1 一方の締約国の...`, full-width digits folded by normalize);
+//! - PDF text with the heading, title and paragraph 1 run together (`第十条配当1一方の...`)
+//!   and paragraph numbers glued to text that may itself start with a digit;
+//! - vertical text reflowed by normalize, where `(1)` and `(a)` markers stand after the first
+//!   column of the text they label.
+//!
+//! Consolidated texts (統合条文) print boxed provisions of the multilateral instrument (MLI)
+//! between a treaty's articles; [`crate::mli`] finds them, and they are kept out of the
+//! articles here.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_numbers::{parse_kanji_number, Lang};
+
+use crate::mli::{self, MliBox};
+use crate::structure::{build_paragraphs, paragraph, trim_end_offset};
+use crate::topic::{topic_from_content, topic_from_title, Topic};
+use crate::{Article, Config, Paragraph};
+
+/// `第十条`, `第二十一条のA` (full-width letters folded), `第十条の二`.
+pub(crate) static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([A-Z]|[一二三四五六七八九十]+))?")
+        .unwrap()
+});
+
+/// Words a Japanese article text starts with; a title ends where one of them begins.
+const JA_BODY_STARTS: &[&str] = &[
+    "一方の",
+    "この条約",
+    "この協定",
+    "この",
+    "両締約国",
+    "各締約国",
+    "いずれの",
+    "締約国",
+    "次の",
+    "当該",
+    "一方又は",
+];
+/// Words after `第N条` that make it a reference, not a heading.
+pub(crate) const JA_REFERENCE_FOLLOWERS: &[char] = &[
+    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た',
+    '(', ')', ' ', '」', '。',
+];
+
+/// The suffix of an inserted article as written in the normalized number (`A`, `bis`).
+fn suffix_of(printed: Option<&str>) -> Option<String> {
+    let printed = printed?;
+    if printed.len() == 1 && printed.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Some(printed.to_string());
+    }
+    let latin = ["", "", "bis", "ter", "quater", "quinquies", "sexies"];
+    parse_kanji_number(printed)
+        .and_then(|n| latin.get(n as usize).copied())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+struct Heading {
+    start: usize,
+    after: usize,
+    number: u32,
+    suffix: Option<String>,
+    printed: String,
+}
+
+/// Treaty article headings in `range`, in sequence, outside MLI boxes.
+fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
+    let mut headings: Vec<Heading> = Vec::new();
+    for captures in JA_HEADING.captures_iter(&text[range.clone()]) {
+        let whole = captures.get(0).unwrap();
+        let start = range.start + whole.start();
+        if boxes.iter().any(|b| b.excludes_heading(start)) {
+            continue;
+        }
+        let Some(number) = parse_kanji_number(&captures[1]) else {
+            continue;
+        };
+        let treaty_next = headings.last().map_or(1, |h| u64::from(h.number) + 1);
+        let last_start = headings.last().map_or(range.start, |h| h.start);
+        if mli::is_part_heading(
+            text,
+            boxes,
+            start,
+            number,
+            treaty_next,
+            range.end,
+            last_start,
+        ) {
+            continue;
+        }
+        let suffix = suffix_of(captures.get(2).map(|m| m.as_str()));
+        if captures.get(2).is_some() && suffix.is_none() {
+            continue;
+        }
+        let after = range.start + whole.end();
+        // Spaces may stand between a heading and its title; a line end makes it a heading.
+        let rest = text[after..].trim_start_matches([' ', '\t']);
+        let next = rest.chars().next();
+        let at_line_end = next.is_none_or(|c| c == '\n');
+        if !at_line_end
+            && next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c))
+        {
+            continue;
+        }
+        let acceptable = match headings.last() {
+            None => true,
+            Some(previous) => {
+                let previous_number = u64::from(previous.number);
+                (number > previous_number && number <= previous_number + 2 && suffix.is_none())
+                    || (number == previous_number && suffix.is_some() && suffix != previous.suffix)
+                    || (suffix.is_some() && number == previous_number + 1)
+            }
+        };
+        if !acceptable {
+            continue;
+        }
+        headings.push(Heading {
+            start,
+            after,
+            number: number as u32,
+            suffix,
+            printed: whole.as_str().to_string(),
+        });
+    }
+    headings
+}
+
+/// Whether `at` starts a line of `text`.
+fn at_line_start(text: &str, at: usize) -> bool {
+    at == 0 || text[..at].ends_with('\n')
+}
+
+/// The articles of a Japanese version and the MLI provisions printed among them.
+pub(crate) fn japanese_articles(
+    text: &str,
+    range: Range<usize>,
+    config: &Config<'_>,
+) -> (Vec<Article>, Vec<Article>) {
+    let tokenizer = config.tokenizers.and_then(|source| source.japanese().ok());
+    let mut boxes = mli::boxes(text, range.clone());
+    let headings = headings(text, range.clone(), &boxes);
+    let heading_starts: Vec<usize> = headings.iter().map(|h| h.start).collect();
+    mli::close_boxes(text, &mut boxes, &heading_starts, range.end);
+    let mut articles = Vec::new();
+    for (index, heading) in headings.iter().enumerate() {
+        let end = headings.get(index + 1).map_or(range.end, |next| next.start);
+        let (title, body_start) = if at_line_start(text, heading.start) {
+            // A heading on its own line: the rest of the line, if short, is the title.
+            let line_end = text[heading.after..end]
+                .find('\n')
+                .map_or(end, |i| heading.after + i);
+            let rest = text[heading.after..line_end].trim();
+            if rest.chars().count() <= 30 && !rest.contains('。') {
+                (rest.to_string(), (line_end + 1).min(end))
+            } else {
+                let title_len = japanese_title_len(&text[heading.after..end], tokenizer);
+                (
+                    text[heading.after..heading.after + title_len]
+                        .trim()
+                        .to_string(),
+                    heading.after + title_len,
+                )
+            }
+        } else {
+            let title_len = japanese_title_len(&text[heading.after..end], tokenizer);
+            (
+                text[heading.after..heading.after + title_len]
+                    .trim()
+                    .to_string(),
+                heading.after + title_len,
+            )
+        };
+        let pieces = mli::outside_boxes(body_start..end, &boxes);
+        let paragraphs = paragraphs_of_pieces(text, &pieces);
+        let content: String = pieces.iter().map(|r| &text[r.clone()]).collect();
+        let topic = topic_from_title(&title)
+            .or_else(|| topic_from_content(&content))
+            .unwrap_or(Topic::Miscellaneous);
+        let number = format!(
+            "{}{}",
+            heading.number,
+            heading.suffix.as_deref().unwrap_or("")
+        );
+        articles.push(Article {
+            number,
+            printed: heading.printed.clone(),
+            title,
+            topic,
+            inferred: false,
+            span: heading.start..trim_end_offset(text, heading.start..end),
+            paragraphs,
+            modifies: String::new(),
+        });
+    }
+    let provisions = boxes
+        .iter()
+        .map(|b| b.to_article(text, &articles))
+        .collect();
+    (articles, provisions)
+}
+
+/// Paragraphs of an article whose body is cut by MLI boxes: each piece is read on from the
+/// numbers before it, and a piece that starts without a number continues the paragraph
+/// before the box.
+fn paragraphs_of_pieces(text: &str, pieces: &[Range<usize>]) -> Vec<Paragraph> {
+    let mut result: Vec<Paragraph> = Vec::new();
+    for piece in pieces {
+        if text[piece.clone()].trim().is_empty() {
+            continue;
+        }
+        let next_number = result
+            .iter()
+            .filter_map(|p| p.number.parse::<u32>().ok())
+            .max()
+            .map_or(1, |n| n + 1);
+        let mut found = paragraphs_from(text, piece.clone(), next_number);
+        if !result.is_empty() {
+            if let Some(first) = found.first_mut() {
+                if first.unnumbered {
+                    // Continues the paragraph the box interrupted.
+                    first.number = (next_number - 1).to_string();
+                }
+            }
+        }
+        result.extend(found);
+    }
+    result
+}
+
+/// Paragraphs of `body`, numbered from `first`.
+pub(crate) fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
+    paragraphs_from(text, body, 1)
+}
+
+fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph> {
+    let line_starts = line_start_paragraphs(text, body.clone(), first);
+    // One number at a line start is not yet a layout: glued text may start a line too.
+    let starts = if line_starts.len() >= 2 || (first > 1 && !line_starts.is_empty()) {
+        line_starts
+    } else if first == 1 {
+        let bracketed = bracketed_paragraphs(text, body.clone());
+        if bracketed.len() >= 2 {
+            bracketed
+        } else {
+            glued_paragraphs(text, body.clone())
+        }
+    } else {
+        Vec::new()
+    };
+    let mut paragraphs = build_paragraphs(text, body.clone(), &starts, Lang::Ja);
+    if starts
+        .first()
+        .is_some_and(|(at, _)| text[body.start..*at].trim().chars().count() > 0 && first > 1)
+    {
+        // Text before the first number in a later piece continues the interrupted paragraph.
+        let lead_end = starts[0].0;
+        let lead_start =
+            body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len());
+        if let Some(first_paragraph) = paragraphs.first_mut() {
+            first_paragraph.span.start = starts[0].0;
+        }
+        paragraphs.insert(
+            0,
+            paragraph(
+                text,
+                lead_start..trim_end_offset(text, lead_start..lead_end),
+                &(first - 1).to_string(),
+                true,
+                Lang::Ja,
+            ),
+        );
+    }
+    paragraphs
+}
+
+/// Paragraph numbers at line starts (`2 1の配当に対しては`): the expected next number (or the
+/// one after it, when a number was lost), followed by a space or a Japanese character that
+/// does not make it a reference.
+fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usize, u32)> {
+    let mut starts = Vec::new();
+    let mut expected = first;
+    let mut line_start = body.start;
+    while line_start < body.end {
+        let line_end = text[line_start..body.end]
+            .find('\n')
+            .map_or(body.end, |i| line_start + i);
+        let line = &text[line_start..line_end];
+        let real_line_start = line_start == 0 || text[..line_start].ends_with('\n');
+        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+        if real_line_start && digits > 0 && digits <= 2 {
+            let number: u32 = line[..digits].parse().unwrap_or(0);
+            let next = line[digits..].chars().next();
+            let is_marker = next.is_some_and(|c| {
+                c == ' '
+                    || (!c.is_ascii()
+                        && !JA_REFERENCE_FOLLOWERS.contains(&c)
+                        && c != '条'
+                        && c != '項')
+            });
+            if is_marker && (number == expected || (number == expected + 1 && !starts.is_empty())) {
+                starts.push((line_start, number));
+                expected = number + 1;
+            }
+        }
+        line_start = line_end + 1;
+    }
+    starts
+}
+
+/// `(1)`, `(2)` paragraph markers of old treaties. In vertical text they stand after the
+/// first column of their paragraph, so a paragraph starts after the sentence end or marker
+/// before its marker.
+fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
+    static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\((\d{1,2})\)").unwrap());
+    let local = &text[body.clone()];
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut expected = 1;
+    let mut previous_marker_end = 0;
+    for captures in MARKER.captures_iter(local) {
+        let whole = captures.get(0).unwrap();
+        let number: u32 = captures[1].parse().unwrap_or(0);
+        if number != expected {
+            previous_marker_end = whole.end();
+            continue;
+        }
+        let stands_first = whole.start() == 0 || local[..whole.start()].ends_with('\n');
+        let start = if stands_first {
+            whole.start()
+        } else {
+            let sentence = local[..whole.start()]
+                .rfind('。')
+                .map_or(0, |i| i + '。'.len_utf8());
+            // A sentence that ends right before the marker is the paragraph itself.
+            let sentence = if sentence == whole.start() {
+                local[..sentence - '。'.len_utf8()]
+                    .rfind('。')
+                    .map_or(0, |i| i + '。'.len_utf8())
+            } else {
+                sentence
+            };
+            sentence.max(previous_marker_end).min(whole.start())
+        };
+        let start = if expected == 1 { 0 } else { start };
+        if starts
+            .last()
+            .is_some_and(|(at, _)| body.start + start <= *at)
+        {
+            previous_marker_end = whole.end();
+            continue;
+        }
+        starts.push((body.start + start, number));
+        expected += 1;
+        previous_marker_end = whole.end();
+    }
+    starts
+}
+
+/// Paragraph numbers glued to the text (`第十条配当1一方の...`, `41及び3の規定` is paragraph 4
+/// starting `1及び3`): the expected next number is searched for, not the first digit run.
+fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
+    // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
+    // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture (removed
+    // by normalize). A reference is told by the character before or after it.
+    const BEFORE_REFERENCE: &[char] = &['条', '第', 'び', '又', '及', '若', '並', '(', '（'];
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut expected = 1u32;
+    let mut cursor = body.start;
+    while cursor < body.end {
+        let wanted = expected.to_string();
+        let Some(found) = text[cursor..body.end].find(&wanted) else {
+            break;
+        };
+        let at = cursor + found;
+        cursor = at + wanted.len();
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
+            && at != body.start
+        {
+            continue;
+        }
+        let rest = &text[at + wanted.len()..];
+        let next = rest.chars().next();
+        // `1条` is article 1, but `1条約第...` is a point opening with `条約` (the treaty).
+        let article_reference = rest.starts_with('条') && !rest.starts_with("条約");
+        if article_reference
+            || next.is_some_and(|c| {
+                (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
+                    || c == '.'
+                    || c == '%'
+                    || c == '項'
+            })
+        {
+            continue;
+        }
+        starts.push((at, expected));
+        expected += 1;
+    }
+    if starts
+        .first()
+        .is_some_and(|(at, number)| *at != body.start && *number == 1)
+    {
+        // Text before paragraph 1 belongs to it.
+        starts[0].0 = body.start;
+    }
+    starts
+}
+/// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
+fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
+    let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
+    // Paragraph 1 ends the title when the article has numbered paragraphs.
+    if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
+        if at > 0
+            && rest[..at].chars().count() <= 25
+            && !rest[..at].contains(|c: char| c.is_ascii_digit())
+        {
+            return at;
+        }
+    }
+    // A single-paragraph article: the title is a known title phrase (joined by 及び), or
+    // ends where the words a provision starts with begin, on a token boundary when the
+    // tokenizer is there to tell where tokens end.
+    let known = known_title_prefix(&rest[..window]);
+    if known > 0 {
+        return known;
+    }
+    let boundaries: Vec<usize> = match tokenizer {
+        Some(tokenizer) => tokenizer
+            .tokenize(&rest[..window])
+            .into_iter()
+            .map(|t| t.span.start)
+            .collect(),
+        None => rest[..window].char_indices().map(|(i, _)| i).collect(),
+    };
+    for boundary in boundaries.into_iter().filter(|b| *b > 0) {
+        if JA_BODY_STARTS
+            .iter()
+            .any(|w| rest[boundary..].starts_with(w))
+        {
+            return boundary;
+        }
+    }
+    0
+}
+
+/// Length of the longest run of known Japanese title phrases at the start of `text`
+/// (`外交使節団及び領事機関`), 0 when none.
+fn known_title_prefix(text: &str) -> usize {
+    let mut end = 0;
+    loop {
+        let rest = &text[end..];
+        let Some(phrase) = crate::topic::japanese_title_phrases()
+            .filter(|p| rest.starts_with(p))
+            .max_by_key(|p| p.len())
+        else {
+            break;
+        };
+        end += phrase.len();
+        let rest = &text[end..];
+        match ["及び", "並びに", "の"]
+            .iter()
+            .find(|joiner| rest.starts_with(**joiner))
+        {
+            Some(joiner)
+                if crate::topic::japanese_title_phrases()
+                    .any(|p| rest[joiner.len()..].starts_with(p)) =>
+            {
+                end += joiner.len()
+            }
+            _ => break,
+        }
+    }
+    end
+}

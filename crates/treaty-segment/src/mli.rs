@@ -1,0 +1,266 @@
+//! Boxed provisions of the multilateral instrument (MLI) in consolidated Japanese texts.
+//!
+//! A consolidated text (統合条文) prints, inside the treaty, the MLI provisions that modify it:
+//! a note (`(注)次のBEPS防止措置実施条約第八条1の規定は、条約第十条2(a)に規定する配当について
+//! 適用される。`), the MLI article's own heading (`第八条 配当を移転する取引`) and its text.
+//! These are not treaty articles: their headings are out of the treaty's sequence and their
+//! numbers are the MLI's. A box is found from its note; it ends where the treaty resumes: the
+//! next treaty heading, the next note, or a paragraph number that continues the treaty
+//! article rather than the MLI provision.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_numbers::parse_kanji_number;
+
+use crate::japanese_articles::{japanese_paragraphs, JA_HEADING};
+use crate::topic::{topic_from_content, Topic};
+use crate::Article;
+
+/// `(注)` then, within a few words, `...実施条約第八条` or `...実施条約第六部`.
+static NOTE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\(注\)[ \t]*(?:次の)?[^\n。]{0,24}?実施条約第([〇一二三四五六七八九十百]+)(条|部)")
+        .unwrap()
+});
+/// A treaty article named in a note or a provision (`条約第十条`, `協定第二十一条のA`).
+static TREATY_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:条約|協定)第([〇一二三四五六七八九十百]+)条(?:の([A-Z]))?").unwrap()
+});
+
+/// One boxed MLI provision.
+#[derive(Debug, Clone)]
+pub(crate) struct MliBox {
+    /// Where the note starts.
+    pub start: usize,
+    /// Where the note's sentence ends.
+    pub note_end: usize,
+    /// The MLI article (or part) number the note names.
+    pub number: u32,
+    /// True when the note names a part (`第六部`) of several articles.
+    pub part: bool,
+    /// The MLI heading right after the note.
+    pub heading: Option<Range<usize>>,
+    /// The treaty article the note names, if it names one.
+    pub note_modifies: Option<String>,
+    /// Where the box ends (set by [`close_boxes`]).
+    pub end: usize,
+}
+
+impl MliBox {
+    /// Whether a heading at `at` belongs to this box's note or MLI heading.
+    pub(crate) fn excludes_heading(&self, at: usize) -> bool {
+        let region_end = self.heading.as_ref().map_or(self.note_end, |h| h.end);
+        at >= self.start && at < region_end
+    }
+
+    /// The provision as an article numbered `MLI8`, with the topic of the treaty article it
+    /// modifies (the one its note names, else the one it stands in).
+    pub(crate) fn to_article(&self, text: &str, articles: &[Article]) -> Article {
+        let body_start = self.heading.as_ref().map_or(self.note_end, |h| h.end);
+        let body = body_start.min(self.end)..self.end;
+        let enclosing = articles
+            .iter()
+            .rev()
+            .find(|a| a.span.start <= self.start)
+            .map(|a| a.number.clone());
+        let modifies = self
+            .note_modifies
+            .clone()
+            .or_else(|| treaty_reference(&text[body.clone()]))
+            .or(enclosing)
+            .unwrap_or_default();
+        let topic = articles
+            .iter()
+            .find(|a| a.number == modifies)
+            .map(|a| a.topic)
+            .or_else(|| topic_from_content(&text[body.clone()]))
+            .unwrap_or(Topic::Miscellaneous);
+        let (printed, title) = match &self.heading {
+            Some(heading) => {
+                let line = text[heading.clone()].trim();
+                let number_end = JA_HEADING.find(line).map_or(0, |m| m.end());
+                (
+                    line[..number_end].to_string(),
+                    line[number_end..].trim().to_string(),
+                )
+            }
+            None => (String::new(), String::new()),
+        };
+        Article {
+            number: format!("MLI{}", self.number),
+            printed,
+            title,
+            topic,
+            inferred: false,
+            span: self.start..self.end,
+            paragraphs: japanese_paragraphs(text, body),
+            modifies,
+        }
+    }
+}
+
+/// The first treaty article named in `text`, normalized (`10`, `21A`).
+fn treaty_reference(text: &str) -> Option<String> {
+    let captures = TREATY_REFERENCE.captures(text)?;
+    let number = parse_kanji_number(&captures[1])?;
+    Some(format!(
+        "{number}{}",
+        captures.get(2).map_or("", |m| m.as_str())
+    ))
+}
+
+/// The MLI boxes in `range`, their ends still open (see [`close_boxes`]).
+pub(crate) fn boxes(text: &str, range: Range<usize>) -> Vec<MliBox> {
+    let mut result = Vec::new();
+    for captures in NOTE.captures_iter(&text[range.clone()]) {
+        let whole = captures.get(0).unwrap();
+        let start = range.start + whole.start();
+        let Some(number) = parse_kanji_number(&captures[1]) else {
+            continue;
+        };
+        let part = &captures[2] == "部";
+        let note_end = text[start..range.end]
+            .find('。')
+            .map_or(range.end, |i| start + i + '。'.len_utf8());
+        let note_modifies = treaty_reference(&text[start..note_end]);
+        // The MLI heading stands on one of the next lines.
+        let window_end = text[note_end..range.end]
+            .char_indices()
+            .nth(60)
+            .map_or(range.end, |(i, _)| note_end + i);
+        let heading = JA_HEADING
+            .find(&text[note_end..window_end])
+            .map(|m| note_end + m.start()..note_end + m.end())
+            .filter(|h| text[..h.start].ends_with('\n'))
+            .map(|h| {
+                let line_end = text[h.end..range.end]
+                    .find('\n')
+                    .map_or(range.end, |i| h.end + i);
+                h.start..line_end
+            });
+        result.push(MliBox {
+            start,
+            note_end,
+            number: number as u32,
+            part,
+            heading,
+            note_modifies,
+            end: range.end,
+        });
+    }
+    result
+}
+
+/// Headings inside a box that names a part of the MLI: the part's own articles, told by
+/// standing after the note and before the treaty's next heading, each numbered below the
+/// treaty's next article, or equal to it when the treaty's own heading of that number
+/// follows.
+pub(crate) fn is_part_heading(
+    text: &str,
+    boxes: &[MliBox],
+    at: usize,
+    number: u64,
+    treaty_next: u64,
+    range_end: usize,
+    last_treaty_heading: usize,
+) -> bool {
+    let in_part = boxes
+        .iter()
+        .any(|b| b.part && b.start < at && b.start > last_treaty_heading);
+    if !in_part || !text[..at].ends_with('\n') {
+        return false;
+    }
+    if number < treaty_next {
+        return true;
+    }
+    if number == treaty_next {
+        let after = &text[at + 1..range_end];
+        return JA_HEADING.captures_iter(after).any(|c| {
+            let start = c.get(0).unwrap().start();
+            after[..start].ends_with('\n')
+                && parse_kanji_number(&c[1]) == Some(number)
+                && c.get(2).is_none()
+        });
+    }
+    false
+}
+
+/// Sets where each box ends: at the next note, the next treaty heading, or a line that starts
+/// with the number of the treaty article's next paragraph when that is not the MLI
+/// provision's next paragraph.
+pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], range_end: usize) {
+    let starts: Vec<usize> = boxes.iter().map(|b| b.start).collect();
+    for (index, mli_box) in boxes.iter_mut().enumerate() {
+        let next_note = starts.get(index + 1).copied().unwrap_or(range_end);
+        let next_heading = headings
+            .iter()
+            .copied()
+            .find(|h| *h > mli_box.start)
+            .unwrap_or(range_end);
+        let mut end = next_note.min(next_heading);
+        // Paragraph numbers at line starts: the treaty article's so far, the box's since.
+        let enclosing = headings
+            .iter()
+            .copied()
+            .filter(|h| *h < mli_box.start)
+            .max()
+            .unwrap_or(mli_box.start);
+        let treaty_last = last_line_number(text, enclosing..mli_box.start);
+        let body_start = mli_box.heading.as_ref().map_or(mli_box.note_end, |h| h.end);
+        let mut mli_last = 0;
+        let mut line_start = body_start;
+        while line_start < end {
+            let line_end = text[line_start..end]
+                .find('\n')
+                .map_or(end, |i| line_start + i);
+            if let Some(n) = line_number(&text[line_start..line_end]) {
+                if n == mli_last + 1 && !(n == treaty_last + 1 && mli_box.heading.is_none()) {
+                    mli_last = n;
+                } else if n == treaty_last + 1 {
+                    end = line_start;
+                    break;
+                }
+            }
+            line_start = line_end + 1;
+        }
+        mli_box.end = end.max(mli_box.note_end.min(end));
+    }
+}
+
+/// The paragraph number a line starts with (`3 この条において`), if any.
+fn line_number(line: &str) -> Option<u32> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 2 || !line[digits..].starts_with(' ') {
+        return None;
+    }
+    line[..digits].parse().ok()
+}
+
+/// The highest paragraph number at a line start in `range` (0 when none).
+fn last_line_number(text: &str, range: Range<usize>) -> u32 {
+    text[range]
+        .split('\n')
+        .filter_map(line_number)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The parts of `range` outside every box.
+pub(crate) fn outside_boxes(range: Range<usize>, boxes: &[MliBox]) -> Vec<Range<usize>> {
+    let mut pieces = Vec::new();
+    let mut cursor = range.start;
+    for mli_box in boxes {
+        if mli_box.end <= cursor || mli_box.start >= range.end {
+            continue;
+        }
+        if mli_box.start > cursor {
+            pieces.push(cursor..mli_box.start);
+        }
+        cursor = cursor.max(mli_box.end);
+    }
+    if cursor < range.end {
+        pieces.push(cursor..range.end);
+    }
+    pieces
+}
