@@ -175,7 +175,8 @@ pub(crate) fn is_part_heading(
         return true;
     }
     if number == treaty_next {
-        let after = &text[at + 1..range_end];
+        let next_char = at + text[at..].chars().next().map_or(0, char::len_utf8);
+        let after = &text[next_char.min(range_end)..range_end];
         return JA_HEADING.captures_iter(after).any(|c| {
             let start = c.get(0).unwrap().start();
             after[..start].ends_with('\n')

@@ -27,7 +27,7 @@ const MIN_VERTICAL_RUN: usize = 20;
 pub(crate) fn is_japanese_letter(c: char) -> bool {
     matches!(c,
         '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}'
-        | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '々' | '〆' | 'ヶ')
+        | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '々' | '〆')
 }
 
 /// Japanese punctuation and brackets (full-width forms are folded to ASCII earlier).
