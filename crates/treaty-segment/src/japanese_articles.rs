@@ -104,7 +104,14 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
         let rest = text[after..].trim_start_matches([' ', '\t']);
         let next = rest.chars().next();
         let at_line_end = next.is_none_or(|c| c == '\n');
+        // `第二十一条7` refers to paragraph 7 of Article 21, but in text without titles
+        // paragraph 1 follows its heading directly (`第二条1この条約は`).
+        let paragraph_one = rest.starts_with('1')
+            && rest[1..].chars().next().is_some_and(|c| {
+                !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c) && c != '条' && c != '項'
+            });
         if !at_line_end
+            && !paragraph_one
             && next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c))
         {
             continue;
@@ -160,22 +167,10 @@ pub(crate) fn japanese_articles(
             if rest.chars().count() <= 30 && !rest.contains('。') {
                 (rest.to_string(), (line_end + 1).min(end))
             } else {
-                let title_len = japanese_title_len(&text[heading.after..end], tokenizer);
-                (
-                    text[heading.after..heading.after + title_len]
-                        .trim()
-                        .to_string(),
-                    heading.after + title_len,
-                )
+                glued_title(text, heading.after..end, tokenizer)
             }
         } else {
-            let title_len = japanese_title_len(&text[heading.after..end], tokenizer);
-            (
-                text[heading.after..heading.after + title_len]
-                    .trim()
-                    .to_string(),
-                heading.after + title_len,
-            )
+            glued_title(text, heading.after..end, tokenizer)
         };
         let pieces = mli::outside_boxes(body_start..end, &boxes);
         let paragraphs = paragraphs_of_pieces(text, &pieces);
@@ -204,6 +199,22 @@ pub(crate) fn japanese_articles(
         .map(|b| b.to_article(text, &articles))
         .collect();
     (articles, provisions)
+}
+
+/// The title run together with the text after a heading, and where the text starts. A title
+/// is a short noun phrase: a candidate with a comma or a full stop is the text itself.
+fn glued_title(
+    text: &str,
+    rest: Range<usize>,
+    tokenizer: Option<&crate::JapaneseTokenizer>,
+) -> (String, usize) {
+    let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
+    let title = text[rest.start..rest.start + title_len].trim();
+    if title.contains(['、', '。', ',']) || title.chars().count() > 20 || title.starts_with('第')
+    {
+        return (String::new(), rest.start);
+    }
+    (title.to_string(), rest.start + title_len)
 }
 
 /// Paragraphs of an article whose body is cut by MLI boxes: each piece is read on from the

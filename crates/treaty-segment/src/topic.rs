@@ -351,6 +351,8 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("特殊関連企業", Topic::AssociatedEnterprises),
     ("配当", Topic::Dividends),
     ("利子", Topic::Interest),
+    ("債権から生じた所得", Topic::Interest),
+    ("債権から生ずる所得", Topic::Interest),
     ("使用料", Topic::Royalties),
     ("技術上の役務", Topic::TechnicalServices),
     ("譲渡収益", Topic::CapitalGains),
@@ -669,6 +671,8 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("直接若しくは間接に参加", Topic::AssociatedEnterprises, 4.0),
     ("配当", Topic::Dividends, 1.0),
     ("利子", Topic::Interest, 1.0),
+    ("債権から生じた所得", Topic::Interest, 1.0),
+    ("債権から生ずる所得", Topic::Interest, 1.0),
     ("使用料", Topic::Royalties, 1.0),
     ("技術上の役務に対する料金", Topic::TechnicalServices, 4.0),
     ("譲渡によつて取得する収益", Topic::CapitalGains, 4.0),
@@ -684,6 +688,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("給料、賃金その他これらに類する報酬", Topic::Employment, 5.0),
     ("給料、賃金その他これに類する報酬", Topic::Employment, 5.0),
     ("勤務について取得する", Topic::Employment, 1.5),
+    ("勤務に関して取得する", Topic::Employment, 1.5),
     ("役員の資格で取得する", Topic::DirectorsFees, 5.0),
     ("役員報酬", Topic::DirectorsFees, 1.5),
     ("芸能人", Topic::ArtistesSportsmen, 2.0),
@@ -762,6 +767,10 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("無期限に効力を有する", Topic::Termination, 4.0),
 ];
 
+/// `(1)`, `(a)`, `(iv)` standing inside running text.
+static MARKER_IN_TEXT: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)").unwrap());
+
 /// All content phrases in one automaton, so an article's opening is scanned once.
 static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
     std::sync::LazyLock::new(|| {
@@ -775,7 +784,10 @@ static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
 /// opening formula in later paragraphs; a plain word counts each time, since frequency is
 /// what tells a dividends article from one that mentions dividends.
 pub fn topic_from_content(text: &str) -> Option<Topic> {
+    // Item markers that PDF text drops inside words (`給(1)料`) would hide a phrase.
     let opening: String = text.chars().take(1200).collect::<String>().to_lowercase();
+    let stripped = MARKER_IN_TEXT.replace_all(&opening, "");
+    let opening: &str = &stripped;
     let mut counts = vec![0u32; CONTENT_PHRASES.len()];
     for found in CONTENT_MATCHER.find_overlapping_iter(&opening) {
         counts[found.pattern().as_usize()] += 1;
