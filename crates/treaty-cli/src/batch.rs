@@ -359,6 +359,8 @@ fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyho
         &row.end.to_string(),
         &format!("{:.2}", row.confidence),
         &row.status,
+        &row.source,
+        &row.modifies,
     ])?;
     Ok(())
 }

@@ -79,6 +79,7 @@ pub fn process_document(
                 .articles
                 .iter()
                 .chain(&version.protocol)
+                .chain(&version.mli)
                 .flat_map(move |article| {
                     article.paragraphs.iter().map(move |paragraph| {
                         (
@@ -158,7 +159,13 @@ fn extract_rows(
     for treaty in &document.treaties {
         for version in &treaty.versions {
             let single = treaty.versions.len() == 1;
-            for article in version.articles.iter().chain(&version.protocol) {
+            let layers = version
+                .articles
+                .iter()
+                .map(|a| (a, "treaty"))
+                .chain(version.protocol.iter().map(|a| (a, "protocol")))
+                .chain(version.mli.iter().map(|a| (a, "mli")));
+            for (article, source) in layers {
                 for paragraph in &article.paragraphs {
                     for finding in rules::paragraph_findings(
                         paragraph,
@@ -192,6 +199,8 @@ fn extract_rows(
                             } else {
                                 String::new()
                             },
+                            source: source.to_string(),
+                            modifies: article.modifies.clone(),
                             conditions: finding.conditions,
                         });
                     }
@@ -213,6 +222,7 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
             inferred: article.inferred,
             start: span.start,
             end: span.end,
+            modifies: article.modifies.clone(),
             paragraphs: article
                 .paragraphs
                 .iter()
@@ -260,6 +270,7 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
                         end: span.end,
                         articles: version.articles.iter().map(article_report).collect(),
                         protocol: version.protocol.iter().map(article_report).collect(),
+                        mli: version.mli.iter().map(article_report).collect(),
                     }
                 })
                 .collect(),
@@ -276,7 +287,14 @@ pub fn paragraph_count(article: &ArticleReport) -> usize {
         .filter_map(|p| p.paragraph.parse::<usize>().ok())
         .max()
         .unwrap_or(0);
-    article.paragraphs.len().max(highest)
+    // A paragraph interrupted by an MLI box comes in two pieces with one number.
+    let distinct = article
+        .paragraphs
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| i == &0 || article.paragraphs[i - 1].paragraph != p.paragraph)
+        .count();
+    distinct.max(highest)
 }
 
 /// The `articles.csv` rows of a report, in document order.

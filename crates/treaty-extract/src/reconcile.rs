@@ -162,6 +162,8 @@ mod tests {
             end: 0,
             confidence: 0.9,
             status: String::new(),
+            source: "treaty".into(),
+            modifies: String::new(),
             conditions: Conditions::default(),
         }
     }

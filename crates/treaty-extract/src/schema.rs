@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 pub const SCHEMA_VERSION: &str = "1.0";
 
 /// Columns of `rates.csv`, in order.
-pub const RATE_COLUMNS: [&str; 16] = [
+pub const RATE_COLUMNS: [&str; 18] = [
     "doc",
     "lang",
     "topic",
@@ -30,6 +30,8 @@ pub const RATE_COLUMNS: [&str; 16] = [
     "end",
     "confidence",
     "status",
+    "source",
+    "modifies",
 ];
 
 /// Columns of `articles.csv`, in order.
@@ -83,6 +85,13 @@ pub struct RateRow {
     /// `agreed` (the other language version has the same row), `unmatched` (it has not),
     /// or `single` (the treaty is in one language in this document).
     pub status: String,
+    /// Where the row comes from: `treaty` (the treaty's own article), `protocol` (a point of
+    /// its protocol) or `mli` (a provision of the multilateral instrument shown in a
+    /// consolidated text).
+    pub source: String,
+    /// For `protocol` and `mli` rows, the treaty article the point or provision modifies
+    /// (`10`), where the text names one; empty for `treaty` rows.
+    pub modifies: String,
     /// The typed conditions behind `condition`.
     pub conditions: Conditions,
 }
@@ -236,6 +245,10 @@ pub struct VersionReport {
     pub articles: Vec<ArticleReport>,
     /// Protocol points (numbered `P1`, `P2`, ...).
     pub protocol: Vec<ArticleReport>,
+    /// Provisions of the multilateral instrument printed in a consolidated text (numbered
+    /// `MLI8`, ...), each with the treaty article it modifies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mli: Vec<ArticleReport>,
 }
 
 /// An article or protocol point.
@@ -257,6 +270,9 @@ pub struct ArticleReport {
     pub end: usize,
     /// Paragraphs.
     pub paragraphs: Vec<ParagraphReport>,
+    /// For a protocol point or an MLI provision, the treaty article it modifies.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub modifies: String,
 }
 
 /// A paragraph.

@@ -78,6 +78,23 @@ pub(crate) const RATE_COLUMNS: [&str; 11] = [
     "quote",
 ];
 
+/// Columns of `rates.csv` with the optional layer columns.
+pub(crate) const RATE_COLUMNS_WITH_LAYER: [&str; 13] = [
+    "treaty",
+    "lang",
+    "topic",
+    "article",
+    "paragraph",
+    "subparagraph",
+    "kind",
+    "value",
+    "unit",
+    "condition",
+    "quote",
+    "source",
+    "modifies",
+];
+
 /// Columns of `outline.csv`, in order.
 pub(crate) const OUTLINE_COLUMNS: [&str; 6] =
     ["treaty", "lang", "article", "topic", "paragraphs", "title"];
@@ -89,7 +106,30 @@ pub(crate) const OUTLINE_COLUMNS: [&str; 6] =
 /// decimal value) so that a typo in a hand-written fixture is an error naming its line, not a
 /// row that silently never matches. Rows are returned in file order.
 pub fn parse_rates_csv(text: &str) -> Result<Vec<RateRecord>, GoldenError> {
-    let rows = read_table(text, &RATE_COLUMNS)?;
+    // Fixtures may add `source` and `modifies` after the eleven columns (rows of protocol
+    // points and MLI provisions). The article number (`P3`, `MLI8`) already tells the source,
+    // so they are checked for shape and kept for readers, not compared.
+    let header = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
+    let rows = if header.trim_end() == RATE_COLUMNS_WITH_LAYER.join(",") {
+        let rows = read_table(text, &RATE_COLUMNS_WITH_LAYER)?;
+        for (line, fields) in &rows {
+            if !["treaty", "protocol", "mli"].contains(&fields[11].as_str()) {
+                return Err(GoldenError::Field {
+                    line: *line,
+                    column: "source",
+                    value: fields[11].clone(),
+                    problem: "expected `treaty`, `protocol` or `mli`",
+                });
+            }
+        }
+        rows
+    } else {
+        read_table(text, &RATE_COLUMNS)?
+    };
     rows.iter()
         .map(|(line, fields)| rate_from_fields(*line, fields, 0))
         .collect()
@@ -357,17 +397,20 @@ fn check_article(line: u64, field: &str) -> Result<String, GoldenError> {
                 .bytes()
                 .all(|byte| byte.is_ascii_alphabetic())
     };
+    let is_mli_provision = field
+        .strip_prefix("MLI")
+        .is_some_and(|rest| digits_then_letters(rest));
     let is_protocol_point = field
         .strip_prefix('P')
-        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_digit()));
-    if field.is_empty() || digits_then_letters(field) || is_protocol_point {
+        .is_some_and(|rest| digits_then_letters(rest));
+    if field.is_empty() || digits_then_letters(field) || is_protocol_point || is_mli_provision {
         return Ok(field.to_owned());
     }
     Err(GoldenError::Field {
         line,
         column: "article",
         value: field.to_owned(),
-        problem: "expected an article number such as `10` or `10A`, a protocol point such as `P1`, or nothing",
+        problem: "expected an article number such as `10` or `10A`, a protocol point such as `P1`, an MLI provision such as `MLI8`, or nothing",
     })
 }
 

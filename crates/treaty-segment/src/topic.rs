@@ -715,6 +715,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("教育又は研究", Topic::TeachersResearchers, 4.0),
     ("教授", Topic::TeachersResearchers, 1.5),
     ("前各条に規定がないもの", Topic::OtherIncome, 5.0),
+    ("明文の規定がないもの", Topic::OtherIncome, 5.0),
     ("前各条に規定のないもの", Topic::OtherIncome, 5.0),
     ("所得の項目", Topic::OtherIncome, 2.0),
     ("財産によつて表示される資本", Topic::Capital, 5.0),
@@ -729,7 +730,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
         Topic::EliminationDoubleTaxation,
         4.0,
     ),
-    ("租税から控除", Topic::EliminationDoubleTaxation, 2.0),
+    ("租税から控除", Topic::EliminationDoubleTaxation, 3.0),
     ("より重い", Topic::NonDiscrimination, 3.0),
     ("負担の重い", Topic::NonDiscrimination, 3.0),
     (
@@ -753,6 +754,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("租税債権の徴収", Topic::AssistanceCollection, 5.0),
     ("徴収につき相互に支援", Topic::AssistanceCollection, 5.0),
     ("外交使節団", Topic::DiplomaticAgents, 3.0),
+    ("外交代表", Topic::DiplomaticAgents, 3.0),
     ("領事機関", Topic::DiplomaticAgents, 3.0),
     (
         "特典を受ける権利を有する",
@@ -794,10 +796,13 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
     }
     let mut scores = [0f32; Topic::ALL.len()];
     for ((_, topic, weight), count) in CONTENT_PHRASES.iter().zip(&counts) {
+        // A plain word counts up to four times: enough to tell a dividends article from one
+        // that mentions dividends, not so much that it drowns an article's formula (the
+        // double-taxation article names dividends again and again).
         let count = if *weight >= 3.0 {
             (*count).min(1)
         } else {
-            *count
+            (*count).min(4)
         };
         scores[*topic as usize] += count as f32 * weight;
     }
