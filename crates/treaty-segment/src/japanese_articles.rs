@@ -164,7 +164,21 @@ pub(crate) fn japanese_articles(
                 .find('\n')
                 .map_or(end, |i| heading.after + i);
             let rest = text[heading.after..line_end].trim();
-            if rest.chars().count() <= 30 && !rest.contains('。') {
+            let next_line_end = text[(line_end + 1).min(end)..end]
+                .find('\n')
+                .map_or(end, |i| line_end + 1 + i);
+            let next_line = text[(line_end + 1).min(end)..next_line_end].trim();
+            let title_line = rest.is_empty()
+                && (1..=20).contains(&next_line.chars().count())
+                && !next_line.contains(['、', '。', ','])
+                && next_line
+                    .chars()
+                    .next()
+                    .is_some_and(|c| !c.is_ascii() && c != '第');
+            if title_line {
+                // The title on the line after a bare heading (`第十条` / `配当` / `1`).
+                (next_line.to_string(), (next_line_end + 1).min(end))
+            } else if rest.chars().count() <= 30 && !rest.contains('。') {
                 (rest.to_string(), (line_end + 1).min(end))
             } else {
                 glued_title(text, heading.after..end, tokenizer)
@@ -308,7 +322,8 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
         if real_line_start && digits > 0 && digits <= 2 {
             let number: u32 = line[..digits].parse().unwrap_or(0);
             let next = line[digits..].chars().next();
-            let is_marker = next.is_some_and(|c| {
+            // The number alone on its line (the text starts on the next) or before the text.
+            let is_marker = next.is_none_or(|c| {
                 c == ' '
                     || (!c.is_ascii()
                         && !JA_REFERENCE_FOLLOWERS.contains(&c)
