@@ -71,9 +71,10 @@ static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
             .join(marker)
     };
     Regex::new(&format!(
-        "{}|{}",
+        "{}|{}|{}",
         tolerant("当該他方の締約国においてのみ租税を課することができる"),
-        tolerant("租税を免除される")
+        tolerant("租税を免除される"),
+        tolerant("租税を免除する")
     ))
     .unwrap()
 });
@@ -920,7 +921,10 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         });
         if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
             let lead = &text[..first_subparagraph.unwrap_or(0)];
-            if closing_line || lead.trim_end().ends_with(':') {
+            // Japanese introduces the list with `次の` ("the following"): `次のいずれかに該当
+            // するものについては、...租税を免除する。(a) ...`.
+            let japanese_list = lang == Lang::Ja && lead.contains("次の");
+            if closing_line || lead.trim_end().ends_with(':') || japanese_list {
                 for sub in paragraph
                     .subparagraphs
                     .iter()

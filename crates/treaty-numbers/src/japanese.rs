@@ -44,6 +44,7 @@ pub(crate) fn find_japanese_quantities(text: &str) -> Vec<Quantity> {
             continue;
         }
         let quantity = hundredths_at(text, run.start(), run.end())
+            .or_else(|| decimal_at(text, run.start(), run.end()))
             .or_else(|| quantity_at(text, run.start(), run.end()));
         if let Some(quantity) = quantity {
             covered_until = quantity.span.end;
@@ -51,6 +52,37 @@ pub(crate) fn find_japanese_quantities(text: &str) -> Vec<Quantity> {
         }
     }
     res
+}
+
+/// A decimal written with `・` as the point (`十二・五パーセント`, 12.5 per cent): the digits
+/// after the point are read one by one.
+fn decimal_at(text: &str, run_start: usize, run_end: usize) -> Option<Quantity> {
+    const DIGITS: &str = "〇一二三四五六七八九";
+    let point = run_end;
+    let fraction_start = point + text[point..].strip_prefix('・').map(|_| '・'.len_utf8())?;
+    let fraction: Vec<u32> = text[fraction_start..]
+        .chars()
+        .map_while(|c| DIGITS.chars().position(|d| d == c).map(|p| p as u32))
+        .collect();
+    if fraction.is_empty() {
+        return None;
+    }
+    let fraction_end = fraction_start + fraction.len() * '〇'.len_utf8();
+    let whole = &text[run_start..run_end];
+    let integer = if whole.bytes().all(|b| b.is_ascii_digit()) {
+        whole.parse::<u64>().ok()?
+    } else {
+        parse_kanji_number(whole)?
+    };
+    // The unit and its checks are those of the digits right before it.
+    let tail = quantity_at(text, fraction_start, fraction_end)?;
+    // One division at the end keeps the shortest decimal form (`12.3`, not `12.299…`).
+    let scale = 10u64.checked_pow(fraction.len() as u32)?;
+    let digits = fraction.iter().try_fold(integer, |acc, d| {
+        acc.checked_mul(10)?.checked_add(u64::from(*d))
+    })?;
+    let value = digits as f64 / scale as f64;
+    Some(Quantity::new(value, tail.unit, run_start..tail.span.end))
 }
 
 /// A percentage written as hundredths, `百分の十五` (fifteen hundredths), as older texts do.

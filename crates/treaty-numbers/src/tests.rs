@@ -147,6 +147,16 @@ fn percentages() {
         (Lang::En, "5 per centum", &["5 percent [5 per centum]"]),
         (Lang::En, "10,5 per cent", &["10.5 percent [10,5 per cent]"]),
         (Lang::Ja, "百分の十五", &["15 percent [百分の十五]"]),
+        (
+            Lang::Ja,
+            "当該配当の金額の十二・五パーセントを超えない",
+            &["12.5 percent [十二・五パーセント]"],
+        ),
+        (
+            Lang::Ja,
+            "七・五パーセント",
+            &["7.5 percent [七・五パーセント]"],
+        ),
         (Lang::Ja, "百分の十を超えない", &["10 percent [百分の十]"]),
     ]);
 }
