@@ -25,7 +25,8 @@ static NOTE: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A treaty article named in a note or a provision (`条約第十条`, `協定第二十一条のA`).
 static TREATY_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:条約|協定)第([〇一二三四五六七八九十百]+)条(?:の([A-Z]))?").unwrap()
+    // `...実施条約第十六条` is the MLI's own article, not the treaty's.
+    Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+)条(?:の([A-Z]))?").unwrap()
 });
 
 /// One boxed MLI provision.
@@ -102,11 +103,13 @@ impl MliBox {
 
 /// The first treaty article named in `text`, normalized (`10`, `21A`).
 fn treaty_reference(text: &str) -> Option<String> {
-    let captures = TREATY_REFERENCE.captures(text)?;
-    let number = parse_kanji_number(&captures[1])?;
+    let captures = TREATY_REFERENCE
+        .captures_iter(text)
+        .find(|c| c.get(1).is_none())?;
+    let number = parse_kanji_number(&captures[2])?;
     Some(format!(
         "{number}{}",
-        captures.get(2).map_or("", |m| m.as_str())
+        captures.get(3).map_or("", |m| m.as_str())
     ))
 }
 
