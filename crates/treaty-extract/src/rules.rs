@@ -49,11 +49,11 @@ pub fn is_rate_topic(topic: Topic) -> bool {
 
 static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i)taxable only in (?:that|the) other (?:contracting )?state",
-        r"|shall be exempt(?:ed)? from (?:tax|taxation)",
-        r"|shall not be tax(?:ed|able) in (?:that|the) (?:first-mentioned|contracting) state",
-        r"|(?:só|apenas|somente) (?:podem|poderão|pode|poderá) ser tributad[oa]s? (?:n[oe]ss?e |no )outro estado",
-        r"|(?:são|serão|ficam|ficarão) isent[oa]s",
+        r"(?i)taxable\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
+        r"|shall\s+be\s+exempt(?:ed)?\s+from\s+(?:tax|taxation)",
+        r"|shall\s+not\s+be\s+tax(?:ed|able)\s+in\s+(?:that|the)\s+(?:first-mentioned|contracting)\s+state",
+        r"|(?:só|apenas|somente)\s+(?:podem|poderão|pode|poderá)\s+ser\s+tributad[oa]s?\s+(?:n[oe]ss?e\s+|no\s+)outro\s+estado",
+        r"|(?:são|serão|ficam|ficarão)\s+isent[oa]s",
     ))
     .unwrap()
 });
@@ -81,28 +81,46 @@ static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
 static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"taxable only in ([A-Z][\p{L}]+)|só (?:podem|poderão) ser tributad[oa]s n[oa] ([A-Z][\p{L}]+)").unwrap()
+    Regex::new(r"taxable\s+only\s+in\s+([A-Z][\p{L}]+)|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+n[oa]\s+([A-Z][\p{L}]+)").unwrap()
 });
 
 /// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
 static RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)taxable only in that (?:contracting )?state|só (?:podem|poderão) ser tributad[oa]s nesse estado|当該一方の締約国においてのみ租税を課することができる").unwrap()
+    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado|当該一方の締約国においてのみ租税を課することができる").unwrap()
 });
 static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:of|by) a resident of a contracting state|de um residente de um estado contratante|一方の締約国の居住者").unwrap()
+    Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約国の居住者").unwrap()
 });
 static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)arising in|paid by a company which is a resident|provenientes d|pagos por uma sociedade|内において生ずる").unwrap()
+    Regex::new(r"(?i)arising\s+in|paid\s+by\s+a\s+company\s+which\s+is\s+a\s+resident|provenientes\s+d|pagos\s+por\s+uma\s+sociedade|内において生ずる").unwrap()
 });
 
 static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\([^()]{0,200}\)").unwrap());
 
 static PAID_BY_STATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)paid by(?: or [a-z ]+?)? (?:a contracting state|the government|that state|the state)|pagos por,?(?: ou [\p{L} ]+?,?)? (?:um estado contratante|o governo|esse estado)|政府が支払う").unwrap()
+    Regex::new(r"(?i)paid\s+by(?:\s+or\s+[a-z\s]+?)?\s+(?:a\s+contracting\s+state|the\s+government|that\s+state|the\s+state)|pagos\s+por,?(?:\s+ou\s+[\p{L}\s]+?,?)?\s+(?:um\s+estado\s+contratante|o\s+governo|esse\s+estado)|政府が支払う").unwrap()
 });
 
+/// Lower case with every run of whitespace as one space, so a phrase matches across the
+/// source's line wrapping.
 fn lower(text: &str) -> String {
-    text.to_lowercase()
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        out.extend(c.to_lowercase());
+    }
+    if space {
+        out.push(' ');
+    }
+    out
 }
 
 /// The clause around a local offset: the subparagraph if any, else the sentence.
@@ -133,17 +151,52 @@ fn clause_around(
         .unwrap_or(0);
     let sentence_start = match lang {
         Lang::Ja => sentence_start,
-        _ => text[..at]
-            .rfind(". ")
-            .map_or(sentence_start, |i| (i + 2).max(sentence_start)),
+        _ => {
+            // A line break inside a sentence is the source's wrapping, not a clause end.
+            let line_start = text[..at]
+                .match_indices('\n')
+                .rev()
+                .find(|(i, _)| is_clause_break(text, *i))
+                .map_or(0, |(i, _)| i + 1);
+            text[..at]
+                .rfind(". ")
+                .map_or(line_start, |i| (i + 2).max(line_start))
+        }
     };
     let end = match lang {
         Lang::Ja => text[at..]
             .find(|c: char| stops.contains(&c))
             .map_or(text.len(), |i| at + i),
-        _ => text[at..].find(". ").map_or(text.len(), |i| at + i + 1),
+        _ => {
+            let line_end = text[at..]
+                .match_indices('\n')
+                .find(|(i, _)| is_clause_break(text, at + i))
+                .map_or(text.len(), |(i, _)| at + i);
+            text[at..]
+                .find(". ")
+                .map_or(line_end, |i| (at + i + 1).min(line_end))
+        }
     };
     (String::new(), sentence_start..end)
+}
+
+/// Whether the line break at `at` ends a clause: after `.`, `;` or `:`, at a blank line, or
+/// before an item marker (`(a)`, `b)`, `2.`); any other break is where the source wrapped.
+fn is_clause_break(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end_matches([' ', '\t']);
+    let after = text[at + 1..].trim_start_matches([' ', '\t']);
+    if before.is_empty() || before.ends_with(['.', ';', ':', '\n']) || after.starts_with('\n') {
+        return true;
+    }
+    let marker_len = after
+        .bytes()
+        .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        .count();
+    after.starts_with('(')
+        || (marker_len > 0 && marker_len <= 4 && after[marker_len..].starts_with([')', '.']))
+        || (marker_len > 0
+            && after.as_bytes()[0].is_ascii_digit()
+            && after[marker_len..].starts_with(" -"))
 }
 
 fn beneficial_owners(clause: &str) -> Vec<&'static str> {

@@ -95,15 +95,64 @@ pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
             .count();
         let end = idx + len;
         let ends_word = bytes.get(end).is_none_or(|&byte| byte < 0x80);
-        if ends_word && number_follows(bytes, end) {
-            if let Some(keyword) = damaged_keyword(&bytes[idx..end]) {
+        let damaged = damaged_keyword(&bytes[idx..end]);
+        let number = damaged_number_after(bytes, end);
+        if ends_word && (number_follows(bytes, end) || number.is_some()) {
+            if let Some(keyword) = damaged {
                 edits.replace(idx..end, &in_case_of(keyword, &bytes[idx..end]));
                 stats.ocr_keywords += 1;
                 next_free = end;
             }
         }
+        let is_keyword = damaged.is_some()
+            || KEYWORDS
+                .iter()
+                .any(|k| bytes[idx..end].eq_ignore_ascii_case(k.as_bytes()));
+        if let (true, Some((range, digits))) = (is_keyword && ends_word, number) {
+            edits.replace(range.clone(), &digits);
+            stats.ocr_keywords += 1;
+            next_free = range.end;
+        }
     }
     edits
+}
+
+/// An article number after a keyword with letters OCR read for digits (`l0`, `1O`, `l4`, a
+/// lone `l`): its range and the digits. A lone capital `I` is a Roman numeral and stays.
+fn damaged_number_after(bytes: &[u8], idx: usize) -> Option<(std::ops::Range<usize>, String)> {
+    let spaces = bytes[idx..]
+        .iter()
+        .take_while(|&&byte| byte == b' ' || byte == b'\t')
+        .count();
+    if spaces == 0 {
+        return None;
+    }
+    let start = idx + spaces;
+    let len = bytes[start..]
+        .iter()
+        .take_while(|byte| {
+            byte.is_ascii_digit() || matches!(byte, b'l' | b'I' | b'|' | b'O' | b'o')
+        })
+        .count();
+    let token = &bytes[start..start + len];
+    let has_digit = token.iter().any(u8::is_ascii_digit);
+    let has_letter = token.iter().any(|byte| !byte.is_ascii_digit());
+    let ends = bytes
+        .get(start + len)
+        .is_none_or(|byte| !byte.is_ascii_alphanumeric());
+    let lone_l = token == b"l";
+    if len == 0 || len > 3 || !has_letter || !ends || !(has_digit || lone_l) {
+        return None;
+    }
+    let digits = token
+        .iter()
+        .map(|byte| match byte {
+            b'l' | b'I' | b'|' => '1',
+            b'O' | b'o' => '0',
+            digit => char::from(*digit),
+        })
+        .collect();
+    Some((start..start + len, digits))
 }
 
 fn is_token_byte(byte: u8) -> bool {
@@ -117,6 +166,17 @@ mod tests {
 
     fn fix(text: &str) -> String {
         run(fix_ocr_keywords, text).0
+    }
+
+    #[test]
+    fn corrects_article_numbers_read_with_letters() {
+        assert_eq!(fix("Artigo l0.º"), "Artigo 10.º");
+        assert_eq!(fix("Articie l4\n"), "Article 14\n");
+        assert_eq!(fix("Artigo l.º"), "Artigo 1.º");
+        assert_eq!(fix("Article 1O"), "Article 10");
+        // A Roman numeral and ordinary words stay.
+        assert_eq!(fix("Article I"), "Article I");
+        assert_eq!(fix("Article lower"), "Article lower");
     }
 
     #[test]
