@@ -158,6 +158,13 @@ pub fn build_treaties(
             }
             versions.push(segment_version(stream, &part, config, diagnostics));
         }
+        // A few lines taken for another language (a foreign editorial note, a quoted name)
+        // are not a language version of the treaty.
+        let has_structure =
+            |v: &Version| !v.articles.is_empty() || !v.protocol.is_empty() || !v.mli.is_empty();
+        if versions.iter().any(has_structure) {
+            versions.retain(has_structure);
+        }
         borrow_topics_across_versions(&mut versions);
         align_protocol_points(&mut versions);
         treaties.push(Treaty {
@@ -298,6 +305,24 @@ fn prefix_at_most(text: &str, limit: usize) -> &str {
 
 /// Splits a stream at preambles: each "have agreed as follows" opens a treaty; text before
 /// the first one is a fragment of another treaty if it closes with a signature formula.
+/// Whether the first article heading within a few pages after `at` is Article 1.
+fn first_heading_is_one(text: &str, at: usize) -> bool {
+    static FIRST_HEADING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?m)(?:^[ \t]*(?:Article|ARTICLE|Artigo|ARTIGO|Articie|Art\.)[ \t]+(\d{1,3}|[IVXL]{1,6})\b|第([〇一二三四五六七八九十百]+)条)")
+            .unwrap()
+    });
+    let window_end = text[at..]
+        .char_indices()
+        .nth(8000)
+        .map_or(text.len(), |(i, _)| at + i);
+    FIRST_HEADING
+        .captures(&text[at..window_end])
+        .is_some_and(|c| {
+            c.get(1).map_or(false, |n| n.as_str() == "1" || n.as_str() == "I")
+                || c.get(2).is_some_and(|k| k.as_str() == "一")
+        })
+}
+
 fn split_treaties(text: &str) -> Vec<Part> {
     let mut markers: Vec<Range<usize>> = PREAMBLE_END.find_iter(text).map(|m| m.range()).collect();
     // OCR noise can break the full formula; a part of it counts on a line that also names
@@ -316,6 +341,16 @@ fn split_treaties(text: &str) -> Vec<Part> {
         }
     }
     markers.sort_by_key(|m| m.start);
+    // A treaty's articles start at Article 1: a later "have agreed" (in a mutual agreement
+    // clause, or the protocol's "the undersigned have agreed that ...") starts no treaty
+    // unless the first heading after it is Article 1.
+    let mut kept: Vec<Range<usize>> = Vec::new();
+    for marker in markers {
+        if kept.is_empty() || first_heading_is_one(text, marker.end) {
+            kept.push(marker);
+        }
+    }
+    let markers = kept;
     let mut parts = Vec::new();
     if markers.is_empty() {
         parts.push(Part {
