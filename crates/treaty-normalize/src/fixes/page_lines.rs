@@ -11,6 +11,10 @@
 //!   more than the last, at least [`MIN_PAGE_LINES`] lines apart: paragraph numbers on lines
 //!   of their own restart with each article and stand close together, pages do neither.
 //!
+//! Running headers and editorial lines (a database's status line repeated under every
+//! heading) are told by repetition: a line of at least [`MIN_REPEATED_CHARS`] characters
+//! that stands alone, word for word, at least [`MIN_REPEATS`] times is not treaty text.
+//!
 //! The blank lines around removed furniture go with it, so a sentence cut by a page break is
 //! left with one line break, which the layout fix can then judge like any other.
 
@@ -19,6 +23,11 @@ use crate::FixStats;
 
 /// Page lines a document needs before any is removed.
 const MIN_PAGES: usize = 3;
+/// Times a line must repeat to count as a running header or an editorial line.
+const MIN_REPEATS: usize = 6;
+/// Characters such a line has at the least (`削除`, `(a)` or `Deleted` may well repeat).
+const MIN_REPEATED_CHARS: usize = 12;
+
 /// Lines that separate two bare page numbers at the least.
 const MIN_PAGE_LINES: usize = 8;
 
@@ -148,6 +157,21 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
             }
         }
     }
+    let mut repeated = vec![false; lines.len()];
+    let mut repeats: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for line in &lines {
+        let body = text[line.start..line.end].trim();
+        if body.chars().count() >= MIN_REPEATED_CHARS {
+            *repeats.entry(body).or_default() += 1;
+        }
+    }
+    for (index, line) in lines.iter().enumerate() {
+        let body = text[line.start..line.end].trim();
+        if !remove[index] && repeats.get(body).is_some_and(|n| *n >= MIN_REPEATS) {
+            remove[index] = true;
+            repeated[index] = true;
+        }
+    }
     let mut count = 0;
     let mut index = 0;
     while index < lines.len() {
@@ -155,9 +179,11 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
             index += 1;
             continue;
         }
-        // Take the removed line with the blank lines before and after it.
+        // Take a page line with the blank lines before and after it, so the text cut by the
+        // page break reads on; a repeated line only with the blank lines after it, so the
+        // blocks around it stay apart.
         let mut first = index;
-        while first > 0 && lines[first - 1].blank {
+        while !repeated[index] && first > 0 && lines[first - 1].blank {
             first -= 1;
         }
         let mut last = index;
@@ -217,6 +243,23 @@ mod tests {
         let (fixed, stats) = run(fix_page_lines, paragraphs);
         assert_eq!(fixed, paragraphs);
         assert_eq!(stats.page_furniture, 0);
+    }
+
+    #[test]
+    fn repeated_editorial_lines_and_running_headers() {
+        let mut text = String::new();
+        for article in 1..=7 {
+            text.push_str(&format!(
+                "Article {article}\n\nTitle {article}\n\nTreedt in werking per 31-08-2014\n\nText.\n\n"
+            ));
+        }
+        let (fixed, stats) = run(fix_page_lines, &text);
+        assert!(!fixed.contains("Treedt"));
+        assert!(fixed.contains("Title 7\n\nText."));
+        assert_eq!(stats.page_furniture, 7);
+        // Short repeated lines stay.
+        let deleted = "P1\n削除\nP2\n削除\nP3\n削除\nP4\n削除\nP5\n削除\nP6\n削除\nP7\n削除\n";
+        assert_eq!(run(fix_page_lines, deleted).0, deleted);
     }
 
     #[test]
