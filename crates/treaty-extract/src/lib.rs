@@ -64,7 +64,8 @@ pub fn process_document(
             }
         })
         .collect();
-    let mut rows = extract_rows(doc, bytes, &normalized, &document);
+    let (mut rows, inferred) = extract_rows(doc, bytes, &normalized, &document);
+    warnings.extend(inferred);
     let paragraph_texts: std::collections::HashMap<reconcile::ParagraphKey, String> = document
         .treaties
         .iter()
@@ -148,14 +149,16 @@ fn quote_of(clause: &str, number_at: usize) -> String {
     format!("{}{}…", if start > 0 { "…" } else { "" }, window)
 }
 
+/// The rows of a document, and a warning for each row whose unit the source lost.
 fn extract_rows(
     doc: &str,
     bytes: &[u8],
     normalized: &Normalized,
     document: &Document,
-) -> Vec<RateRow> {
+) -> (Vec<RateRow>, Vec<Warning>) {
     let _ = bytes;
     let mut rows = Vec::new();
+    let mut warnings = Vec::new();
     for treaty in &document.treaties {
         for version in &treaty.versions {
             let single = treaty.versions.len() == 1;
@@ -178,6 +181,21 @@ fn extract_rows(
                         let original = normalized.map.span_to_original(normalized_span);
                         let clause = &paragraph.text[finding.clause.clone()];
                         let number_at = finding.local.start.saturating_sub(finding.clause.start);
+                        if finding.unit_inferred {
+                            warnings.push(Warning {
+                                code: "unit_inferred".to_string(),
+                                message: format!(
+                                    "{} article {} paragraph {}: `{}` has no unit in the text; read as {} per cent because it is \"of the gross amount\"",
+                                    version.lang.as_str(),
+                                    article.number,
+                                    paragraph.number,
+                                    &paragraph.text[finding.local.clone()],
+                                    finding.value
+                                ),
+                                start: Some(original.start),
+                                end: Some(original.end),
+                            });
+                        }
                         rows.push(RateRow {
                             doc: doc.to_string(),
                             lang: version.lang.as_str().to_string(),
@@ -208,7 +226,7 @@ fn extract_rows(
             }
         }
     }
-    rows
+    (rows, warnings)
 }
 
 fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyReport> {

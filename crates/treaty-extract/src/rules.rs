@@ -33,6 +33,8 @@ pub struct Finding {
     pub clause: Range<usize>,
     /// How sure the rule is.
     pub confidence: f32,
+    /// True when the source printed no unit and the rule inferred it.
+    pub unit_inferred: bool,
 }
 
 /// Topics whose percentages are withholding-rate caps.
@@ -555,11 +557,12 @@ pub fn paragraph_findings(
             conditions,
             local: quantity.span.clone(),
             clause,
-            confidence: if kind == "rate" && !is_rate_topic(topic) {
+            confidence: if quantity.unit_inferred || (kind == "rate" && !is_rate_topic(topic)) {
                 0.6
             } else {
                 0.9
             },
+            unit_inferred: quantity.unit_inferred,
         });
     }
     if is_rate_topic(topic) {
@@ -899,6 +902,7 @@ fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<F
             local: number.range(),
             clause,
             confidence: 0.8,
+            unit_inferred: false,
         });
     }
     findings
@@ -957,6 +961,7 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                             local: phrase.clone(),
                             clause: range.clone(),
                             confidence: 0.7,
+                            unit_inferred: false,
                         });
                     }
                 }
@@ -1001,6 +1006,7 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                         local: phrase.clone(),
                         clause,
                         confidence: 0.8,
+                        unit_inferred: false,
                     });
                 }
                 continue;
@@ -1019,6 +1025,7 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                 local: phrase.clone(),
                 clause: clause.clone(),
                 confidence: 0.8,
+                unit_inferred: false,
             });
         }
     }

@@ -98,6 +98,20 @@ struct NumberCandidate {
     is_words: bool,
 }
 
+/// The words after a rate whose unit the source lost.
+static GROSS_AMOUNT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s+(?:of\s+the\s+gross\s+amount|do\s+montante\s+bruto|sobre\s+o\s+montante\s+bruto)",
+    )
+    .unwrap()
+});
+
+/// A fraction right after a whole number.
+static FRACTION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[ \t]?([½¼¾])|[ \t-]+(1/2|1/4|3/4)\b|\s+(?:and a half|e meio|e meia)\b)")
+        .unwrap()
+});
+
 /// Every quantity in Portuguese or English `text`.
 pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     let mut candidates = digit_candidates(text);
@@ -210,8 +224,43 @@ fn quantity_at(
         Lang::Pt => &*UNIT_AFTER_PT,
         Lang::En | Lang::Ja => &*UNIT_AFTER_EN,
     };
+    // A fraction after the whole number: `7½`, `7 1/2`, `seven and a half`, `sete e meio`.
+    let (fraction, candidate) = match FRACTION_AFTER.captures(&text[candidate.end..]) {
+        Some(found) => {
+            let part = found.get(1).or(found.get(2)).map_or("half", |m| m.as_str());
+            let value = match part {
+                "¼" | "1/4" => 0.25,
+                "¾" | "3/4" => 0.75,
+                _ => 0.5,
+            };
+            (
+                value,
+                NumberCandidate {
+                    end: candidate.end + found.get(0).map_or(0, |m| m.end()),
+                    ..candidate
+                },
+            )
+        }
+        None => (0.0, candidate),
+    };
     let after = &text[candidate.end..];
-    let captures = unit_regex.captures(after)?;
+    let Some(captures) = unit_regex.captures(after) else {
+        // `shall not exceed 10 of the gross amount`: the source lost `per cent`, and only a
+        // percentage is "of the gross amount".
+        if !candidate.is_words && GROSS_AMOUNT_AFTER.is_match(after) {
+            let value = parse_digit_number(&text[candidate.start..candidate.end], lang, false)?;
+            if value > 0.0 && value < 100.0 {
+                let mut quantity = Quantity::new(
+                    value + fraction,
+                    Unit::Percent,
+                    candidate.start..candidate.end,
+                );
+                quantity.unit_inferred = true;
+                return Some(quantity);
+            }
+        }
+        return None;
+    };
     let unit_match = captures.name("unit")?;
     let mut span_end = candidate.end + unit_match.end();
     if ends_inside_word(text, span_end) {
@@ -226,8 +275,15 @@ fn quantity_at(
     };
     let number_value = match word_value {
         Some(word_value) => word_value,
-        None => parse_digit_number(&text[candidate.start..candidate.end], lang, is_money)?,
-    };
+        None => {
+            let digits_end = if fraction > 0.0 {
+                digit_number_end(text, candidate.start)
+            } else {
+                candidate.end
+            };
+            parse_digit_number(&text[candidate.start..digits_end], lang, is_money)?
+        }
+    } + fraction;
     let value = match captures.name("gloss") {
         Some(gloss) => reconcile_gloss(
             number_value,

@@ -49,6 +49,9 @@ pub struct Quantity {
     /// Byte range in the searched text covering the number and its unit
     /// (`15 per cent`, `十五パーセント`, `US$ 4.000`).
     pub span: Range<usize>,
+    /// True when the source printed no unit and it was inferred from the words after the
+    /// number (`10 of the gross amount` is a percentage).
+    pub unit_inferred: bool,
 }
 
 impl Quantity {
@@ -61,6 +64,7 @@ impl Quantity {
             value_text: format!("{value}"),
             unit,
             span,
+            unit_inferred: false,
         }
     }
 }

@@ -146,6 +146,32 @@ fn percentages() {
         (Lang::En, "15 per-cent", &["15 percent [15 per-cent]"]),
         (Lang::En, "5 per centum", &["5 percent [5 per centum]"]),
         (Lang::En, "10,5 per cent", &["10.5 percent [10,5 per cent]"]),
+        (
+            Lang::En,
+            "7½ per cent of the gross amount",
+            &["7.5 percent [7½ per cent]"],
+        ),
+        (
+            Lang::En,
+            "7 1/2 per cent",
+            &["7.5 percent [7 1/2 per cent]"],
+        ),
+        (
+            Lang::En,
+            "seven and a half per cent",
+            &["7.5 percent [seven and a half per cent]"],
+        ),
+        (
+            Lang::Pt,
+            "sete e meio por cento",
+            &["7.5 percent [sete e meio por cento]"],
+        ),
+        (
+            Lang::En,
+            "shall not exceed 10 of the gross amount",
+            &["10 percent [10]"],
+        ),
+        (Lang::En, "within 10 of the days", &[]),
         (Lang::Ja, "百分の十五", &["15 percent [百分の十五]"]),
         (
             Lang::Ja,

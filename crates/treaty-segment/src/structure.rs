@@ -318,7 +318,8 @@ fn first_heading_is_one(text: &str, at: usize) -> bool {
     FIRST_HEADING
         .captures(&text[at..window_end])
         .is_some_and(|c| {
-            c.get(1).map_or(false, |n| n.as_str() == "1" || n.as_str() == "I")
+            c.get(1)
+                .map_or(false, |n| n.as_str() == "1" || n.as_str() == "I")
                 || c.get(2).is_some_and(|k| k.as_str() == "一")
         })
 }
