@@ -415,6 +415,42 @@ fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
     (&text[before_start..span.start], &text[span.end..after_end])
 }
 
+/// True when a holding percentage is an upper bound ("but less than 25 per cent").
+fn is_upper_bound(before: &str, after: &str) -> bool {
+    let before = lower(before);
+    let before = before.trim_end();
+    [
+        "less than",
+        "below",
+        "not more than",
+        "no more than",
+        "menos de",
+        "inferior a",
+    ]
+    .iter()
+    .any(|cue| before.ends_with(cue))
+        || after.trim_start().starts_with("未満")
+}
+
+/// True when a percentage in a rate article is a test a person must pass (a limitation on
+/// benefits: "no more than 50 per cent of its gross income", "more than 50 per cent of its
+/// liabilities"), not a rate: rates are "of the gross amount", never "more than".
+fn is_comparison(before: &str, after: &str) -> bool {
+    let before = lower(before);
+    let before = before.trim_end();
+    let after = lower(after);
+    let after = after.trim_start();
+    if after.starts_with("of the gross amount") || after.starts_with("do montante bruto") {
+        return false;
+    }
+    ["more than", "less than", "mais de", "menos de"]
+        .iter()
+        .any(|cue| before.ends_with(cue))
+        || ["of its ", "of their ", "dos seus ", "das suas "]
+            .iter()
+            .any(|cue| after.starts_with(cue))
+}
+
 /// True when a percentage measures a holding rather than a tax rate.
 fn is_holding(before: &str, after: &str) -> bool {
     let before = lower(before);
@@ -528,7 +564,14 @@ pub fn paragraph_findings(
         let branch = is_branch_clause(clause_text);
         let mut conditions = Conditions::default();
         let holding = quantity.unit == Unit::Percent && is_holding(before, after);
-        let kind = if quantity.unit == Unit::Percent && !holding && (is_rate_topic(topic) || branch)
+        let comparison = quantity.unit == Unit::Percent
+            && !holding
+            && is_rate_topic(topic)
+            && is_comparison(before, after);
+        let kind = if quantity.unit == Unit::Percent
+            && !holding
+            && !comparison
+            && (is_rate_topic(topic) || branch)
         {
             "rate"
         } else {
@@ -546,6 +589,10 @@ pub fn paragraph_findings(
                 &quantities,
                 quantity.span.clone(),
             );
+        } else if comparison {
+            conditions.measure = Some("other".to_string());
+        } else if holding && is_rate_topic(topic) && is_upper_bound(before, after) {
+            conditions.measure = Some("max_holding".to_string());
         } else {
             conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
         }
@@ -638,10 +685,21 @@ fn fill_rate_conditions(
         }
         let (before, after) = words_around(paragraph_text, other.span.clone());
         if is_holding(before, after) {
-            conditions.min_holding = Some(Holding {
+            let holding = Holding {
                 percent: other.value_text.clone(),
                 basis: holding_basis(after).to_string(),
-            });
+            };
+            if is_upper_bound(before, after) {
+                conditions.max_holding = Some(holding);
+            } else if conditions.min_holding.is_none() {
+                conditions.min_holding = Some(holding);
+            }
+        }
+    }
+    // "at least 10 per cent but less than 25 per cent of the capital": one basis for both.
+    if let (Some(min), Some(max)) = (&mut conditions.min_holding, &conditions.max_holding) {
+        if min.basis == "shares" {
+            min.basis = max.basis.clone();
         }
     }
     for other in quantities {
@@ -1098,6 +1156,50 @@ mod tests {
             "{got:?}"
         );
         assert_eq!(got.len(), 3, "{got:?}");
+    }
+
+    #[test]
+    fn holding_ranges_and_benefit_tests_are_not_rates() {
+        let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 25 per cent of the capital of the company paying the dividends;\n(b) 10 per cent of the gross amount of the dividends if the beneficial owner is a company which holds at least 10 per cent but less than 25 per cent of the capital of the company paying the dividends;\n(c) 15 per cent of the gross amount of the dividends in all other cases.\n3. A company is a qualified person if no more than 50 per cent of its gross income is paid to persons who are not residents.\n";
+        let got = rows(text);
+        let has = |p: &str, s: &str, kind: &str, value: &str, condition: &str| {
+            got.contains(&(
+                p.into(),
+                s.into(),
+                kind_of(kind),
+                value.into(),
+                condition.into(),
+            ))
+        };
+        fn kind_of(kind: &str) -> &'static str {
+            if kind == "rate" {
+                "rate"
+            } else {
+                "threshold"
+            }
+        }
+        assert!(
+            has(
+                "2",
+                "b",
+                "rate",
+                "10 percent",
+                "beneficial_owner=company;min_holding=10%capital;max_holding=25%capital"
+            ),
+            "{got:?}"
+        );
+        assert!(
+            has("2", "b", "threshold", "25 percent", "measure=max_holding"),
+            "{got:?}"
+        );
+        assert!(
+            has("3", "", "threshold", "50 percent", "measure=other"),
+            "{got:?}"
+        );
+        assert!(
+            !got.iter().any(|row| row.0 == "3" && row.2 == "rate"),
+            "{got:?}"
+        );
     }
 
     #[test]

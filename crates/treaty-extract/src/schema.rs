@@ -106,6 +106,10 @@ pub struct Conditions {
     /// Least holding in the paying company.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_holding: Option<Holding>,
+    /// Holding below which the tier applies, for a tier with a range ("at least 10 per cent
+    /// but less than 25 per cent of the capital").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_holding: Option<Holding>,
     /// How long the holding must last (`365days`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holding_period: Option<String>,
@@ -135,6 +139,9 @@ impl Conditions {
         }
         if let Some(holding) = &self.min_holding {
             parts.push(format!("min_holding={}%{}", holding.percent, holding.basis));
+        }
+        if let Some(holding) = &self.max_holding {
+            parts.push(format!("max_holding={}%{}", holding.percent, holding.basis));
         }
         if let Some(period) = &self.holding_period {
             parts.push(format!("holding_period={period}"));
