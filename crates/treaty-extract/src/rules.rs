@@ -415,6 +415,46 @@ fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
     (&text[before_start..span.start], &text[span.end..after_end])
 }
 
+/// One row per beneficiary when a tier names alternatives ("if the beneficial owner is a
+/// pension fund or a company which holds at least 10 per cent of the capital"): the holding
+/// conditions only the company.
+fn alternatives(conditions: Conditions, clause: &str) -> Vec<Conditions> {
+    let owners = beneficial_owners(clause);
+    let lowered = lower(clause);
+    let joined_by_or =
+        lowered.contains(" or ") || lowered.contains(" ou ") || clause.contains("又は");
+    let others: Vec<&str> = owners
+        .iter()
+        .copied()
+        .filter(|o| matches!(*o, "pension_fund" | "government" | "central_bank"))
+        .collect();
+    let has_company = owners
+        .iter()
+        .any(|o| matches!(*o, "company" | "company_not_partnership"));
+    if !joined_by_or || others.is_empty() || !has_company || conditions.min_holding.is_none() {
+        return vec![conditions];
+    }
+    let company = owners
+        .iter()
+        .copied()
+        .find(|o| matches!(*o, "company_not_partnership" | "company"))
+        .unwrap_or("company");
+    let mut result = vec![Conditions {
+        beneficial_owner: Some(company.to_string()),
+        ..conditions.clone()
+    }];
+    for other in others {
+        result.push(Conditions {
+            beneficial_owner: Some(other.to_string()),
+            min_holding: None,
+            max_holding: None,
+            holding_period: None,
+            ..conditions.clone()
+        });
+    }
+    result
+}
+
 /// True when a holding percentage is an upper bound ("but less than 25 per cent").
 fn is_upper_bound(before: &str, after: &str) -> bool {
     let before = lower(before);
@@ -596,21 +636,28 @@ pub fn paragraph_findings(
         } else {
             conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
         }
-        findings.push(Finding {
-            subparagraph,
-            kind,
-            value: quantity.value_text.clone(),
-            unit: quantity.unit.as_str().to_string(),
-            conditions,
-            local: quantity.span.clone(),
-            clause,
-            confidence: if quantity.unit_inferred || (kind == "rate" && !is_rate_topic(topic)) {
-                0.6
-            } else {
-                0.9
-            },
-            unit_inferred: quantity.unit_inferred,
-        });
+        let variants = if kind == "rate" {
+            alternatives(conditions, clause_text)
+        } else {
+            vec![conditions]
+        };
+        for conditions in variants {
+            findings.push(Finding {
+                subparagraph: subparagraph.clone(),
+                kind,
+                value: quantity.value_text.clone(),
+                unit: quantity.unit.as_str().to_string(),
+                conditions,
+                local: quantity.span.clone(),
+                clause: clause.clone(),
+                confidence: if quantity.unit_inferred || (kind == "rate" && !is_rate_topic(topic)) {
+                    0.6
+                } else {
+                    0.9
+                },
+                unit_inferred: quantity.unit_inferred,
+            });
+        }
     }
     if is_rate_topic(topic) {
         findings.extend(exemptions(paragraph, topic, lang));
