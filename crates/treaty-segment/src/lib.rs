@@ -186,6 +186,26 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     if let Some(diagnostic) = unsupported_language(evidence) {
         diagnostics.push(diagnostic);
     }
+    // A whole treaty's worth of text with only a handful of articles has lost its structure
+    // (line breaks removed, headings damaged): say so rather than return little in silence.
+    for treaty in &treaties {
+        for version in &treaty.versions {
+            let bytes = version.span.end.saturating_sub(version.span.start);
+            if !version.articles.is_empty() && version.articles.len() < 8 && bytes > 30_000 {
+                diagnostics.push(Diagnostic {
+                    code: "structure_damaged",
+                    message: format!(
+                        "treaty {} ({}): only {} articles in {} KB of text; headings or line breaks may have been lost",
+                        treaty.index,
+                        version.lang.as_str(),
+                        version.articles.len(),
+                        bytes / 1000
+                    ),
+                    span: Some(version.span.clone()),
+                });
+            }
+        }
+    }
     if treaties
         .iter()
         .all(|t| t.versions.iter().all(|v| v.articles.is_empty()))
@@ -220,4 +240,26 @@ fn unsupported_language(evidence: lang::Scores) -> Option<Diagnostic> {
         ),
         span: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_treaty_with_few_articles_is_reported_as_damaged() {
+        let mut text = String::from("The States have agreed as follows:\n\nArticle 1\nPersons covered\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\nArticle 2\nTaxes covered\n");
+        let sentence = "The tax so charged shall not exceed the amount the Contracting State may levy under its law. ";
+        while text.len() < 40_000 {
+            text.push_str(sentence);
+        }
+        let (_, diagnostics) = segment(&text, &Config::default());
+        assert!(
+            diagnostics.iter().any(|d| d.code == "structure_damaged"),
+            "{diagnostics:?}"
+        );
+        // A short treaty of two articles is not damaged.
+        let (_, diagnostics) = segment(&text[..2_000], &Config::default());
+        assert!(!diagnostics.iter().any(|d| d.code == "structure_damaged"));
+    }
 }
