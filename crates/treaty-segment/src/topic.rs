@@ -384,6 +384,7 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("領事機関", Topic::DiplomaticAgents),
     ("特典を受ける権利", Topic::EntitlementToBenefits),
     ("特典の制限", Topic::EntitlementToBenefits),
+    ("減免の制限", Topic::EntitlementToBenefits),
     ("適用地域", Topic::TerritorialExtension),
     ("効力発生", Topic::EntryIntoForce),
     ("終了", Topic::Termination),
@@ -648,15 +649,15 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
         Topic::PersonsCovered,
         5.0,
     ),
-    ("この条約が適用される租税", Topic::TaxesCovered, 4.0),
-    ("この条約の対象である租税", Topic::TaxesCovered, 5.0),
-    ("この協定が適用される租税", Topic::TaxesCovered, 4.0),
-    ("この協定の対象である租税", Topic::TaxesCovered, 5.0),
+    ("この条約が適用される租税", Topic::TaxesCovered, 2.0),
+    ("この条約の対象である租税", Topic::TaxesCovered, 2.0),
+    ("この協定が適用される租税", Topic::TaxesCovered, 2.0),
+    ("この協定の対象である租税", Topic::TaxesCovered, 2.0),
     ("現行の租税", Topic::TaxesCovered, 3.0),
     (
         "別に解釈すべき場合を除くほか",
         Topic::GeneralDefinitions,
-        3.0,
+        5.0,
     ),
     ("「一方の締約国の居住者」とは", Topic::Resident, 5.0),
     ("「恒久的施設」とは", Topic::PermanentEstablishment, 5.0),
@@ -665,7 +666,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("不動産から取得する所得", Topic::ImmovableProperty, 5.0),
     ("不動産から生ずる所得", Topic::ImmovableProperty, 5.0),
     ("企業の利得に対しては", Topic::BusinessProfits, 4.0),
-    ("国際運輸", Topic::ShippingAirTransport, 2.0),
+    ("国際運輸", Topic::ShippingAirTransport, 1.0),
     ("船舶又は航空機", Topic::ShippingAirTransport, 1.5),
     ("直接又は間接に参加", Topic::AssociatedEnterprises, 4.0),
     ("直接若しくは間接に参加", Topic::AssociatedEnterprises, 4.0),
@@ -767,7 +768,26 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("効力を生ずるために必要な", Topic::EntryIntoForce, 3.0),
     ("終了の通告", Topic::Termination, 5.0),
     ("無期限に効力を有する", Topic::Termination, 4.0),
+    ("外交官", Topic::DiplomaticAgents, 3.0),
+    ("領事官", Topic::DiplomaticAgents, 3.0),
+    ("適用される租税は", Topic::TaxesCovered, 4.0),
+    ("対象となる租税は", Topic::TaxesCovered, 4.0),
+    ("特典", Topic::EntitlementToBenefits, 1.0),
+    ("徴収における支援", Topic::AssistanceCollection, 5.0),
+    ("租税の徴収", Topic::AssistanceCollection, 3.0),
+    ("自由職業", Topic::IndependentPersonalServices, 3.0),
+    ("事業修習者", Topic::Students, 3.0),
+    ("学生", Topic::Students, 1.5),
+    ("情報の交換を行う", Topic::ExchangeOfInformation, 5.0),
+    ("必要な情報を交換", Topic::ExchangeOfInformation, 5.0),
+    ("情報を交換", Topic::ExchangeOfInformation, 5.0),
+    ("租税について適用する", Topic::TaxesCovered, 5.0),
+    ("批准書", Topic::EntryIntoForce, 4.0),
+    ("外交上の公文", Topic::EntryIntoForce, 3.0),
 ];
+
+/// Characters at the start of an article's text where its opening formula stands.
+const OPENING_CHARS: usize = 80;
 
 /// `(1)`, `(a)`, `(iv)` standing inside running text.
 static MARKER_IN_TEXT: std::sync::LazyLock<regex::Regex> =
@@ -791,11 +811,22 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
     let stripped = MARKER_IN_TEXT.replace_all(&opening, "");
     let opening: &str = &stripped;
     let mut counts = vec![0u32; CONTENT_PHRASES.len()];
-    for found in CONTENT_MATCHER.find_overlapping_iter(&opening) {
+    // A formula in an article's first words is how the article opens; later paragraphs may
+    // be about something else (a pension paid for government service, income from immovable
+    // property excepted from "other income").
+    let mut opens = vec![false; CONTENT_PHRASES.len()];
+    let opening_words = opening
+        .char_indices()
+        .nth(OPENING_CHARS)
+        .map_or(opening.len(), |(i, _)| i);
+    for found in CONTENT_MATCHER.find_overlapping_iter(opening) {
         counts[found.pattern().as_usize()] += 1;
+        if found.start() < opening_words {
+            opens[found.pattern().as_usize()] = true;
+        }
     }
     let mut scores = [0f32; Topic::ALL.len()];
-    for ((_, topic, weight), count) in CONTENT_PHRASES.iter().zip(&counts) {
+    for (index, ((_, topic, weight), count)) in CONTENT_PHRASES.iter().zip(&counts).enumerate() {
         // A plain word counts up to four times: enough to tell a dividends article from one
         // that mentions dividends, not so much that it drowns an article's formula (the
         // double-taxation article names dividends again and again).
@@ -804,7 +835,12 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
         } else {
             (*count).min(4)
         };
-        scores[*topic as usize] += count as f32 * weight;
+        let bonus = if opens[index] && *weight >= 3.0 {
+            2.0
+        } else {
+            1.0
+        };
+        scores[*topic as usize] += count as f32 * weight * bonus;
     }
     let mut best: Option<(Topic, f32)> = None;
     for topic in Topic::ALL {
