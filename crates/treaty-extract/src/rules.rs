@@ -74,7 +74,7 @@ static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     };
     Regex::new(&format!(
         "{}|{}|{}",
-        tolerant("当該他方の締約国においてのみ租税を課することができる"),
+        tolerant("他方の締約国においてのみ租税を課することができる"),
         tolerant("租税を免除される"),
         tolerant("租税を免除する")
     ))
