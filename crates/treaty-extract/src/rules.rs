@@ -366,12 +366,9 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
             ("sale_on_credit", &["sale on credit", "venda a crédito"]),
             (
                 "export_credit",
-                &[
-                    "export credit",
-                    "export development",
-                    "exportação",
-                    "eksportkredit",
-                ],
+                // The word stem in the languages agencies are named in: a loan "made,
+                // guaranteed or insured by" an export agency is named by the clause itself.
+                &["export", "exporta", "eksport"],
             ),
             (
                 "late_payment_penalty",
