@@ -147,9 +147,17 @@ fn clause_around(
         Lang::Ja => &['。', '\n'],
         _ => &['\n'],
     };
+    // A full stop that closes a bracketed aside (`(以下「その他の所得」という。)`) does not
+    // end the sentence.
+    let ends_sentence = |i: usize, c: char| {
+        stops.contains(&c)
+            && !(c == '。' && text[i + c.len_utf8()..].starts_with([')', '」', '）']))
+    };
     let sentence_start = text[..at]
-        .rfind(|c: char| stops.contains(&c))
-        .map(|i| i + text[i..].chars().next().map_or(1, char::len_utf8))
+        .char_indices()
+        .rev()
+        .find(|(i, c)| ends_sentence(*i, *c))
+        .map(|(i, c)| i + c.len_utf8())
         .unwrap_or(0);
     let sentence_start = match lang {
         Lang::Ja => sentence_start,
@@ -167,8 +175,9 @@ fn clause_around(
     };
     let end = match lang {
         Lang::Ja => text[at..]
-            .find(|c: char| stops.contains(&c))
-            .map_or(text.len(), |i| at + i),
+            .char_indices()
+            .find(|(i, c)| ends_sentence(at + i, *c))
+            .map_or(text.len(), |(i, _)| at + i),
         _ => {
             let line_end = text[at..]
                 .match_indices('\n')
@@ -480,9 +489,15 @@ fn is_comparison(before: &str, after: &str) -> bool {
     if after.starts_with("of the gross amount") || after.starts_with("do montante bruto") {
         return false;
     }
-    ["more than", "less than", "mais de", "menos de"]
-        .iter()
-        .any(|cue| before.ends_with(cue))
+    // Japanese puts the comparison after the number: `五十パーセントを超える部分` is a
+    // test, `十パーセントを超えない` a cap.
+    let japanese_test = (after.starts_with("を超える") || after.starts_with("をこえる"))
+        && !after.starts_with("を超えない")
+        && !after.starts_with("をこえない");
+    japanese_test
+        || ["more than", "less than", "mais de", "menos de"]
+            .iter()
+            .any(|cue| before.ends_with(cue))
         || ["of its ", "of their ", "dos seus ", "das suas "]
             .iter()
             .any(|cue| after.starts_with(cue))
