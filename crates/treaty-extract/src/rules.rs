@@ -53,6 +53,9 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)taxable\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
         r"|shall\s+be\s+exempt(?:ed)?\s+from\s+(?:tax|taxation)",
+        r"|shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax",
+        r"|shall\s+not\s+be\s+taxed",
+        r"|taxable\s+only\s+in\s+the\s+(?:contracting\s+)?state\s+of\s+which\s+the\s+(?:recipient|beneficial\s+owner)\s+is\s+a\s+resident",
         r"|shall\s+not\s+be\s+tax(?:ed|able)\s+in\s+(?:that|the)\s+(?:first-mentioned|contracting)\s+state",
         r"|(?:só|apenas|somente)\s+(?:podem|poderão|pode|poderá)\s+ser\s+tributad[oa]s?\s+(?:n[oe]ss?e\s+|no\s+)outro\s+estado",
         r"|(?:são|serão|ficam|ficarão)\s+isent[oa]s",
@@ -564,7 +567,7 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
                 "pe_other"
             }
         }
-        Topic::Employment => {
+        Topic::Employment | Topic::IndependentPersonalServices => {
             if *unit == Unit::Days {
                 "employment_days"
             } else {
