@@ -206,6 +206,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
+            ..IngestConfig::default()
         },
         tokenizers: Some(&tokenizer),
     };
@@ -458,6 +459,7 @@ fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
+            ..IngestConfig::default()
         },
         tokenizers: Some(&tokenizer),
     };
