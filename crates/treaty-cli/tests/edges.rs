@@ -375,7 +375,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
         &["extract", "big.txt", "--json"],
         &["normalize", "big.txt"],
     ] {
-        let (code, stderr) = treaty_into_closed_pipe(&args, dir.path());
+        let (code, stderr) = treaty_into_closed_pipe(args, dir.path());
         assert_eq!(code, Some(0), "{args:?}: {stderr}");
         assert_eq!(stderr, "", "{args:?}");
     }
