@@ -107,9 +107,14 @@ fn readme_links_and_documents_are_in_the_repository() {
         .filter(|target| !target.starts_with("http") && !target.starts_with('#'))
         .collect();
     // Documents named in code spans.
-    targets.extend(readme.split('`').skip(1).step_by(2).filter_map(|span| {
-        (span.ends_with(".md") && !span.contains(' ')).then(|| span.to_owned())
-    }));
+    targets.extend(
+        readme
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|span| span.ends_with(".md") && !span.contains(' '))
+            .map(str::to_owned),
+    );
     assert!(targets
         .iter()
         .any(|target| target == "docs/dataset-contract.md"));

@@ -2,7 +2,7 @@
 //! inside the original, lands on character boundaries, and is exact where nothing changed.
 
 use proptest::prelude::*;
-use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, Normalized};
+use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, Markup, Normalized};
 
 fn config() -> IngestConfig {
     IngestConfig::default()
@@ -146,6 +146,33 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_html_keeps_a_sound_map(pieces in proptest::collection::vec(prop_oneof![
+        Just("<p>".to_owned()),
+        Just("</p>".to_owned()),
+        Just("<br/>".to_owned()),
+        Just("<script>".to_owned()),
+        Just("</script>".to_owned()),
+        Just("<!--".to_owned()),
+        Just("-->".to_owned()),
+        Just("<pre>".to_owned()),
+        Just("&amp;".to_owned()),
+        Just("&#8217;".to_owned()),
+        Just("&notit;".to_owned()),
+        Just("&".to_owned()),
+        Just("<".to_owned()),
+        Just("<td a='x>y'>".to_owned()),
+        Just("\r\n".to_owned()),
+        fragment(),
+    ], 1..40)) {
+        // Any text read as HTML: no panic, and the map is sound.
+        let text = pieces.concat();
+        let html = IngestConfig { markup: Markup::Html, ..config() };
+        if let Ok(normalized) = normalize_bytes(text.as_bytes(), &html) {
+            check_map(&normalized, text.as_bytes())?;
+        }
+    }
+
+    #[test]
     fn stray_control_bytes_are_removed_and_spans_skip_them(
         corpus in 0..CORPUS.len(),
         window_start in 0usize..100_000,
@@ -180,9 +207,9 @@ proptest! {
             .map(|&(at, byte)| {
                 let mut at = 1 + at % clean.len();
                 while !clean.is_char_boundary(at) {
-                    at -= 1;
+                    at += 1;
                 }
-                (at.max(1), byte)
+                (at, byte)
             })
             .collect();
         points.sort();
