@@ -558,7 +558,9 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
                 "montagem",
                 "建設",
                 "据付け",
+                "据付",
                 "組立",
+                "工事現場",
             ]) {
                 "pe_construction"
             } else if has(&["services", "serviços", "役務"]) {
@@ -649,7 +651,13 @@ pub fn paragraph_findings(
         } else if holding && is_rate_topic(topic) && is_upper_bound(before, after) {
             conditions.measure = Some("max_holding".to_string());
         } else {
-            conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
+            let mut measure = measure_for(topic, &quantity.unit, clause_text);
+            if measure == "pe_other" {
+                // "...provided that such site or activities last more than six months": the
+                // clause refers back to the site the paragraph names.
+                measure = measure_for(topic, &quantity.unit, text);
+            }
+            conditions.measure = Some(measure.to_string());
         }
         let variants = if kind == "rate" {
             alternatives(conditions, clause_text)

@@ -65,18 +65,25 @@ impl MliBox {
             .rev()
             .find(|a| a.span.start <= self.start)
             .map(|a| a.number.clone());
-        let modifies = self
+        let named = self
             .note_modifies
             .clone()
-            .or_else(|| treaty_reference(&text[body.clone()]))
-            .or(enclosing)
-            .unwrap_or_default();
-        let topic = articles
-            .iter()
-            .find(|a| a.number == modifies)
-            .map(|a| a.topic)
-            .or_else(|| topic_from_content(&text[body.clone()]))
-            .unwrap_or(Topic::Miscellaneous);
+            .or_else(|| treaty_reference(&text[body.clone()]));
+        let topic_of = |number: &str| {
+            articles
+                .iter()
+                .find(|a| a.number == number)
+                .map(|a| a.topic)
+        };
+        // A provision that names no article takes the topic of what it says; the article it
+        // stands in is only where it was printed.
+        let topic = match &named {
+            Some(number) => topic_of(number),
+            None => topic_from_content(&text[body.clone()])
+                .or_else(|| enclosing.as_deref().and_then(topic_of)),
+        }
+        .unwrap_or(Topic::Miscellaneous);
+        let modifies = named.or(enclosing).unwrap_or_default();
         let (printed, title) = match &self.heading {
             Some(heading) => {
                 let line = text[heading.clone()].trim();
