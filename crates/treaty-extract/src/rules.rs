@@ -651,13 +651,7 @@ pub fn paragraph_findings(
         } else if holding && is_rate_topic(topic) && is_upper_bound(before, after) {
             conditions.measure = Some("max_holding".to_string());
         } else {
-            let mut measure = measure_for(topic, &quantity.unit, clause_text);
-            if measure == "pe_other" {
-                // "...provided that such site or activities last more than six months": the
-                // clause refers back to the site the paragraph names.
-                measure = measure_for(topic, &quantity.unit, text);
-            }
-            conditions.measure = Some(measure.to_string());
+            conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
         }
         let variants = if kind == "rate" {
             alternatives(conditions, clause_text)
@@ -1117,10 +1111,13 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                     .filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x"))
                 {
                     let end = sub.local.end.min(text.len());
-                    // The subparagraph's own line, without a closing line that follows it.
+                    // The subparagraph's own lines, without a closing line that follows it
+                    // (a line break where the source wrapped does not end the item).
                     let end = text[sub.local.start..end]
-                        .find('\n')
-                        .map_or(end, |i| sub.local.start + i);
+                        .match_indices('\n')
+                        .map(|(i, _)| sub.local.start + i)
+                        .find(|i| is_clause_break(text, *i))
+                        .unwrap_or(end);
                     let clause = sub.local.start..end;
                     findings.push(Finding {
                         subparagraph: sub.label.clone(),
