@@ -1070,7 +1070,6 @@ fn roman_numbered_points(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
         let Some(value) = parse_roman(&captures[1]) else {
             continue;
         };
-        let value = value as u32;
         let expected = points.last().map_or(1, |(_, last)| last + 1);
         if value == expected || (!points.is_empty() && value == expected + 1) {
             points.push((body.start + captures.get(0).unwrap().start(), value));
