@@ -628,7 +628,7 @@ pub fn paragraph_findings(
         let kind = if quantity.unit == Unit::Percent
             && !holding
             && !comparison
-            && (is_rate_topic(topic) || branch)
+            && (is_rate_topic(topic) || (branch && topic != Topic::EntitlementToBenefits))
         {
             "rate"
         } else {
