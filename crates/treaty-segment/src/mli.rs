@@ -20,13 +20,14 @@ use crate::Article;
 
 /// `(注)` then, within a few words, `...実施条約第八条` or `...実施条約第六部`.
 static NOTE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\(注\)[ \t]*(?:次の)?[^\n。]{0,24}?実施条約第([〇一二三四五六七八九十百]+)(条|部)")
+    Regex::new(r"\(注\)[ \t]*(?:次の)?[^\n。]{0,24}?実施条約第([〇一二三四五六七八九十百]+|[0-9]{1,2})(条|部)")
         .unwrap()
 });
 /// A treaty article named in a note or a provision (`条約第十条`, `協定第二十一条のA`).
 static TREATY_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     // `...実施条約第十六条` is the MLI's own article, not the treaty's.
-    Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+)条(?:の([A-Z]))?").unwrap()
+    Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+|[0-9]{1,3})条(?:の([A-Z]))?")
+        .unwrap()
 });
 
 /// One boxed MLI provision.

@@ -308,7 +308,7 @@ fn prefix_at_most(text: &str, limit: usize) -> &str {
 /// Whether the first article heading within a few pages after `at` is Article 1.
 fn first_heading_is_one(text: &str, at: usize) -> bool {
     static FIRST_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?m)(?:^[ \t]*(?:Article|ARTICLE|Artigo|ARTIGO|Articie|Art\.)[ \t]+(\d{1,3}|[IVXL]{1,6})\b|第([〇一二三四五六七八九十百]+)条)")
+        Regex::new(r"(?m)(?:^[ \t]*(?:Article|ARTICLE|Artigo|ARTIGO|Articie|Art\.)[ \t]+(\d{1,3}|[IVXL]{1,6})\b|第([〇一二三四五六七八九十百]+|[0-9]{1,3})条)")
             .unwrap()
     });
     let window_end = text[at..]
@@ -320,7 +320,8 @@ fn first_heading_is_one(text: &str, at: usize) -> bool {
         .is_some_and(|c| {
             c.get(1)
                 .is_some_and(|n| n.as_str() == "1" || n.as_str() == "I")
-                || c.get(2).is_some_and(|k| k.as_str() == "一")
+                || c.get(2)
+                    .is_some_and(|k| k.as_str() == "一" || k.as_str() == "1")
         })
 }
 
