@@ -791,7 +791,7 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
     let stripped = MARKER_IN_TEXT.replace_all(&opening, "");
     let opening: &str = &stripped;
     let mut counts = vec![0u32; CONTENT_PHRASES.len()];
-    for found in CONTENT_MATCHER.find_overlapping_iter(&opening) {
+    for found in CONTENT_MATCHER.find_overlapping_iter(opening) {
         counts[found.pattern().as_usize()] += 1;
     }
     let mut scores = [0f32; Topic::ALL.len()];

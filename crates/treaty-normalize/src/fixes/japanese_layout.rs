@@ -123,6 +123,7 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
         index = probe.max(index + 1);
     }
     // 2. Hard line ends between Japanese text.
+    #[allow(clippy::needless_range_loop)] // `index` also names the next line
     for index in 0..lines.len().saturating_sub(1) {
         if join[index] {
             continue;

@@ -223,7 +223,7 @@ mod tests {
     fn dashes_and_page_words() {
         assert!(matches!(shape("- 12 -"), Some(Shape::Marker(12))));
         assert!(matches!(shape("# Page 3"), Some(Shape::Marker(3))));
-        assert!(matches!(shape("Page 3 of the text"), None));
+        assert!(shape("Page 3 of the text").is_none());
         assert!(matches!(shape("2017"), Some(Shape::Bare(2017))));
         assert!(shape("12345").is_none());
     }
