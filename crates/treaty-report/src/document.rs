@@ -352,37 +352,31 @@ fn outline(report: &DocumentReport, versions_page: Option<&str>, out: &mut Strin
 }
 
 /// The side list of rows.
-fn rows_table(model: &Model<'_>, out: &mut String) {
+fn rows_list(model: &Model<'_>, out: &mut String) {
     let rows = &model.report.rows;
     let _ = write!(out, "<section><h2>Rows ({})</h2>", rows.len());
     if rows.is_empty() {
         out.push_str("<p class=\"empty\">No rate or threshold extracted.</p></section>");
         return;
     }
-    out.push_str("<table class=\"rows\"><thead><tr><th>where</th><th>topic</th><th>kind</th><th>value</th><th>condition</th><th>status</th><th>source</th></tr></thead><tbody>");
+    out.push_str("<ol class=\"rl\">");
     for (index, row) in rows.iter().enumerate() {
-        row_line(model, index, row, "", out);
+        row_item(model, index, row, out);
     }
-    out.push_str("</tbody></table></section>");
+    out.push_str("</ol></section>");
 }
 
-/// One line of a rows table; `page` is the file the highlight is on (empty: this page).
-pub(crate) fn row_line(
-    model: &Model<'_>,
-    index: usize,
-    row: &RateRow,
-    page: &str,
-    out: &mut String,
-) {
+/// One row of the side list: value, place and status, then topic, condition and source.
+fn row_item(model: &Model<'_>, index: usize, row: &RateRow, out: &mut String) {
     let check = model.checks[index]
         .map(|c| {
+            let class = if c == CheckState::Matched {
+                "b-ok"
+            } else {
+                "b-bad"
+            };
             format!(
-                " <span class=\"badge{}\">{}</span>",
-                if c == CheckState::Matched {
-                    " b-ok"
-                } else {
-                    " b-bad"
-                },
+                " <span class=\"badge {class}\">fixture: {}</span>",
                 c.name()
             )
         })
@@ -397,19 +391,24 @@ pub(crate) fn row_line(
         "unmatched" => " b-bad",
         _ => "",
     };
+    let swatch = if row.kind == "rate" { "rate" } else { "thr" };
     let _ = write!(
         out,
-        "<tr class=\"st-{}\" title=\"{}\"><td><a href=\"{page}#{}\">{} {}</a></td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td><span class=\"badge{status_class}\">{}</span>{check}</td><td>{source}</td></tr>",
+        "<li class=\"st-{}\" title=\"{}\"><a href=\"#{}\"><span class=\"sw {swatch}\"></span><b>{}</b> {} {}</a> <span class=\"badge{status_class}\">{}</span>{check}<br><span class=\"mut\">{} {} · {} · {source}</span></li>",
         class_word(&row.status),
         attr(&row.quote),
         model.row_anchor(index),
+        attr(&quantity(row)),
         attr(&row.lang),
         attr(&row_place(row)),
+        attr(&row.status),
         attr(&row.topic),
         attr(&row.kind),
-        attr(&quantity(row)),
-        attr(&row.condition),
-        attr(&row.status),
+        if row.condition.is_empty() {
+            "no condition".to_string()
+        } else {
+            attr(&row.condition)
+        },
     );
 }
 
@@ -681,7 +680,7 @@ pub(crate) fn render_page(
     render(source, 0..source.display.len(), &placements, &mut out);
     out.push_str("</section></main><aside class=\"side\">");
     check_box(model, input, options, &mut out);
-    rows_table(model, &mut out);
+    rows_list(model, &mut out);
     warnings_list(report, &mut out);
     normalization_table(report, source, &mut out);
     out.push_str(LEGEND);

@@ -51,9 +51,9 @@ a.an.prot{background:#0b8043}
 .cc::before{content:"\27E8" attr(data-c) "\27E9";font:10px monospace;color:var(--bad)}
 body:has(#o-all:checked) .x del{display:inline;background:var(--orig)}
 body:has(#o-all:checked) .x ins{display:none}
-table.rows{width:100%;font-size:12px}
-table.rows td{padding:.15rem .3rem}
-tr.st-unmatched td:first-child{border-left:3px solid var(--bad)}
+ol.rl{list-style:none;margin:0;padding:0}
+ol.rl li{padding:.25rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+ol.rl li.st-unmatched{border-left:3px solid var(--bad)}
 .sw{display:inline-block;width:1.1em;height:.9em;vertical-align:-1px;border-radius:2px;margin-right:.25rem}
 .sw.rate{background:var(--rate);border-bottom:2px solid var(--rate-b)}
 .sw.thr{background:var(--thr);border-bottom:2px solid var(--thr-b)}
