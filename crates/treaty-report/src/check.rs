@@ -21,6 +21,28 @@ pub(crate) fn rate_score(comparison: &DocumentComparison) -> Score {
     }
 }
 
+/// Whether the comparison has rate rows at all: a fixture without `rates.csv` is compared on
+/// its outline only, and its rate scores mean nothing.
+pub(crate) fn has_rates(comparison: &DocumentComparison) -> bool {
+    let rates = &comparison.rates;
+    !(rates.matched.is_empty()
+        && rates.changed.is_empty()
+        && rates.missing.is_empty()
+        && rates.unexpected.is_empty())
+}
+
+/// The outline (articles) score of one document.
+pub(crate) fn outline_score(comparison: &DocumentComparison) -> Score {
+    let outline = &comparison.outline;
+    let found = outline.matched + outline.changed.len();
+    Score {
+        expected: found + outline.missing.len(),
+        actual: found + outline.unexpected.len(),
+        found,
+        exact: outline.matched,
+    }
+}
+
 /// The id of a document's section on the check page.
 pub(crate) fn doc_anchor(doc: &str) -> String {
     let mut id = String::new();
@@ -129,7 +151,7 @@ pub(crate) fn render_page(
     // Per document, with the counts that need reading.
     let _ = write!(
         out,
-        "<h2>Per document</h2><table><thead><tr><th>document</th>{SCORE_HEAD}<th class=\"n\">missing</th><th class=\"n\">unexpected</th><th class=\"n\">changed</th></tr></thead><tbody>"
+        "<h2>Per document</h2><p class=\"mut\">Rate rows; a fixture without rates.csv is compared on its articles only.</p><table><thead><tr><th>document</th>{SCORE_HEAD}<th class=\"n\">missing</th><th class=\"n\">unexpected</th><th class=\"n\">changed</th><th class=\"n\">articles F1</th></tr></thead><tbody>"
     );
     for document in &compared {
         let Some(comparison) = document.comparison else {
@@ -142,13 +164,22 @@ pub(crate) fn render_page(
             doc_anchor(&comparison.doc),
             attr(&comparison.doc)
         );
-        score_cells(&score, &mut out);
+        if has_rates(comparison) {
+            score_cells(&score, &mut out);
+            let _ = write!(
+                out,
+                "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                comparison.rates.missing.len(),
+                comparison.rates.unexpected.len(),
+                comparison.rates.changed.len()
+            );
+        } else {
+            out.push_str("<td colspan=\"10\" class=\"mut\">outline only</td>");
+        }
         let _ = write!(
             out,
-            "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-            comparison.rates.missing.len(),
-            comparison.rates.unexpected.len(),
-            comparison.rates.changed.len()
+            "<td class=\"n\">{:.3}</td></tr>",
+            outline_score(comparison).f1()
         );
     }
     out.push_str("</tbody></table>");
@@ -165,19 +196,31 @@ pub(crate) fn render_page(
         let rates = &comparison.rates;
         let _ = write!(
             out,
-            "<section id=\"d-{}\"><h2>{} <a href=\"{page}\">document page</a></h2><p>precision {:.3} · recall {:.3} · F1 {:.3} — {} matched, {} changed, {} missing, {} unexpected</p>",
+            "<section id=\"d-{}\"><h2>{} <a href=\"{page}\">document page</a></h2>",
             doc_anchor(&comparison.doc),
             attr(&comparison.doc),
-            score.precision(),
-            score.recall(),
-            score.f1(),
-            rates.matched.len(),
-            rates.changed.len(),
-            rates.missing.len(),
-            rates.unexpected.len()
         );
+        if has_rates(comparison) {
+            let _ = write!(
+                out,
+                "<p>rate rows: precision {:.3} · recall {:.3} · F1 {:.3} — {} matched, {} changed, {} missing, {} unexpected</p>",
+                score.precision(),
+                score.recall(),
+                score.f1(),
+                rates.matched.len(),
+                rates.changed.len(),
+                rates.missing.len(),
+                rates.unexpected.len()
+            );
+        } else {
+            out.push_str("<p>The fixture has no rates.csv: compared on its articles only.</p>");
+        }
         if !rates.missing.is_empty() {
-            let _ = write!(out, "<h3>Missing ({})</h3><ul>", rates.missing.len());
+            let _ = write!(
+                out,
+                "<h3>Missing ({})</h3><ul class=\"rr\">",
+                rates.missing.len()
+            );
             for record in &rates.missing {
                 let label = attr(&record_label(record));
                 match model.place_of(record) {
@@ -192,7 +235,11 @@ pub(crate) fn render_page(
             out.push_str("</ul>");
         }
         if !rates.unexpected.is_empty() {
-            let _ = write!(out, "<h3>Unexpected ({})</h3><ul>", rates.unexpected.len());
+            let _ = write!(
+                out,
+                "<h3>Unexpected ({})</h3><ul class=\"rr\">",
+                rates.unexpected.len()
+            );
             for (record, row) in rates.unexpected.iter().zip(&model.unexpected_rows) {
                 let label = attr(&record_label(record));
                 match row {
@@ -211,7 +258,11 @@ pub(crate) fn render_page(
             out.push_str("</ul>");
         }
         if !rates.changed.is_empty() {
-            let _ = write!(out, "<h3>Changed ({})</h3><ul>", rates.changed.len());
+            let _ = write!(
+                out,
+                "<h3>Changed ({})</h3><ul class=\"rr\">",
+                rates.changed.len()
+            );
             for (change, row) in rates.changed.iter().zip(&model.changed_rows) {
                 let fields = change
                     .fields

@@ -493,13 +493,21 @@ fn check_box(model: &Model<'_>, input: &DocumentInput<'_>, options: &Options, ou
     };
     let rates = &comparison.rates;
     let score = crate::check::rate_score(comparison);
-    out.push_str("<section><h2>Against the fixture</h2>");
+    out.push_str("<section><h2>Against the fixture</h2><p>");
+    if crate::check::has_rates(comparison) {
+        let _ = write!(
+            out,
+            "precision <b>{:.3}</b> · recall <b>{:.3}</b> · F1 <b>{:.3}</b><br>",
+            score.precision(),
+            score.recall(),
+            score.f1(),
+        );
+    } else {
+        out.push_str("The fixture has no rates.csv: articles only.<br>");
+    }
     let _ = write!(
         out,
-        "<p>precision <b>{:.3}</b> · recall <b>{:.3}</b> · F1 <b>{:.3}</b><br><span class=\"mut\">{} matched, {} changed, {} missing, {} unexpected rows; articles: {} changed, {} missing, {} unexpected</span>",
-        score.precision(),
-        score.recall(),
-        score.f1(),
+        "<span class=\"mut\">{} matched, {} changed, {} missing, {} unexpected rows; articles: {} changed, {} missing, {} unexpected</span>",
         rates.matched.len(),
         rates.changed.len(),
         rates.missing.len(),

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::check::{doc_anchor, rate_score};
+use crate::check::{doc_anchor, has_rates, rate_score};
 use crate::escape::{attr, href_segment};
 use crate::style::INDEX_JS;
 use crate::{document_href, page_end, page_start, IndexEntry, Options};
@@ -193,6 +193,9 @@ pub(crate) fn render_page(entries: &[IndexEntry<'_>], options: &Options) -> Stri
         out.push_str("</td>");
         if has_check {
             match entry.comparison {
+                Some(comparison) if !has_rates(comparison) => out.push_str(
+                    "<td class=\"n mut\" data-v=\"-1\">outline only</td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td>",
+                ),
                 Some(comparison) => {
                     let score = rate_score(comparison);
                     let link = options.check_page.as_ref().map(|check| {
@@ -214,7 +217,7 @@ pub(crate) fn render_page(entries: &[IndexEntry<'_>], options: &Options) -> Stri
                     );
                 }
                 None => out.push_str(
-                    "<td class=\"n mut\" data-v=\"-1\" colspan=\"1\">no fixture</td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td>",
+                    "<td class=\"n mut\" data-v=\"-1\">no fixture</td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td><td class=\"n\" data-v=\"-1\"></td>",
                 ),
             }
         }
