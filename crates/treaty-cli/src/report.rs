@@ -60,7 +60,8 @@ pub struct RunWithReport {
     pub report: bool,
 }
 
-/// `treaty run [--report]`.
+/// `treaty run [--report]`: the exit status is the run's, or 1 when a page of the report could
+/// not be rendered.
 pub fn run(args: RunWithReport) -> anyhow::Result<ExitCode> {
     let then_report = args.report.then(|| ReportArgs {
         inputs: args.run.inputs.clone(),
@@ -72,8 +73,12 @@ pub fn run(args: RunWithReport) -> anyhow::Result<ExitCode> {
     let code = crate::batch::run(args.run)?;
     match then_report {
         Some(report_args) => {
-            report(report_args)?;
-            Ok(code)
+            let report_code = report(report_args)?;
+            Ok(if report_code == ExitCode::SUCCESS {
+                code
+            } else {
+                report_code
+            })
         }
         None => Ok(code),
     }
@@ -210,7 +215,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let fixtures = args.fixtures.is_dir().then_some(args.fixtures.as_path());
-    let pages = write_site(
+    let (pages, failed) = write_site(
         &args.out.join("report"),
         &loaded,
         fixtures,
@@ -226,7 +231,11 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
             args.out.join("report").join("index.html").display()
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `treaty check --html FILE`: the check page at `file`, the document pages in `docs/` beside
@@ -285,14 +294,15 @@ enum SiteKind {
     Check(String),
 }
 
-/// Compares with the fixtures, renders and writes every page; returns how many were written.
+/// Compares with the fixtures, renders and writes every page; returns how many were written
+/// and how many documents' pages could not be rendered.
 fn write_site(
     folder: &Path,
     loaded: &[Loaded],
     fixtures: Option<&Path>,
     pool: &rayon::ThreadPool,
     kind: SiteKind,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<(usize, usize)> {
     let docs_folder = folder.join("docs");
     std::fs::create_dir_all(&docs_folder)
         .with_context(|| format!("cannot create {}", docs_folder.display()))?;
@@ -331,20 +341,51 @@ fn write_site(
             })
         })
         .collect();
-    // Document pages are rendered and written on the workers; only their paths come back.
-    let written: Vec<Vec<String>> = pool.install(|| {
+    // Document pages are rendered and written on the workers; only their paths come back. A
+    // panic (a bug) costs that document its page, not the report.
+    let rendered: Vec<Result<Vec<String>, String>> = pool.install(|| {
         inputs
             .par_iter()
-            .map(|(_, input)| -> anyhow::Result<Vec<String>> {
+            .map(|(_, input)| -> anyhow::Result<Result<Vec<String>, String>> {
+                let pages = match std::panic::catch_unwind(|| document_pages(input, &options)) {
+                    Ok(pages) => pages,
+                    Err(panic) => {
+                        let message = panic
+                            .downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| panic.downcast_ref::<String>().cloned())
+                            .unwrap_or_default();
+                        return Ok(Err(format!(
+                            "internal error rendering its page (a bug in treaty, please report it with this file): {message}"
+                        )));
+                    }
+                };
                 let mut paths = Vec::new();
-                for page in document_pages(input, &options) {
+                for page in pages {
                     write_atomic(&folder.join(&page.path), page.html.as_bytes())?;
                     paths.push(page.path);
                 }
-                Ok(paths)
+                Ok(Ok(paths))
             })
             .collect::<anyhow::Result<_>>()
     })?;
+    let mut render_failures: BTreeMap<usize, Failure> = BTreeMap::new();
+    let mut written: Vec<Vec<String>> = Vec::new();
+    for ((index, input), result) in inputs.iter().zip(rendered) {
+        match result {
+            Ok(paths) => written.push(paths),
+            Err(message) => {
+                eprintln!("treaty: {}: {message}", input.report.doc);
+                render_failures.insert(
+                    *index,
+                    Failure {
+                        severity: "error".to_string(),
+                        message,
+                    },
+                );
+            }
+        }
+    }
     let mut count: usize = written.iter().map(Vec::len).sum();
     if options.index {
         remove_stale_pages(&docs_folder, &written);
@@ -362,11 +403,19 @@ fn write_site(
         let entries: Vec<IndexEntry<'_>> = loaded
             .iter()
             .enumerate()
-            .map(|(index, document)| IndexEntry {
-                doc: &document.doc,
-                report: document.report.as_ref(),
-                failure: document.failure.as_ref(),
-                comparison: comparisons[index].as_ref(),
+            .map(|(index, document)| match render_failures.get(&index) {
+                Some(failure) => IndexEntry {
+                    doc: &document.doc,
+                    report: None,
+                    failure: Some(failure),
+                    comparison: None,
+                },
+                None => IndexEntry {
+                    doc: &document.doc,
+                    report: document.report.as_ref(),
+                    failure: document.failure.as_ref(),
+                    comparison: comparisons[index].as_ref(),
+                },
             })
             .collect();
         write_atomic(
@@ -375,7 +424,7 @@ fn write_site(
         )?;
         count += 1;
     }
-    Ok(count)
+    Ok((count, render_failures.len()))
 }
 
 /// Removes pages of `docs/` that this report did not write (documents no longer in the input),

@@ -214,8 +214,11 @@ fn structure_placements(report: &DocumentReport, source: &Source, placements: &m
     for &start in starts.iter().chain(std::iter::once(&text.len())) {
         let mut position = previous;
         while start.saturating_sub(position) > LONG_STRETCH {
-            let target = (position + SECTION_BYTES).min(text.len());
-            match text[target..start].find('\n') {
+            let mut target = (position + SECTION_BYTES).min(start);
+            while !text.is_char_boundary(target) {
+                target += 1;
+            }
+            match text.get(target..start).and_then(|rest| rest.find('\n')) {
                 Some(newline) => {
                     position = target + newline + 1;
                     cuts.push(position);
