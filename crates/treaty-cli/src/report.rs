@@ -324,6 +324,7 @@ fn write_site(
             SiteKind::Full => (!compared.is_empty()).then(|| "check.html".to_string()),
             SiteKind::Check(name) => Some(name.clone()),
         },
+        ..Options::default()
     };
     let inputs: Vec<(usize, DocumentInput<'_>)> = loaded
         .iter()

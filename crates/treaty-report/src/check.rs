@@ -190,7 +190,7 @@ pub(crate) fn render_page(
         let Some(comparison) = document.comparison else {
             continue;
         };
-        let model = Model::new(document.report, Some(comparison));
+        let model = Model::new(document.report, Some(comparison), options.page_bytes);
         let page = document_href(&document.report.doc);
         let score = rate_score(comparison);
         let rates = &comparison.rates;
@@ -223,9 +223,9 @@ pub(crate) fn render_page(
             );
             for record in &rates.missing {
                 let label = attr(&record_label(record));
-                match model.place_of(record) {
-                    Some(id) => {
-                        let _ = write!(out, "<li><a href=\"{page}#{id}\">{label}</a></li>");
+                match model.place_link(record, None) {
+                    Some(link) => {
+                        let _ = write!(out, "<li><a href=\"{link}\">{label}</a></li>");
                     }
                     None => {
                         let _ = write!(out, "<li>{label} <span class=\"mut\">(no such place in the document)</span></li>");
@@ -246,8 +246,8 @@ pub(crate) fn render_page(
                     Some(index) => {
                         let _ = write!(
                             out,
-                            "<li><a href=\"{page}#{}\">{label}</a></li>",
-                            model.row_anchor(*index)
+                            "<li><a href=\"{}\">{label}</a></li>",
+                            model.row_link(*index, None)
                         );
                     }
                     None => {
@@ -285,10 +285,9 @@ pub(crate) fn render_page(
                     .join("; ");
                 let label = attr(&record_label(&change.expected));
                 let link = match row {
-                    Some(index) => format!(
-                        "<a href=\"{page}#{}\">{label}</a>",
-                        model.row_anchor(*index)
-                    ),
+                    Some(index) => {
+                        format!("<a href=\"{}\">{label}</a>", model.row_link(*index, None))
+                    }
                     None => label,
                 };
                 let _ = write!(

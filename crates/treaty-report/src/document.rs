@@ -1,5 +1,6 @@
 //! The document page: outline, text with every extracted number highlighted, side lists.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use treaty_extract::schema::{ArticleReport, DocumentReport, RateRow};
@@ -26,19 +27,6 @@ pub(crate) fn language_name(lang: &str) -> &str {
         "ja" => "Japanese",
         other => other,
     }
-}
-
-/// Whether a treaty of the document has two language versions with articles: the document
-/// then has a side-by-side page.
-pub(crate) fn has_versions_page(report: &DocumentReport) -> bool {
-    report.treaties.iter().any(|treaty| {
-        treaty
-            .versions
-            .iter()
-            .filter(|v| !v.articles.is_empty() || !v.protocol.is_empty())
-            .count()
-            >= 2
-    })
 }
 
 /// The classes of a row highlight, from the rows that share it.
@@ -127,13 +115,17 @@ pub(crate) fn row_highlights(
         .collect()
 }
 
-fn warning_highlights(report: &DocumentReport, source: &Source) -> Vec<Highlight> {
-    report
+fn warning_highlights(model: &Model<'_>, source: &Source, page: usize) -> Vec<Highlight> {
+    model
+        .report
         .warnings
         .iter()
         .enumerate()
         .filter_map(|(index, warning)| {
             let start = warning.start?;
+            if model.paging.page_of(start) != page {
+                return None;
+            }
             let span = source.span(start, warning.end.unwrap_or(start));
             let title = attr(&format!("warning {}: {}", warning.code, warning.message));
             Some(Highlight {
@@ -157,17 +149,28 @@ fn article_label(lang: &str, part: Part, article: &ArticleReport) -> (String, &'
     (format!("{lang} {}", article.article), class)
 }
 
-/// Anchors (versions, articles, paragraphs) and section breaks for the main text.
-fn structure_placements(report: &DocumentReport, source: &Source, placements: &mut Placements) {
+/// Anchors (versions, articles, paragraphs) and section breaks for the text of page `page`.
+fn structure_placements(
+    model: &Model<'_>,
+    source: &Source,
+    page: usize,
+    placements: &mut Placements,
+) {
+    let on_page = |offset: usize| model.paging.page_of(offset) == page;
     let mut starts = Vec::new();
-    for treaty in &report.treaties {
+    for treaty in &model.report.treaties {
         for (v, version) in treaty.versions.iter().enumerate() {
             let vid = version_id(treaty.treaty, v);
-            placements.points.push((
-                source.to_display(version.start),
-                format!("<span id=\"{vid}\"></span>"),
-            ));
+            if on_page(version.start) {
+                placements.points.push((
+                    source.to_display(version.start),
+                    format!("<span id=\"{vid}\"></span>"),
+                ));
+            }
             for (part, index, article) in parts(version) {
+                if !on_page(article.start) {
+                    continue;
+                }
                 let id = article_id(treaty.treaty, v, part, index);
                 let position = source.to_display(article.start);
                 starts.push(position);
@@ -197,6 +200,9 @@ fn structure_placements(report: &DocumentReport, source: &Source, placements: &m
                     ),
                 ));
                 for (p, paragraph) in article.paragraphs.iter().enumerate() {
+                    if !on_page(paragraph.start) {
+                        continue;
+                    }
                     placements.points.push((
                         source.to_display(paragraph.start),
                         format!("<span id=\"{}\"></span>", paragraph_id(&id, p)),
@@ -209,9 +215,13 @@ fn structure_placements(report: &DocumentReport, source: &Source, placements: &m
     starts.dedup();
     // Long stretches without an article start are cut at line ends.
     let text = source.display.as_str();
+    let range = model
+        .paging
+        .range(page, model.report.bytes.max(source.original_len()));
+    let (window_start, window_end) = (source.to_display(range.start), source.to_display(range.end));
     let mut cuts = Vec::new();
-    let mut previous = 0;
-    for &start in starts.iter().chain(std::iter::once(&text.len())) {
+    let mut previous = window_start;
+    for &start in starts.iter().chain(std::iter::once(&window_end)) {
         let mut position = previous;
         while start.saturating_sub(position) > LONG_STRETCH {
             let mut target = (position + SECTION_BYTES).min(start);
@@ -237,21 +247,41 @@ fn structure_placements(report: &DocumentReport, source: &Source, placements: &m
         .collect();
 }
 
-/// The outline: treaties, language versions, articles with the protocol points and MLI
-/// provisions that modify them.
-fn outline(report: &DocumentReport, versions_page: Option<&str>, out: &mut String) {
+/// The outline of page `page`: treaties, language versions, and the articles that start on the
+/// page with the protocol points and MLI provisions that modify them; other pages' treaties as a
+/// link each.
+fn outline(model: &Model<'_>, page: usize, out: &mut String) {
+    let report = model.report;
     out.push_str("<nav class=\"outline\" aria-label=\"Outline\"><h2>Outline</h2>");
+    if model.paging.count() > 1 {
+        pages_nav(model, page, out);
+    }
     if report.treaties.is_empty() {
         out.push_str("<p class=\"empty\">No treaty found.</p>");
     }
-    let rows_of = |treaty: usize, lang: &str, article: &str| {
-        report
-            .rows
-            .iter()
-            .filter(|r| r.treaty == treaty && r.lang == lang && r.article == article)
-            .count()
-    };
+    let mut rows_of: BTreeMap<(usize, &str, &str), usize> = BTreeMap::new();
+    for row in &report.rows {
+        *rows_of
+            .entry((row.treaty, row.lang.as_str(), row.article.as_str()))
+            .or_default() += 1;
+    }
+    let on_page = |offset: usize| model.paging.page_of(offset) == page;
     for treaty in &report.treaties {
+        let shown = treaty
+            .versions
+            .iter()
+            .any(|v| on_page(v.start) || parts(v).any(|(_, _, a)| on_page(a.start)));
+        if !shown {
+            let start = treaty.versions.iter().map(|v| v.start).min().unwrap_or(0);
+            let _ = write!(
+                out,
+                "<p class=\"mut\"><a href=\"{}\">Treaty {}</a> {}</p>",
+                model.link(start, &version_id(treaty.treaty, 0), Some(page)),
+                treaty.treaty,
+                attr(&treaty.parties.join(" · "))
+            );
+            continue;
+        }
         let _ = write!(out, "<h3>Treaty {}", treaty.treaty);
         if treaty.fragment {
             out.push_str(" <span class=\"badge b-warn\">fragment</span>");
@@ -264,11 +294,14 @@ fn outline(report: &DocumentReport, versions_page: Option<&str>, out: &mut Strin
                 attr(&treaty.parties.join(" · "))
             );
         }
+        let treaty_start = treaty.versions.iter().map(|v| v.start).min().unwrap_or(0);
+        let versions_page = crate::versions::has_pair(treaty)
+            .then(|| model.versions_file(model.paging.page_of(treaty_start)));
         for (v, version) in treaty.versions.iter().enumerate() {
             let _ = write!(
                 out,
-                "<p><a href=\"#{}\"><b>{}</b></a> <span class=\"mut\">{} articles, {} protocol points, {} MLI provisions</span></p><ol>",
-                version_id(treaty.treaty, v),
+                "<p><a href=\"{}\"><b>{}</b></a> <span class=\"mut\">{} articles, {} protocol points, {} MLI provisions</span></p><ol>",
+                model.link(version.start, &version_id(treaty.treaty, v), Some(page)),
                 attr(language_name(&version.lang)),
                 version.articles.len(),
                 version.protocol.len(),
@@ -297,7 +330,14 @@ fn outline(report: &DocumentReport, versions_page: Option<&str>, out: &mut Strin
                 if article.inferred {
                     out.push_str(" <span class=\"inf\" title=\"number or boundary inferred, not read from a heading\">inferred</span>");
                 }
-                let n = rows_of(treaty.treaty, &version.lang, &article.article);
+                let n = rows_of
+                    .get(&(
+                        treaty.treaty,
+                        version.lang.as_str(),
+                        article.article.as_str(),
+                    ))
+                    .copied()
+                    .unwrap_or(0);
                 if n > 0 {
                     let _ = write!(
                         out,
@@ -305,45 +345,56 @@ fn outline(report: &DocumentReport, versions_page: Option<&str>, out: &mut Strin
                         if n == 1 { "" } else { "s" }
                     );
                 }
-                if let (Some(page), Part::Article | Part::Protocol) = (versions_page, part) {
+                if let (Some(file), Part::Article | Part::Protocol) = (&versions_page, part) {
                     let _ = write!(
                         out,
-                        " <a href=\"{page}#{}\" title=\"both language versions side by side\">⇄</a>",
+                        " <a href=\"{file}#{}\" title=\"both language versions side by side\">⇄</a>",
                         crate::versions::pair_id(treaty.treaty, part, &article.article)
                     );
                 }
             };
+            // Protocol points and MLI provisions under the article they modify.
+            let mut modifying: BTreeMap<&str, Vec<(Part, usize, &ArticleReport)>> = BTreeMap::new();
+            for (part, index, point) in parts(version) {
+                if part != Part::Article && on_page(point.start) {
+                    modifying
+                        .entry(point.modifies.as_str())
+                        .or_default()
+                        .push((part, index, point));
+                }
+            }
+            let mut attached: BTreeSet<&str> = BTreeSet::new();
             for (index, article) in version.articles.iter().enumerate() {
+                if !on_page(article.start) {
+                    continue;
+                }
                 item(out, Part::Article, index, article);
-                let mods: Vec<_> = parts(version)
-                    .filter(|(part, _, a)| *part != Part::Article && a.modifies == article.article)
-                    .collect();
-                if !mods.is_empty() {
-                    out.push_str("<ol>");
-                    for (part, index, point) in mods {
-                        item(out, part, index, point);
-                        out.push_str("</li>");
+                if attached.insert(article.article.as_str()) {
+                    if let Some(points) = modifying.get(article.article.as_str()) {
+                        out.push_str("<ol>");
+                        for (part, index, point) in points {
+                            item(out, *part, *index, point);
+                            out.push_str("</li>");
+                        }
+                        out.push_str("</ol>");
                     }
-                    out.push_str("</ol>");
                 }
                 out.push_str("</li>");
             }
-            // Protocol points and MLI provisions attached to no article of this version.
-            let numbers: Vec<&str> = version
-                .articles
-                .iter()
-                .map(|a| a.article.as_str())
-                .collect();
+            // Protocol points and MLI provisions attached to no article shown here.
             for (part, heading) in [(Part::Protocol, "Protocol"), (Part::Mli, "MLI provisions")] {
-                let loose: Vec<_> = parts(version)
-                    .filter(|(p, _, a)| *p == part && !numbers.contains(&a.modifies.as_str()))
+                let loose: Vec<_> = modifying
+                    .iter()
+                    .filter(|(target, _)| !attached.contains(*target))
+                    .flat_map(|(_, points)| points)
+                    .filter(|(p, _, _)| *p == part)
                     .collect();
                 if loose.is_empty() {
                     continue;
                 }
                 let _ = write!(out, "<li><span class=\"mut\">{heading}</span><ol>");
                 for (part, index, point) in loose {
-                    item(out, part, index, point);
+                    item(out, *part, *index, point);
                     out.push_str("</li>");
                 }
                 out.push_str("</ol></li>");
@@ -354,17 +405,34 @@ fn outline(report: &DocumentReport, versions_page: Option<&str>, out: &mut Strin
     out.push_str("</nav>");
 }
 
-/// The side list of rows.
-fn rows_list(model: &Model<'_>, out: &mut String) {
-    let rows = &model.report.rows;
+/// Links to the pages of a document split into pages.
+fn pages_nav(model: &Model<'_>, page: usize, out: &mut String) {
+    out.push_str("<p>Pages: ");
+    for other in 0..model.paging.count() {
+        if other == page {
+            let _ = write!(out, "<b>{}</b> ", other + 1);
+        } else {
+            let _ = write!(
+                out,
+                "<a href=\"{}\">{}</a> ",
+                model.page_file(other),
+                other + 1
+            );
+        }
+    }
+    out.push_str("</p>");
+}
+
+/// The side list of the rows on `rows` (indices).
+fn rows_list(model: &Model<'_>, rows: &[usize], out: &mut String) {
     let _ = write!(out, "<section><h2>Rows ({})</h2>", rows.len());
     if rows.is_empty() {
-        out.push_str("<p class=\"empty\">No rate or threshold extracted.</p></section>");
+        out.push_str("<p class=\"empty\">No rate or threshold extracted here.</p></section>");
         return;
     }
     out.push_str("<ol class=\"rl\">");
-    for (index, row) in rows.iter().enumerate() {
-        row_item(model, index, row, out);
+    for &index in rows {
+        row_item(model, index, &model.report.rows[index], out);
     }
     out.push_str("</ol></section>");
 }
@@ -415,7 +483,9 @@ fn row_item(model: &Model<'_>, index: usize, row: &RateRow, out: &mut String) {
     );
 }
 
-fn warnings_list(report: &DocumentReport, out: &mut String) {
+/// Every warning of the document, linked to its place (on whichever page).
+fn warnings_list(model: &Model<'_>, page: usize, out: &mut String) {
+    let report = model.report;
     let _ = write!(
         out,
         "<section><h2>Warnings ({})</h2>",
@@ -428,8 +498,13 @@ fn warnings_list(report: &DocumentReport, out: &mut String) {
     out.push_str("<ol class=\"warn\">");
     for (index, warning) in report.warnings.iter().enumerate() {
         out.push_str("<li>");
-        if warning.start.is_some() {
-            let _ = write!(out, "<a href=\"#w{index}\">{}</a>", attr(&warning.code));
+        if let Some(start) = warning.start {
+            let _ = write!(
+                out,
+                "<a href=\"{}\">{}</a>",
+                model.link(start, &format!("w{index}"), Some(page)),
+                attr(&warning.code)
+            );
         } else {
             let _ = write!(out, "<b>{}</b>", attr(&warning.code));
         }
@@ -490,7 +565,13 @@ fn normalization_table(report: &DocumentReport, source: &Source, out: &mut Strin
     out.push_str("</tbody></table></section>");
 }
 
-fn check_box(model: &Model<'_>, input: &DocumentInput<'_>, options: &Options, out: &mut String) {
+fn check_box(
+    model: &Model<'_>,
+    input: &DocumentInput<'_>,
+    options: &Options,
+    page: usize,
+    out: &mut String,
+) {
     let Some(comparison) = input.comparison else {
         return;
     };
@@ -532,9 +613,9 @@ fn check_box(model: &Model<'_>, input: &DocumentInput<'_>, options: &Options, ou
         out.push_str("<h3>Missing (in the fixture, not found)</h3><ul>");
         for record in &rates.missing {
             let label = crate::check::record_label(record);
-            match model.place_of(record) {
-                Some(id) => {
-                    let _ = write!(out, "<li><a href=\"#{id}\">{}</a></li>", attr(&label));
+            match model.place_link(record, Some(page)) {
+                Some(link) => {
+                    let _ = write!(out, "<li><a href=\"{link}\">{}</a></li>", attr(&label));
                 }
                 None => {
                     let _ = write!(out, "<li>{}</li>", attr(&label));
@@ -565,8 +646,8 @@ fn check_box(model: &Model<'_>, input: &DocumentInput<'_>, options: &Options, ou
                 Some(index) => {
                     let _ = write!(
                         out,
-                        "<li><a href=\"#{}\">{}</a></li>",
-                        model.row_anchor(*index),
+                        "<li><a href=\"{}\">{}</a></li>",
+                        model.row_link(*index, Some(page)),
                         attr(&label)
                     );
                 }
@@ -616,21 +697,31 @@ fn toggle_css(source: &Source) -> String {
     css
 }
 
-/// Renders the document page.
+/// Renders page `page` of the document (most documents have one).
 pub(crate) fn render_page(
     input: &DocumentInput<'_>,
     model: &Model<'_>,
     source: &Source,
     options: &Options,
-    versions_page: Option<&str>,
+    page: usize,
 ) -> String {
     let report = input.report;
-    let mut out = String::with_capacity(source.display.len() * 2 + 64 * 1024);
-    page_start(
-        &mut out,
-        &format!("{} — treaty report", report.doc),
-        &toggle_css(source),
-    );
+    let range = model
+        .paging
+        .range(page, report.bytes.max(source.original_len()));
+    let window = source.to_display(range.start)..source.to_display(range.end);
+    let mut out = String::with_capacity((window.end - window.start) * 2 + 64 * 1024);
+    let title = if model.paging.count() > 1 {
+        format!(
+            "{} (page {} of {}) — treaty report",
+            report.doc,
+            page + 1,
+            model.paging.count()
+        )
+    } else {
+        format!("{} — treaty report", report.doc)
+    };
+    page_start(&mut out, &title, &toggle_css(source));
     out.push_str("<header class=\"top\"><nav>");
     if options.index {
         out.push_str("<a href=\"../index.html\">← all documents</a>");
@@ -638,8 +729,12 @@ pub(crate) fn render_page(
     if let Some(check) = &options.check_page {
         let _ = write!(out, "<a href=\"../{}\">check</a>", href_segment(check));
     }
-    if let Some(page) = versions_page {
-        let _ = write!(out, "<a href=\"{page}\">versions side by side</a>");
+    if crate::versions::treaties_on(model, page).next().is_some() {
+        let _ = write!(
+            out,
+            "<a href=\"{}\">versions side by side</a>",
+            model.versions_file(page)
+        );
     }
     let _ = write!(out, "</nav><h1>{}</h1>", attr(&report.doc));
     let articles: usize = report
@@ -666,20 +761,34 @@ pub(crate) fn render_page(
         report.rows.len(),
         report.warnings.len()
     );
+    if model.paging.count() > 1 {
+        let _ = write!(
+            out,
+            "<p class=\"meta\">A large document: page {} of {}, bytes {} to {} of the file.</p>",
+            page + 1,
+            model.paging.count(),
+            range.start,
+            range.end
+        );
+    }
     if input.bytes.len() != report.bytes || treaty_extract::sha256_hex(input.bytes) != report.sha256
     {
         out.push_str("<p class=\"banner\">The original file is not the one this report was made from (its size or SHA-256 differs): highlights may be in the wrong places. Run <code>treaty run</code> again.</p>");
     }
     out.push_str("</header><div class=\"cols\">");
-    outline(report, versions_page, &mut out);
+    outline(model, page, &mut out);
 
-    let mut placements = Placements::default();
-    let all_rows: Vec<usize> = (0..report.rows.len()).collect();
-    placements.highlights = warning_highlights(report, source);
+    let rows: Vec<usize> = (0..report.rows.len())
+        .filter(|&i| model.paging.page_of(model.row_offset(i)) == page)
+        .collect();
+    let mut placements = Placements {
+        highlights: warning_highlights(model, source, page),
+        ..Placements::default()
+    };
     placements
         .highlights
-        .extend(row_highlights(model, source, &all_rows, true));
-    structure_placements(report, source, &mut placements);
+        .extend(row_highlights(model, source, &rows, true));
+    structure_placements(model, source, page, &mut placements);
     out.push_str("<main class=\"doc\" lang=\"");
     let dominant = report
         .languages
@@ -688,11 +797,11 @@ pub(crate) fn render_page(
         .map_or("", |l| l.lang.as_str());
     out.push_str(&class_word(dominant));
     out.push_str("\"><section class=\"s\">");
-    render(source, 0..source.display.len(), &placements, &mut out);
+    render(source, window, &placements, &mut out);
     out.push_str("</section></main><aside class=\"side\">");
-    check_box(model, input, options, &mut out);
-    rows_list(model, &mut out);
-    warnings_list(report, &mut out);
+    check_box(model, input, options, page, &mut out);
+    rows_list(model, &rows, &mut out);
+    warnings_list(model, page, &mut out);
     normalization_table(report, source, &mut out);
     out.push_str(LEGEND);
     out.push_str("</aside></div>");

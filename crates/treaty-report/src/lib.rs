@@ -80,13 +80,29 @@ pub struct IndexEntry<'a> {
     pub comparison: Option<&'a DocumentComparison>,
 }
 
-/// Which other pages exist, so pages link only to what is there.
-#[derive(Debug, Clone, Default)]
+/// Which other pages exist, so pages link only to what is there, and how large a page may be.
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Whether `index.html` is written beside `docs/`.
     pub index: bool,
     /// The file name of the check page beside `docs/`, when one is written.
     pub check_page: Option<String>,
+    /// A document larger than this (bytes of the original file) is split into pages at treaty
+    /// or article starts; [`DEFAULT_PAGE_BYTES`] by default.
+    pub page_bytes: usize,
+}
+
+/// The default [`Options::page_bytes`]: 2 MiB of original text (pages of a few MiB of HTML).
+pub const DEFAULT_PAGE_BYTES: usize = 2 * 1024 * 1024;
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            index: false,
+            check_page: None,
+            page_bytes: DEFAULT_PAGE_BYTES,
+        }
+    }
 }
 
 /// A page: its path relative to the report folder (`/`-separated) and its HTML.
@@ -112,33 +128,29 @@ pub(crate) fn document_href(doc: &str) -> String {
     )
 }
 
-/// The pages of one document: its page and, for a bilingual treaty, the side-by-side page.
+/// The pages of one document: its page (one per part of about [`Options::page_bytes`] for a
+/// large document: `docs/<doc>.html`, `docs/<doc>.2.html`, ...) and, for bilingual treaties,
+/// the side-by-side page of each (`docs/<doc>.versions.html`, `docs/<doc>.2.versions.html`).
 pub fn document_pages(input: &DocumentInput<'_>, options: &Options) -> Vec<Page> {
     let source = source::Source::new(input.bytes);
-    let model = model::Model::new(input.report, input.comparison);
+    let model = model::Model::new(input.report, input.comparison, options.page_bytes);
     let stem = document::file_stem(&input.report.doc);
-    let page_href = format!("{}.html", escape::href_segment(&stem));
-    let versions = document::has_versions_page(input.report).then(|| {
-        (
-            format!("docs/{stem}.versions.html"),
-            format!("{}.versions.html", escape::href_segment(&stem)),
-        )
-    });
-    let mut pages = vec![Page {
-        path: format!("docs/{stem}.html"),
-        html: document::render_page(
-            input,
-            &model,
-            &source,
-            options,
-            versions.as_ref().map(|(_, href)| href.as_str()),
-        ),
-    }];
-    if let Some((path, _)) = versions {
+    let mut pages = Vec::new();
+    for page in 0..model.paging.count() {
+        let suffix = match page {
+            0 => String::new(),
+            _ => format!(".{}", page + 1),
+        };
         pages.push(Page {
-            path,
-            html: versions::render_page(&model, &source, &page_href, options.index),
+            path: format!("docs/{stem}{suffix}.html"),
+            html: document::render_page(input, &model, &source, options, page),
         });
+        if versions::treaties_on(&model, page).next().is_some() {
+            pages.push(Page {
+                path: format!("docs/{stem}{suffix}.versions.html"),
+                html: versions::render_page(&model, &source, page, options.index),
+            });
+        }
     }
     pages
 }

@@ -91,9 +91,84 @@ impl CheckState {
     }
 }
 
+/// How a document's text is split into pages: a large document gets one page per run of
+/// treaties (or of articles, for a treaty larger than a page) of about `page_bytes` each, so a
+/// browser never has to open one enormous page.
+///
+/// Pages are cut at original byte offsets, so every id (tied to the offset of what it marks)
+/// has one page, and links to it can be made from the JSON alone.
+pub(crate) struct Paging {
+    /// Original byte offset where each page starts; the first is 0.
+    starts: Vec<usize>,
+}
+
+impl Paging {
+    pub fn new(report: &DocumentReport, page_bytes: usize) -> Paging {
+        let page_bytes = page_bytes.max(1);
+        let mut treaty_starts: Vec<usize> = report
+            .treaties
+            .iter()
+            .filter_map(|t| t.versions.iter().map(|v| v.start).min())
+            .collect();
+        let mut article_starts: Vec<usize> = report
+            .treaties
+            .iter()
+            .flat_map(|t| &t.versions)
+            .flat_map(|v| parts(v).map(|(_, _, a)| a.start))
+            .collect();
+        treaty_starts.sort_unstable();
+        article_starts.sort_unstable();
+        let mut starts = vec![0];
+        let mut start = 0;
+        while report.bytes.saturating_sub(start) > page_bytes {
+            let limit = start + page_bytes;
+            let within = |cuts: &[usize]| {
+                cuts.iter()
+                    .copied()
+                    .filter(|&c| c > start && c <= limit)
+                    .max()
+            };
+            let next = within(&treaty_starts)
+                .or_else(|| within(&article_starts))
+                .or_else(|| article_starts.iter().copied().find(|&c| c > start));
+            match next {
+                Some(next) if next < report.bytes => {
+                    starts.push(next);
+                    start = next;
+                }
+                _ => break,
+            }
+        }
+        Paging { starts }
+    }
+
+    /// How many pages.
+    pub fn count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The page of original byte offset `offset`.
+    pub fn page_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The original byte range of page `page` (the last one runs to `len`).
+    pub fn range(&self, page: usize, len: usize) -> std::ops::Range<usize> {
+        let start = self.starts.get(page).copied().unwrap_or(len);
+        let end = self.starts.get(page + 1).copied().unwrap_or(len);
+        start..end.max(start)
+    }
+}
+
 /// What the pages know about one document beyond its JSON.
 pub(crate) struct Model<'a> {
     pub report: &'a DocumentReport,
+    /// The document's file name stem, percent-encoded for links.
+    pub stem_href: String,
+    /// How the text is split into pages.
+    pub paging: Paging,
     /// For each row, the index of the first row with the same span: the rows share one
     /// highlight, whose id is `r` + that index.
     pub group_of: Vec<usize>,
@@ -106,7 +181,11 @@ pub(crate) struct Model<'a> {
 }
 
 impl<'a> Model<'a> {
-    pub fn new(report: &'a DocumentReport, comparison: Option<&DocumentComparison>) -> Model<'a> {
+    pub fn new(
+        report: &'a DocumentReport,
+        comparison: Option<&DocumentComparison>,
+        page_bytes: usize,
+    ) -> Model<'a> {
         let mut first_with_span: BTreeMap<(usize, usize), usize> = BTreeMap::new();
         let group_of = report
             .rows
@@ -141,6 +220,8 @@ impl<'a> Model<'a> {
         }
         Model {
             report,
+            stem_href: crate::escape::href_segment(&crate::document::file_stem(&report.doc)),
+            paging: Paging::new(report, page_bytes),
             group_of,
             checks,
             changed_rows,
@@ -153,9 +234,59 @@ impl<'a> Model<'a> {
         format!("r{}", self.group_of.get(index).copied().unwrap_or(index))
     }
 
-    /// The id of the place a fixture row is about: its paragraph, else its article, else its
-    /// language version; `None` when the document has none of them.
-    pub fn place_of(&self, record: &RateRecord) -> Option<String> {
+    /// The file of page `page` of the document, in `docs/`.
+    pub fn page_file(&self, page: usize) -> String {
+        match page {
+            0 => format!("{}.html", self.stem_href),
+            _ => format!("{}.{}.html", self.stem_href, page + 1),
+        }
+    }
+
+    /// The file of the side-by-side page of the treaties that start on page `page`.
+    pub fn versions_file(&self, page: usize) -> String {
+        match page {
+            0 => format!("{}.versions.html", self.stem_href),
+            _ => format!("{}.{}.versions.html", self.stem_href, page + 1),
+        }
+    }
+
+    /// A link to element `id`, which sits at original byte offset `offset`: from page `from`
+    /// of the document (`Some`), or from the report folder (`None`, the check page).
+    pub fn link(&self, offset: usize, id: &str, from: Option<usize>) -> String {
+        let page = self.paging.page_of(offset);
+        match from {
+            Some(current) if current == page => format!("#{id}"),
+            Some(_) => format!("{}#{id}", self.page_file(page)),
+            None => format!("docs/{}#{id}", self.page_file(page)),
+        }
+    }
+
+    /// A link to element `id` at original byte offset `offset` from another page of `docs/`.
+    pub fn file_link(&self, offset: usize, id: &str) -> String {
+        format!("{}#{id}", self.page_file(self.paging.page_of(offset)))
+    }
+
+    /// The original byte offset of the highlight of row `index`.
+    pub fn row_offset(&self, index: usize) -> usize {
+        let head = self.group_of.get(index).copied().unwrap_or(index);
+        self.report.rows.get(head).map_or(0, |row| row.start)
+    }
+
+    /// A link to the highlight of row `index`.
+    pub fn row_link(&self, index: usize, from: Option<usize>) -> String {
+        self.link(self.row_offset(index), &self.row_anchor(index), from)
+    }
+
+    /// A link to the place a fixture row is about (see [`Model::place_of`]).
+    pub fn place_link(&self, record: &RateRecord, from: Option<usize>) -> Option<String> {
+        let (id, offset) = self.place_of(record)?;
+        Some(self.link(offset, &id, from))
+    }
+
+    /// The id of the place a fixture row is about, with its original byte offset: its
+    /// paragraph, else its article, else its language version; `None` when the document has
+    /// none of them.
+    pub fn place_of(&self, record: &RateRecord) -> Option<(String, usize)> {
         let treaty = self
             .report
             .treaties
@@ -168,16 +299,17 @@ impl<'a> Model<'a> {
             .find(|(_, v)| v.lang == record.lang.trim())?;
         let article = parts(version).find(|(_, _, a)| a.article == record.article.trim());
         let Some((part, index, article)) = article else {
-            return Some(version_id(treaty.treaty, version_index));
+            return Some((version_id(treaty.treaty, version_index), version.start));
         };
         let id = article_id(treaty.treaty, version_index, part, index);
         match article
             .paragraphs
             .iter()
-            .position(|p| p.paragraph == record.paragraph.trim())
+            .enumerate()
+            .find(|(_, p)| p.paragraph == record.paragraph.trim())
         {
-            Some(paragraph) => Some(paragraph_id(&id, paragraph)),
-            None => Some(id),
+            Some((position, paragraph)) => Some((paragraph_id(&id, position), paragraph.start)),
+            None => Some((id, article.start)),
         }
     }
 }

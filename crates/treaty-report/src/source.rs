@@ -158,6 +158,11 @@ impl Source {
         }
     }
 
+    /// Length of the original file in bytes.
+    pub fn original_len(&self) -> usize {
+        self.original_len
+    }
+
     /// A display range for original span `start..end` (clamped, never reversed).
     pub fn span(&self, start: usize, end: usize) -> Range<usize> {
         let a = self.to_display(start);

@@ -26,7 +26,25 @@ pub(crate) fn pair_id(treaty: usize, part: Part, number: &str) -> String {
     id
 }
 
-/// The treaties shown: those with at least two language versions that have articles.
+/// Whether a treaty has two language versions with articles (or protocol points) to show side
+/// by side.
+pub(crate) fn has_pair(treaty: &TreatyReport) -> bool {
+    bilingual(treaty).len() >= 2
+}
+
+/// The treaties with a pair of versions that start on page `page` of the document: they are on
+/// that page's side-by-side page.
+pub(crate) fn treaties_on<'m>(
+    model: &'m Model<'_>,
+    page: usize,
+) -> impl Iterator<Item = &'m TreatyReport> + 'm {
+    model.report.treaties.iter().filter(move |treaty| {
+        let start = treaty.versions.iter().map(|v| v.start).min().unwrap_or(0);
+        has_pair(treaty) && model.paging.page_of(start) == page
+    })
+}
+
+/// The versions shown: those with articles or protocol points.
 fn bilingual(treaty: &TreatyReport) -> Vec<usize> {
     treaty
         .versions
@@ -37,13 +55,9 @@ fn bilingual(treaty: &TreatyReport) -> Vec<usize> {
         .collect()
 }
 
-/// Renders the side-by-side page; `document_page` is the document page's file name.
-pub(crate) fn render_page(
-    model: &Model<'_>,
-    source: &Source,
-    document_page: &str,
-    index: bool,
-) -> String {
+/// Renders the side-by-side page of the treaties that start on page `page` of the document.
+pub(crate) fn render_page(model: &Model<'_>, source: &Source, page: usize, index: bool) -> String {
+    let document_page = model.page_file(page);
     let report = model.report;
     let mut out = String::with_capacity(source.display.len() * 2 + 32 * 1024);
     page_start(
@@ -61,11 +75,8 @@ pub(crate) fn render_page(
         attr(&report.doc)
     );
     out.push_str("<p class=\"meta\">Each article next to the same article of the other language version. <span class=\"badge b-ok\">agreed</span> the other version states the same number in the same article and paragraph; <span class=\"badge b-bad\">unmatched</span> it does not (see the document's warnings).</p></header><div class=\"wrap\">");
-    for treaty in &report.treaties {
+    for treaty in treaties_on(model, page) {
         let shown = bilingual(treaty);
-        if shown.len() < 2 {
-            continue;
-        }
         let _ = write!(out, "<h2>Treaty {}</h2>", treaty.treaty);
         for part in [Part::Article, Part::Protocol, Part::Mli] {
             // Article numbers in order of first appearance across the versions.
@@ -93,16 +104,7 @@ pub(crate) fn render_page(
                     pair_id(treaty.treaty, part, number)
                 );
                 for &v in &shown {
-                    cell(
-                        model,
-                        source,
-                        document_page,
-                        treaty,
-                        v,
-                        part,
-                        number,
-                        &mut out,
-                    );
+                    cell(model, source, treaty, v, part, number, &mut out);
                 }
                 out.push_str("</div>");
             }
@@ -118,7 +120,6 @@ pub(crate) fn render_page(
 fn cell(
     model: &Model<'_>,
     source: &Source,
-    document_page: &str,
     treaty: &TreatyReport,
     v: usize,
     part: Part,
@@ -148,7 +149,8 @@ fn cell(
         let id = article_id(treaty.treaty, v, part, index);
         let _ = write!(
             out,
-            "<h3><a href=\"{document_page}#{id}\">{} {}</a> {}",
+            "<h3><a href=\"{}\">{} {}</a> {}",
+            model.file_link(article.start, &id),
             attr(&version.lang),
             attr(&article.printed),
             attr(&article.title)
@@ -182,10 +184,10 @@ fn cell(
                 };
                 let _ = write!(
                     out,
-                    "<li class=\"st-{}\"><span class=\"badge{badge}\">{}</span> <a href=\"{document_page}#{}\">{}</a> {} <b>{}</b> {}</li>",
+                    "<li class=\"st-{}\"><span class=\"badge{badge}\">{}</span> <a href=\"{}\">{}</a> {} <b>{}</b> {}</li>",
                     class_word(&row.status),
                     attr(&row.status),
-                    model.row_anchor(i),
+                    model.file_link(model.row_offset(i), &model.row_anchor(i)),
                     attr(&row_place(row)),
                     attr(&row.kind),
                     attr(&quantity(row)),

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
 use treaty_extract::schema::DocumentReport;
@@ -21,35 +21,71 @@ fn options() -> Options {
     Options {
         index: true,
         check_page: Some("check.html".to_string()),
+        ..Options::default()
     }
 }
 
 /// Checks one document's pages; returns them.
 fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<Page> {
+    check_document_with(report, bytes, decoded, &options())
+}
+
+fn check_document_with(
+    report: &DocumentReport,
+    bytes: &[u8],
+    decoded: &str,
+    options: &Options,
+) -> Vec<Page> {
     let input = DocumentInput {
         report,
         bytes,
         comparison: None,
     };
-    let pages = document_pages(&input, &options());
-    let page = parse(&pages[0].html);
-    let page_ids = ids(&page);
+    let pages = document_pages(&input, options);
+    let parsed: BTreeMap<String, scraper::Html> = pages
+        .iter()
+        .map(|p| {
+            (
+                p.path.trim_start_matches("docs/").to_string(),
+                parse(&p.html),
+            )
+        })
+        .collect();
+    // The text pages in order (the side-by-side pages aside).
+    let text_pages: Vec<&scraper::Html> = pages
+        .iter()
+        .filter(|p| !p.path.ends_with(".versions.html"))
+        .map(|p| &parsed[p.path.trim_start_matches("docs/")])
+        .collect();
 
-    // Every row is a highlight with its span, showing exactly the bytes of that span.
-    let marks = select(&page, "main mark.h[data-rows]");
-    let mut mark_of_row: BTreeMap<usize, scraper::ElementRef<'_>> = BTreeMap::new();
-    for mark in &marks {
-        for row in mark.value().attr("data-rows").unwrap_or("").split(' ') {
-            let row: usize = row.parse().expect("row indices");
+    // Every row is a highlight with its span, on exactly one page, showing exactly the bytes of
+    // that span.
+    let mut mark_of_row: BTreeMap<usize, (scraper::ElementRef<'_>, BTreeSet<String>)> =
+        BTreeMap::new();
+    let mut all_ids = BTreeSet::new();
+    for page in &text_pages {
+        let page_ids = ids(page);
+        // Ids of places in the text are on one page only (the toggles, `o-…`, on every page).
+        for id in page_ids.iter().filter(|id| !id.starts_with("o-")) {
             assert!(
-                mark_of_row.insert(row, *mark).is_none(),
-                "row {row} highlighted twice"
+                all_ids.insert(id.clone()),
+                "{}: id {id} on two pages",
+                report.doc
             );
+        }
+        for mark in select(page, "main mark.h[data-rows]") {
+            for row in mark.value().attr("data-rows").unwrap_or("").split(' ') {
+                let row: usize = row.parse().expect("row indices");
+                assert!(
+                    mark_of_row.insert(row, (mark, page_ids.clone())).is_none(),
+                    "row {row} highlighted twice"
+                );
+            }
         }
     }
     assert_eq!(mark_of_row.len(), report.rows.len(), "{}", report.doc);
     for (index, row) in report.rows.iter().enumerate() {
-        let mark = mark_of_row[&index];
+        let (mark, page_ids) = &mark_of_row[&index];
         let attr = |name: &str| mark.value().attr(name).unwrap_or_default().to_string();
         assert_eq!(
             attr("data-s"),
@@ -65,7 +101,7 @@ fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<P
         );
         let expected = decoded_span(bytes, decoded, row.start, row.end);
         assert_eq!(
-            original_text(mark).replace('\r', ""),
+            original_text(*mark).replace('\r', ""),
             expected.replace('\r', ""),
             "{} row {index}",
             report.doc
@@ -85,14 +121,15 @@ fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<P
             assert!(title.contains(&row.condition));
         }
         assert!(page_ids.contains(mark.value().attr("id").unwrap_or_default()));
-        let class = mark.value().attr("class").unwrap_or_default();
+        let class = attr("class");
         assert!(class.contains(&format!("k-{}", row.kind)), "{class}");
     }
 
-    // Every article, protocol point and MLI provision has an anchor and an outline entry.
+    // Every article, protocol point and MLI provision has an anchor and an outline entry on
+    // its page.
     for treaty in &report.treaties {
         for (v, version) in treaty.versions.iter().enumerate() {
-            assert!(page_ids.contains(&format!("t{}v{v}", treaty.treaty)));
+            assert!(all_ids.contains(&format!("t{}v{v}", treaty.treaty)));
             for (letter, list) in [
                 ('a', &version.articles),
                 ('p', &version.protocol),
@@ -100,9 +137,12 @@ fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<P
             ] {
                 for index in 0..list.len() {
                     let id = format!("t{}v{v}{letter}{index}", treaty.treaty);
-                    assert!(page_ids.contains(&id), "{}: no anchor {id}", report.doc);
+                    let page = text_pages
+                        .iter()
+                        .find(|p| ids(p).contains(&id))
+                        .unwrap_or_else(|| panic!("{}: no anchor {id}", report.doc));
                     assert!(
-                        page_ids.contains(&format!("o{id}")),
+                        ids(page).contains(&format!("o{id}")),
                         "no outline entry {id}"
                     );
                 }
@@ -112,15 +152,6 @@ fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<P
 
     // Every link of every page resolves to a page of the document (or the index / check page
     // beside docs/) and to an element of it.
-    let parsed: BTreeMap<String, scraper::Html> = pages
-        .iter()
-        .map(|p| {
-            (
-                p.path.trim_start_matches("docs/").to_string(),
-                parse(&p.html),
-            )
-        })
-        .collect();
     for (name, page) in &parsed {
         for href in hrefs(page) {
             let (file, fragment) = href.split_once('#').unwrap_or((href.as_str(), ""));
@@ -145,13 +176,96 @@ fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<P
         }
     }
 
-    // The page shows the normalized text, with the original text of every fix kept.
-    let main = select(&page, "main").remove(0);
-    assert_eq!(
-        original_text(main).replace('\r', ""),
-        decoded.replace('\r', "")
-    );
+    // The pages show the whole text, in order, with the original text of every fix kept.
+    let shown: String = text_pages
+        .iter()
+        .map(|page| original_text(select(page, "main").remove(0)))
+        .collect();
+    assert_eq!(shown.replace('\r', ""), decoded.replace('\r', ""));
     pages
+}
+
+#[test]
+fn large_documents_are_split_into_pages_that_link_to_each_other() {
+    // Three documents in one file: three treaties, one of them bilingual.
+    let mut text = String::new();
+    for name in [
+        "canada-denmark-1997-en-web.txt",
+        "portugal-montenegro-2016-pt-en.txt",
+        "en/nl-kenya-en.txt",
+    ] {
+        text.push_str(&std::fs::read_to_string(corpus(name)).expect("corpus"));
+        text.push('\n');
+    }
+    let report = process("three", text.as_bytes());
+    assert!(
+        report.treaties.len() >= 3,
+        "{} treaties",
+        report.treaties.len()
+    );
+    let options = Options {
+        page_bytes: 40_000,
+        ..options()
+    };
+    let pages = check_document_with(&report, text.as_bytes(), &text, &options);
+    let paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+    assert!(paths.len() >= 6, "{paths:?}");
+    assert_eq!(paths[0], "docs/three.html");
+    assert!(paths.contains(&"docs/three.2.html"));
+    assert!(paths.iter().any(|p| p.ends_with(".versions.html")));
+
+    // The check page links rows and places to the page they are on.
+    let actual: Vec<RateRecord> = report
+        .rows
+        .iter()
+        .map(|row| RateRecord {
+            treaty: row.treaty,
+            lang: row.lang.clone(),
+            topic: row.topic.clone(),
+            article: row.article.clone(),
+            paragraph: row.paragraph.clone(),
+            subparagraph: row.subparagraph.clone(),
+            kind: row.kind.clone(),
+            value: row.value.clone(),
+            unit: row.unit.clone(),
+            condition: row.condition.clone(),
+            quote: row.quote.clone(),
+        })
+        .collect();
+    let mut expected = actual.clone();
+    let last = expected.pop().expect("rows");
+    expected.remove(0);
+    expected.push(RateRecord {
+        value: "99".into(),
+        ..last
+    });
+    let comparison = compare_document("three", &actual, &expected, &[], &[]);
+    assert_eq!(comparison.rates.unexpected.len(), 2);
+    assert_eq!(comparison.rates.missing.len(), 1);
+    let table = score_table(std::slice::from_ref(&comparison));
+    let input = DocumentInput {
+        report: &report,
+        bytes: text.as_bytes(),
+        comparison: Some(&comparison),
+    };
+    let check = parse(&check_page(&[input], &table, &options));
+    let parsed: BTreeMap<String, scraper::Html> = pages
+        .iter()
+        .map(|p| (p.path.clone(), parse(&p.html)))
+        .collect();
+    let links: Vec<String> = select(&check, "ul.rr a")
+        .iter()
+        .filter_map(|a| a.value().attr("href").map(str::to_string))
+        .collect();
+    assert_eq!(links.len(), 3, "{links:?}");
+    assert!(
+        links.iter().any(|l| !l.starts_with("docs/three.html#")),
+        "{links:?}"
+    );
+    for link in links {
+        let (file, id) = link.split_once('#').expect("a fragment");
+        assert!(ids(&parsed[file]).contains(id), "{link}");
+    }
 }
 
 fn decoded_span(bytes: &[u8], decoded: &str, start: usize, end: usize) -> String {
