@@ -156,7 +156,7 @@ pub(crate) fn render_page(entries: &[IndexEntry<'_>], options: &Options) -> Stri
                     .sum();
                 let _ = write!(
                     out,
-                    "<td>{}</td><td class=\"n\">{}</td><td class=\"n\">{articles}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                    "<td class=\"nw\">{}</td><td class=\"n\">{}</td><td class=\"n\">{articles}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
                     attr(&languages),
                     report.treaties.len(),
                     report.rows.len(),

@@ -18,7 +18,8 @@ header.top nav a{margin-right:.9rem}
 table{border-collapse:collapse}
 th,td{padding:.2rem .45rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 th{background:var(--soft);font-weight:600}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.nw{white-space:nowrap}
 .mut{color:var(--mut)}
 .badge{display:inline-block;font-size:11px;line-height:1.4;padding:0 .35rem;border-radius:8px;background:#e8eaed;color:#3c4043;white-space:nowrap}
 .b-bad{background:#fce8e6;color:var(--bad)}
