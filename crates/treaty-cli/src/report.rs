@@ -196,28 +196,47 @@ fn pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
 /// `treaty report`: the report of an earlier `treaty run`.
 pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    if !args.out.is_dir() {
+        anyhow::bail!(
+            "{}: no such folder; run `treaty run --out {}` first",
+            args.out.display(),
+            args.out.display()
+        );
+    }
     let inputs = collect(&crate::default_inputs(args.inputs.clone()));
     let failures = read_failures(&args.out);
     let pool = pool(args.jobs)?;
-    let mut seen = BTreeSet::new();
-    let mut loaded: Vec<Loaded> = pool.install(|| {
-        inputs
-            .par_iter()
-            .map(|input| load(input, &args.out, &failures))
-            .collect()
-    });
+    let names: Vec<String> = inputs
+        .iter()
+        .map(|input| match input {
+            Input::File { doc, .. } => doc.clone(),
+            Input::Unreadable { path, .. } => crate::inputs::doc_name(path),
+        })
+        .collect();
     // Two inputs with one document name: the run kept the first.
-    for document in &mut loaded {
-        if !seen.insert(document.doc.clone()) {
-            document.report = None;
-            document.failure =
-                error("another input has the same document name; the first one was kept".into());
+    let mut seen = BTreeSet::new();
+    let duplicate: Vec<bool> = inputs
+        .iter()
+        .map(|input| matches!(input, Input::File { doc, .. } if !seen.insert(doc.clone())))
+        .collect();
+    let load_one = |index: usize| {
+        if duplicate[index] {
+            return Loaded {
+                doc: names[index].clone(),
+                bytes: Vec::new(),
+                report: None,
+                failure: error(
+                    "another input has the same document name; the first one was kept".into(),
+                ),
+            };
         }
-    }
+        load(&inputs[index], &args.out, &failures)
+    };
     let fixtures = args.fixtures.is_dir().then_some(args.fixtures.as_path());
     let (pages, failed) = write_site(
         &args.out.join("report"),
-        &loaded,
+        &names,
+        load_one,
         fixtures,
         &pool,
         SiteKind::Full,
@@ -226,7 +245,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
         eprintln!(
             "report: {} pages for {} documents in {:.2}s -> {}",
             pages,
-            loaded.len(),
+            names.len(),
             started.elapsed().as_secs_f64(),
             args.out.join("report").join("index.html").display()
         );
@@ -252,21 +271,20 @@ pub(crate) fn write_check_html(
             paths.entry(doc).or_insert(path);
         }
     }
-    let loaded: Vec<Loaded> = reports
-        .into_iter()
-        .map(|report| {
-            let bytes = paths
-                .get(&report.doc)
-                .and_then(|path| std::fs::read(path).ok())
-                .unwrap_or_default();
-            Loaded {
-                doc: report.doc.clone(),
-                bytes,
-                report: Some(report),
-                failure: None,
-            }
-        })
-        .collect();
+    let names: Vec<String> = reports.iter().map(|r| r.doc.clone()).collect();
+    let load_one = |index: usize| {
+        let report = reports[index].clone();
+        let bytes = paths
+            .get(&report.doc)
+            .and_then(|path| std::fs::read(path).ok())
+            .unwrap_or_default();
+        Loaded {
+            doc: report.doc.clone(),
+            bytes,
+            report: Some(report),
+            failure: None,
+        }
+    };
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -278,7 +296,8 @@ pub(crate) fn write_check_html(
     let pool = pool(None)?;
     write_site(
         &folder,
-        &loaded,
+        &names,
+        load_one,
         Some(fixtures),
         &pool,
         SiteKind::Check(name),
@@ -294,11 +313,70 @@ enum SiteKind {
     Check(String),
 }
 
-/// Compares with the fixtures, renders and writes every page; returns how many were written
-/// and how many documents' pages could not be rendered.
+/// How many documents are loaded and rendered at once; bounds memory on large inputs.
+const CHUNK: usize = 64;
+
+/// What the index and the check page keep of a document once its pages are written.
+struct Kept {
+    doc: String,
+    report: Option<DocumentReport>,
+    failure: Option<Failure>,
+    comparison: Option<DocumentComparison>,
+}
+
+/// Drops what only the document pages need (paragraphs, quotes), keeping what the index shows.
+fn slim(mut report: DocumentReport) -> DocumentReport {
+    for version in report.treaties.iter_mut().flat_map(|t| &mut t.versions) {
+        for article in version
+            .articles
+            .iter_mut()
+            .chain(&mut version.protocol)
+            .chain(&mut version.mli)
+        {
+            article.paragraphs = Vec::new();
+        }
+    }
+    for row in &mut report.rows {
+        row.quote = String::new();
+    }
+    report
+}
+
+/// Renders one document's pages and writes them; `Err` holds the message of a rendering bug
+/// (a panic), which costs that document its page, not the report.
+fn render_and_write(
+    folder: &Path,
+    input: &DocumentInput<'_>,
+    options: &Options,
+) -> anyhow::Result<Result<Vec<String>, String>> {
+    let pages = match std::panic::catch_unwind(|| document_pages(input, options)) {
+        Ok(pages) => pages,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            return Ok(Err(format!(
+                "internal error rendering its page (a bug in treaty, please report it with this file): {message}"
+            )));
+        }
+    };
+    let mut paths = Vec::new();
+    for page in pages {
+        write_atomic(&folder.join(&page.path), page.html.as_bytes())?;
+        paths.push(page.path);
+    }
+    Ok(Ok(paths))
+}
+
+/// Loads (`load(i)` for each of `names`), compares with the fixtures, renders and writes every
+/// page, in chunks so that only the index's summary of each document stays in memory; returns
+/// how many pages were written and how many documents' pages could not be rendered.
 fn write_site(
     folder: &Path,
-    loaded: &[Loaded],
+    names: &[String],
+    load: impl Fn(usize) -> Loaded + Sync,
     fixtures: Option<&Path>,
     pool: &rayon::ThreadPool,
     kind: SiteKind,
@@ -306,94 +384,104 @@ fn write_site(
     let docs_folder = folder.join("docs");
     std::fs::create_dir_all(&docs_folder)
         .with_context(|| format!("cannot create {}", docs_folder.display()))?;
-    let comparisons: Vec<Option<DocumentComparison>> = pool.install(|| {
-        loaded
-            .par_iter()
-            .map(|document| match (&document.report, fixtures) {
-                (Some(report), Some(fixtures)) => {
-                    crate::golden::compare_with_fixture(report, fixtures)
-                }
-                _ => Ok(None),
-            })
-            .collect::<anyhow::Result<_>>()
-    })?;
-    let compared: Vec<DocumentComparison> = comparisons.iter().flatten().cloned().collect();
+    let has_fixtures =
+        fixtures.is_some_and(|fixtures| names.iter().any(|doc| fixtures.join(doc).is_dir()));
     let options = Options {
         index: matches!(kind, SiteKind::Full),
         check_page: match &kind {
-            SiteKind::Full => (!compared.is_empty()).then(|| "check.html".to_string()),
+            SiteKind::Full => has_fixtures.then(|| "check.html".to_string()),
             SiteKind::Check(name) => Some(name.clone()),
         },
         ..Options::default()
     };
-    let inputs: Vec<(usize, DocumentInput<'_>)> = loaded
-        .iter()
-        .enumerate()
-        .filter_map(|(index, document)| {
-            document.report.as_ref().map(|report| {
-                (
-                    index,
-                    DocumentInput {
-                        report,
-                        bytes: &document.bytes,
-                        comparison: comparisons[index].as_ref(),
-                    },
-                )
-            })
-        })
-        .collect();
-    // Document pages are rendered and written on the workers; only their paths come back. A
-    // panic (a bug) costs that document its page, not the report.
-    let rendered: Vec<Result<Vec<String>, String>> = pool.install(|| {
-        inputs
-            .par_iter()
-            .map(|(_, input)| -> anyhow::Result<Result<Vec<String>, String>> {
-                let pages = match std::panic::catch_unwind(|| document_pages(input, &options)) {
-                    Ok(pages) => pages,
-                    Err(panic) => {
-                        let message = panic
-                            .downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| panic.downcast_ref::<String>().cloned())
-                            .unwrap_or_default();
-                        return Ok(Err(format!(
-                            "internal error rendering its page (a bug in treaty, please report it with this file): {message}"
-                        )));
-                    }
-                };
-                let mut paths = Vec::new();
-                for page in pages {
-                    write_atomic(&folder.join(&page.path), page.html.as_bytes())?;
-                    paths.push(page.path);
+    let mut kept: Vec<Kept> = Vec::with_capacity(names.len());
+    let mut written: BTreeSet<String> = BTreeSet::new();
+    let mut failed = 0;
+    let indices: Vec<usize> = (0..names.len()).collect();
+    for chunk in indices.chunks(CHUNK) {
+        type Done = (
+            Loaded,
+            Option<DocumentComparison>,
+            Result<Vec<String>, String>,
+        );
+        let done: Vec<anyhow::Result<Done>> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|&index| -> anyhow::Result<Done> {
+                    let loaded = load(index);
+                    let comparison = match (&loaded.report, fixtures) {
+                        (Some(report), Some(fixtures)) => {
+                            crate::golden::compare_with_fixture(report, fixtures)?
+                        }
+                        _ => None,
+                    };
+                    let rendered = match &loaded.report {
+                        Some(report) => render_and_write(
+                            folder,
+                            &DocumentInput {
+                                report,
+                                bytes: &loaded.bytes,
+                                comparison: comparison.as_ref(),
+                            },
+                            &options,
+                        )?,
+                        None => Ok(Vec::new()),
+                    };
+                    Ok((loaded, comparison, rendered))
+                })
+                .collect()
+        });
+        for result in done {
+            let (loaded, comparison, rendered) = result?;
+            let Loaded {
+                doc,
+                report,
+                mut failure,
+                ..
+            } = loaded;
+            let report = match rendered {
+                Ok(paths) => {
+                    written.extend(paths);
+                    report
                 }
-                Ok(Ok(paths))
-            })
-            .collect::<anyhow::Result<_>>()
-    })?;
-    let mut render_failures: BTreeMap<usize, Failure> = BTreeMap::new();
-    let mut written: Vec<Vec<String>> = Vec::new();
-    for ((index, input), result) in inputs.iter().zip(rendered) {
-        match result {
-            Ok(paths) => written.push(paths),
-            Err(message) => {
-                eprintln!("treaty: {}: {message}", input.report.doc);
-                render_failures.insert(
-                    *index,
-                    Failure {
-                        severity: "error".to_string(),
-                        message,
-                    },
-                );
-            }
+                Err(message) => {
+                    eprintln!("treaty: {doc}: {message}");
+                    failed += 1;
+                    failure = error(message);
+                    None
+                }
+            };
+            // The check page needs the whole report (paragraphs, quotes) of compared documents.
+            let report = match comparison {
+                Some(_) => report,
+                None => report.map(slim),
+            };
+            kept.push(Kept {
+                doc,
+                report,
+                failure,
+                comparison,
+            });
         }
     }
-    let mut count: usize = written.iter().map(Vec::len).sum();
+    let mut count = written.len();
     if options.index {
         remove_stale_pages(&docs_folder, &written);
     }
-    let documents: Vec<DocumentInput<'_>> = inputs.iter().map(|(_, input)| *input).collect();
     if let Some(check) = &options.check_page {
+        let compared: Vec<DocumentComparison> =
+            kept.iter().filter_map(|k| k.comparison.clone()).collect();
         let table = score_table(&compared);
+        let documents: Vec<DocumentInput<'_>> = kept
+            .iter()
+            .filter_map(|k| {
+                Some(DocumentInput {
+                    report: k.report.as_ref()?,
+                    bytes: &[],
+                    comparison: Some(k.comparison.as_ref()?),
+                })
+            })
+            .collect();
         write_atomic(
             &folder.join(check),
             check_page(&documents, &table, &options).as_bytes(),
@@ -401,22 +489,13 @@ fn write_site(
         count += 1;
     }
     if options.index {
-        let entries: Vec<IndexEntry<'_>> = loaded
+        let entries: Vec<IndexEntry<'_>> = kept
             .iter()
-            .enumerate()
-            .map(|(index, document)| match render_failures.get(&index) {
-                Some(failure) => IndexEntry {
-                    doc: &document.doc,
-                    report: None,
-                    failure: Some(failure),
-                    comparison: None,
-                },
-                None => IndexEntry {
-                    doc: &document.doc,
-                    report: document.report.as_ref(),
-                    failure: document.failure.as_ref(),
-                    comparison: comparisons[index].as_ref(),
-                },
+            .map(|k| IndexEntry {
+                doc: &k.doc,
+                report: k.report.as_ref(),
+                failure: k.failure.as_ref(),
+                comparison: k.comparison.as_ref(),
             })
             .collect();
         write_atomic(
@@ -425,24 +504,19 @@ fn write_site(
         )?;
         count += 1;
     }
-    Ok((count, render_failures.len()))
+    Ok((count, failed))
 }
 
 /// Removes pages of `docs/` that this report did not write (documents no longer in the input),
 /// so the folder holds one report. Only `.html` files are touched.
-fn remove_stale_pages(docs_folder: &Path, written: &[Vec<String>]) {
-    let keep: BTreeSet<String> = written
-        .iter()
-        .flatten()
-        .filter_map(|path| path.strip_prefix("docs/").map(str::to_string))
-        .collect();
+fn remove_stale_pages(docs_folder: &Path, written: &BTreeSet<String>) {
     let Ok(entries) = std::fs::read_dir(docs_folder) else {
         return;
     };
     for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = format!("docs/{}", entry.file_name().to_string_lossy());
         if name.ends_with(".html")
-            && !keep.contains(&name)
+            && !written.contains(&name)
             && entry.file_type().is_ok_and(|t| t.is_file())
         {
             // Best effort: a stale page that cannot be removed is only not linked.
