@@ -86,8 +86,8 @@ pub(crate) fn text(text: &str) -> String {
 }
 
 /// Appends `text` escaped for an attribute value (double-quoted) or a short label: markup
-/// characters as entities, invisible characters (line breaks included) as visible
-/// `⟨U+XXXX⟩`, except that line breaks become spaces.
+/// characters as entities, line feeds as `&#10;` (a line break in a tooltip), tabs and carriage
+/// returns as spaces, other invisible characters as visible `⟨U+XXXX⟩`.
 pub(crate) fn attr_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
@@ -96,7 +96,8 @@ pub(crate) fn attr_into(out: &mut String, text: &str) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            '\n' | '\t' | '\r' => out.push(' '),
+            '\n' => out.push_str("&#10;"),
+            '\t' | '\r' => out.push(' '),
             c if invisible_name(c).is_some() => {
                 let _ = write!(out, "⟨U+{:04X}⟩", u32::from(c));
             }
@@ -144,7 +145,7 @@ mod tests {
     fn attributes_escape_quotes_and_never_hold_invisible_characters() {
         assert_eq!(
             attr("<script>\"x\"&'y'\u{2066}\n"),
-            "&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;⟨U+2066⟩ "
+            "&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;⟨U+2066⟩&#10;"
         );
     }
 
