@@ -253,6 +253,9 @@ fn lossy_runs(bytes: &[u8]) -> Vec<(usize, usize, usize, usize, usize)> {
     runs
 }
 
+/// Bytes skipped at a time where normalization changed nothing.
+const BLOCK: usize = 32;
+
 /// Walks the normalized text through its map and collects the stretches that differ from the
 /// decoded text.
 fn find_sites(source: &Source, normalized: &str, map: &OffsetMap) -> Vec<Site> {
@@ -271,7 +274,37 @@ fn find_sites(source: &Source, normalized: &str, map: &OffsetMap) -> Vec<Site> {
             });
         }
     };
-    for (position, c) in normalized.char_indices() {
+    let mut position = 0;
+    while position < normalized.len() {
+        if identity && open.is_none() {
+            // Skip, a block at a time, stretches the map leaves as they are: the block's ends
+            // map to the cursor and the cursor plus its length, and its bytes are the same.
+            let mut original = map.to_original(position);
+            while original == cursor && position + BLOCK <= normalized.len() {
+                let end = original + BLOCK;
+                if end > display.len()
+                    || map.to_original(position + BLOCK) != end
+                    || normalized.as_bytes()[position..position + BLOCK]
+                        != display.as_bytes()[original..end]
+                {
+                    break;
+                }
+                position += BLOCK;
+                cursor = end;
+                original = end;
+            }
+            // Equal bytes from equal boundaries: both texts are on a boundary or neither is.
+            while !normalized.is_char_boundary(position) {
+                position -= 1;
+                cursor -= 1;
+            }
+            if position >= normalized.len() {
+                break;
+            }
+        }
+        let Some(c) = normalized[position..].chars().next() else {
+            break;
+        };
         let length = c.len_utf8();
         let original = map.span_to_original(position..position + length);
         let range = if identity {
@@ -295,6 +328,7 @@ fn find_sites(source: &Source, normalized: &str, map: &OffsetMap) -> Vec<Site> {
             }
             cursor = cursor.max(range.end);
         }
+        position += length;
     }
     if cursor < display.len() && open.is_none() {
         open = Some((cursor, normalized.len()));
@@ -508,6 +542,46 @@ mod tests {
                 .map(|n| n.text)
                 .unwrap_or_default();
         assert_eq!(rebuilt, normalized);
+    }
+
+    /// Every corpus text: the sites turn the display text into exactly the normalized text, and
+    /// every site really changes something.
+    #[test]
+    fn sites_rebuild_the_normalized_text_of_every_corpus_text() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        let mut files = Vec::new();
+        for dir in [corpus.clone(), corpus.join("ja"), corpus.join("en")] {
+            for entry in std::fs::read_dir(dir).expect("corpus") {
+                let path = entry.expect("entry").path();
+                if path.extension().is_some_and(|e| e == "txt") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() >= 41);
+        for path in files {
+            let bytes = std::fs::read(&path).expect("corpus file");
+            let source = Source::new(&bytes);
+            let expected = treaty_normalize::normalize_bytes(&bytes, &IngestConfig::default())
+                .expect("text")
+                .text;
+            let mut rebuilt = String::with_capacity(expected.len());
+            let mut cursor = 0;
+            for site in &source.sites {
+                assert!(site.display.start >= cursor, "{}", path.display());
+                assert_ne!(
+                    &source.display[site.display.clone()],
+                    site.normalized,
+                    "{}",
+                    path.display()
+                );
+                rebuilt.push_str(&source.display[cursor..site.display.start]);
+                rebuilt.push_str(&site.normalized);
+                cursor = site.display.end;
+            }
+            rebuilt.push_str(&source.display[cursor..]);
+            assert!(rebuilt == expected, "{}", path.display());
+        }
     }
 
     #[test]
