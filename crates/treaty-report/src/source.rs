@@ -378,10 +378,22 @@ pub(crate) fn classify(
         if original.contains('\r') && original.replace('\r', "") == normalized {
             return kind("line_endings");
         }
-        let lines_joined = original.matches('\n').count() > normalized.matches('\n').count()
-            && original.matches('\n').count() < 3;
-        let spaces_removed = normalized.is_empty() && !original.contains('\n');
-        if japanese_around && (lines_joined || spaces_removed) {
+        // `non- resident` -> `non-resident`: the hyphen stays, the break after it goes.
+        if before == Some('-') && normalized.is_empty() && after.is_some_and(char::is_alphabetic) {
+            return kind("dehyphenation");
+        }
+        // Japanese layout joins hard-wrapped lines (a line end removed outright) and removes
+        // spaces at Japanese punctuation; the whitespace fix only collapses runs, trims line
+        // ends and removes blank lines beyond one.
+        let (lines_before, lines_after) = (
+            original.matches('\n').count(),
+            normalized.matches('\n').count(),
+        );
+        let lines_joined = lines_after == 0 && (1..3).contains(&lines_before);
+        let spaces_removed = normalized.is_empty() && lines_before == 0;
+        if (lines_joined && (normalized.is_empty() || japanese_around))
+            || (spaces_removed && japanese_around)
+        {
             return kind("japanese_layout");
         }
         return kind("whitespace");
@@ -447,6 +459,15 @@ pub(crate) fn classify(
     if normalized_text.is_empty() {
         return kind("page_furniture");
     }
+    // A page header or number removed next to a character another fix changed: the removal
+    // is what the place is about.
+    let folded: String = original_text.chars().map(fold_fullwidth).collect();
+    if folded.len() > normalized_text.len()
+        && (folded.ends_with(&normalized_text) || folded.starts_with(&normalized_text))
+        && original.contains('\n')
+    {
+        return kind("page_furniture");
+    }
     if !normalized_text.is_empty()
         && normalized_text
             .chars()
@@ -480,6 +501,18 @@ mod tests {
     fn kinds_are_told_from_the_shape_of_a_change() {
         assert_eq!(name("\r\n", "\n", Some('a'), Some('b')), "line_endings");
         assert_eq!(name("\n", "", Some('日'), Some('本')), "japanese_layout");
+        assert_eq!(name("\n", "", Some(')'), Some('(')), "japanese_layout");
+        assert_eq!(name("\n", " ", Some('a'), Some('b')), "whitespace");
+        assert_eq!(name(" \n", "\n", Some('a'), Some('b')), "whitespace");
+        assert_eq!(
+            name(
+                "\n# Page 2\n2 \n \nＢＥＰＳ",
+                "BEPS",
+                Some('。'),
+                Some('防')
+            ),
+            "page_furniture"
+        );
         assert_eq!(name(" ", "", Some('。'), Some('本')), "japanese_layout");
         assert_eq!(name("   ", " ", Some('a'), Some('b')), "whitespace");
         assert_eq!(
@@ -488,6 +521,7 @@ mod tests {
         );
         assert_eq!(name("- ", "", Some('n'), Some('f')), "dehyphenation");
         assert_eq!(name("-\n", "", Some('n'), Some('f')), "dehyphenation");
+        assert_eq!(name(" ", "", Some('-'), Some('r')), "dehyphenation");
         assert_eq!(name("ＡＢ１", "AB1", None, None), "fullwidth");
         assert_eq!(name("ồi", "\"", Some('e'), Some(' ')), "quote_damage");
         assert_eq!(name("e\u{301}", "é", None, None), "nfc");
