@@ -4,6 +4,10 @@
 run *ARGS:
     cargo run --release -p treaty-cli -- run {{ARGS}}
 
+# Process the corpus and write the HTML review report (open output/report/index.html).
+report:
+    cargo run --release -p treaty-cli -- run --report
+
 # All tests.
 test:
     cargo test --workspace

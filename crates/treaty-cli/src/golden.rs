@@ -74,6 +74,10 @@ pub struct CheckArgs {
     /// or when accepting a new one: review the change like any other).
     #[arg(long)]
     pub update_gaps: bool,
+    /// Also write the comparison as an HTML page to this file, with a page per document in
+    /// docs/ beside it that the page links to (see `treaty report`).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -331,7 +335,12 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|r| (r.doc.clone(), actual_of(r)))
         .collect();
-    report_and_exit(actual, &args.fixtures, &args.report, args.update_gaps)
+    let code = report_and_exit(actual, &args.fixtures, &args.report, args.update_gaps)?;
+    if let Some(file) = &args.html {
+        let inputs = crate::default_inputs(args.inputs.clone());
+        crate::report::write_check_html(file, &inputs, reports, &args.fixtures)?;
+    }
+    Ok(code)
 }
 
 pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
@@ -391,4 +400,31 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
         eprintln!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The comparison of one document's output with its fixture in `fixtures`, or `None` when it
+/// has none (the HTML report's check columns and page).
+pub(crate) fn compare_with_fixture(
+    report: &DocumentReport,
+    fixtures: &Path,
+) -> anyhow::Result<Option<DocumentComparison>> {
+    let dir = fixtures.join(&report.doc);
+    if !dir.is_dir() {
+        return Ok(None);
+    }
+    let expected = read_expected(&dir)?;
+    let produced = actual_of(report);
+    // As in `report_and_exit`: without a `rates.csv` only the outline is compared.
+    let produced_rates: &[RateRecord] = if expected.has_rates {
+        &produced.rates
+    } else {
+        &[]
+    };
+    Ok(Some(compare_document(
+        &report.doc,
+        produced_rates,
+        &expected.rates,
+        &produced.outline,
+        &expected.outline,
+    )))
 }

@@ -12,6 +12,7 @@ mod golden;
 mod inputs;
 mod inspect;
 mod output;
+mod report;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -31,8 +32,8 @@ enum Command {
     /// Process files and folders of treaty texts into per-document JSON and the
     /// rates.csv / rates.jsonl / articles.csv datasets.
     ///
-    /// Example: treaty run corpus/ --out output/ --jobs 2
-    Run(batch::RunArgs),
+    /// Example: treaty run corpus/ --out output/ --jobs 2 --report
+    Run(report::RunWithReport),
     /// Print the normalized text of one file (or what changed, or the counts per fix).
     ///
     /// Example: treaty normalize corpus/brazil-denmark-1974-pt-en-ocr.txt --stats
@@ -57,6 +58,11 @@ enum Command {
     ///
     /// Example: treaty bless corpus/new-treaty.txt --fixtures fixtures/
     Bless(golden::BlessArgs),
+    /// Write the HTML review report of an earlier run: <OUT>/report/index.html and a page per
+    /// document showing every extracted number highlighted in its clause.
+    ///
+    /// Example: treaty report corpus/ --out output/
+    Report(report::ReportArgs),
     /// Print the JSON Schema of the per-document JSON (or of one rates.jsonl line).
     ///
     /// Example: treaty schema --rates
@@ -81,13 +87,14 @@ fn main() -> ExitCode {
         }
     }
     let result = match cli.command {
-        Command::Run(args) => batch::run(args),
+        Command::Run(args) => report::run(args),
         Command::Normalize(args) => inspect::normalize(args),
         Command::Segment(args) => inspect::segment(args),
         Command::Extract(args) => inspect::extract(args),
         Command::Diff(args) => golden::diff(args),
         Command::Check(args) => golden::check(args),
         Command::Bless(args) => golden::bless(args),
+        Command::Report(args) => report::report(args),
         Command::Schema(args) => inspect::schema(args),
     };
     match result {
@@ -129,7 +136,7 @@ const DEFAULT_INPUT: &str = "corpus";
 /// repository): that is a usage error, not a failed document.
 fn without_default_input(command: &Command) -> Option<&'static str> {
     let (name, inputs) = match command {
-        Command::Run(args) if !args.stdin => ("run", &args.inputs),
+        Command::Run(args) if !args.run.stdin => ("run", &args.run.inputs),
         Command::Check(args) => ("check", &args.inputs),
         _ => return None,
     };

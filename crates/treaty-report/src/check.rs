@@ -1,0 +1,334 @@
+//! The check page: per document the missing, unexpected and changed rows, each linked to its
+//! place in the document page, and precision, recall and F1 per document, language and topic.
+
+use std::fmt::Write as _;
+
+use treaty_golden::{DocumentComparison, OutlineRecord, RateRecord, Score, ScoreTable};
+
+use crate::escape::attr;
+use crate::model::Model;
+use crate::{document_href, page_end, page_start, DocumentInput, Options};
+
+/// The rate score of one document.
+pub(crate) fn rate_score(comparison: &DocumentComparison) -> Score {
+    let rates = &comparison.rates;
+    let found = rates.matched.len() + rates.changed.len();
+    Score {
+        expected: found + rates.missing.len(),
+        actual: found + rates.unexpected.len(),
+        found,
+        exact: rates.matched.len(),
+    }
+}
+
+/// Whether the comparison has rate rows at all: a fixture without `rates.csv` is compared on
+/// its outline only, and its rate scores mean nothing.
+pub(crate) fn has_rates(comparison: &DocumentComparison) -> bool {
+    let rates = &comparison.rates;
+    !(rates.matched.is_empty()
+        && rates.changed.is_empty()
+        && rates.missing.is_empty()
+        && rates.unexpected.is_empty())
+}
+
+/// The outline (articles) score of one document.
+pub(crate) fn outline_score(comparison: &DocumentComparison) -> Score {
+    let outline = &comparison.outline;
+    let found = outline.matched + outline.changed.len();
+    Score {
+        expected: found + outline.missing.len(),
+        actual: found + outline.unexpected.len(),
+        found,
+        exact: outline.matched,
+    }
+}
+
+/// The id of a document's section on the check page.
+pub(crate) fn doc_anchor(doc: &str) -> String {
+    let mut id = String::new();
+    for c in doc.chars() {
+        if c.is_ascii_alphanumeric() || c == '-' {
+            id.push(c);
+        } else {
+            let _ = write!(id, "_{:x}", u32::from(c));
+        }
+    }
+    id
+}
+
+/// A fixture row as one line: `en art 10 ¶2 (a) dividends rate 5 percent [condition] — "quote"`.
+pub(crate) fn record_label(record: &RateRecord) -> String {
+    let mut label = format!(
+        "{} art {} ¶{}",
+        record.lang, record.article, record.paragraph
+    );
+    if !record.subparagraph.is_empty() {
+        let _ = write!(label, " ({})", record.subparagraph);
+    }
+    let _ = write!(
+        label,
+        " {} {} {} {}",
+        record.topic, record.kind, record.value, record.unit
+    );
+    if !record.condition.is_empty() {
+        let _ = write!(label, " [{}]", record.condition);
+    }
+    if !record.quote.is_empty() {
+        let quote: String = record.quote.chars().take(110).collect();
+        let more = if record.quote.chars().count() > 110 {
+            "…"
+        } else {
+            ""
+        };
+        let _ = write!(label, " — “{quote}{more}”");
+    }
+    label
+}
+
+fn outline_label(record: &OutlineRecord) -> String {
+    format!(
+        "{} art {} {} ({} paragraphs)",
+        record.lang, record.article, record.topic, record.paragraphs
+    )
+}
+
+/// Appends one score line of a table: label cell(s) done by the caller.
+fn score_cells(score: &Score, out: &mut String) {
+    let _ = write!(
+        out,
+        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:.3}</td><td class=\"n\">{:.3}</td><td class=\"n\"><b>{:.3}</b></td>",
+        score.expected,
+        score.actual,
+        score.found,
+        score.exact,
+        score.precision(),
+        score.recall(),
+        score.f1()
+    );
+}
+
+const SCORE_HEAD: &str = "<th class=\"n\" title=\"rows the fixture expects\">expected</th><th class=\"n\" title=\"rows produced\">produced</th><th class=\"n\" title=\"expected rows found, exactly or changed\">found</th><th class=\"n\" title=\"expected rows found exactly\">exact</th><th class=\"n\">precision</th><th class=\"n\">recall</th><th class=\"n\">F1</th>";
+
+fn score_table_html(title: &str, first: &str, lines: &[(String, Score)], out: &mut String) {
+    let _ = write!(
+        out,
+        "<h2>{title}</h2><table><thead><tr><th>{first}</th>{SCORE_HEAD}</tr></thead><tbody>"
+    );
+    for (name, score) in lines {
+        let _ = write!(out, "<tr><td>{}</td>", attr(name));
+        score_cells(score, out);
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+}
+
+/// Renders the check page. `documents` are all documents; those with a comparison are shown.
+pub(crate) fn render_page(
+    documents: &[DocumentInput<'_>],
+    table: &ScoreTable,
+    options: &Options,
+) -> String {
+    let mut out = String::with_capacity(256 * 1024);
+    page_start(&mut out, "Check against fixtures — treaty report", "");
+    out.push_str("<header class=\"top\"><nav>");
+    if options.index {
+        out.push_str("<a href=\"index.html\">← all documents</a>");
+    }
+    let compared: Vec<&DocumentInput<'_>> = documents
+        .iter()
+        .filter(|d| d.comparison.is_some())
+        .collect();
+    let _ = write!(
+        out,
+        "</nav><h1>Check against fixtures</h1><p class=\"meta\">{} documents compared · rate rows precision <b>{:.3}</b> recall <b>{:.3}</b> F1 <b>{:.3}</b> · articles F1 <b>{:.3}</b></p></header><div class=\"wrap\">",
+        compared.len(),
+        table.overall.precision(),
+        table.overall.recall(),
+        table.overall.f1(),
+        table.outline_overall.f1()
+    );
+
+    // Per document, with the counts that need reading.
+    let _ = write!(
+        out,
+        "<h2>Per document</h2><p class=\"mut\">Rate rows; a fixture without rates.csv is compared on its articles only.</p><table><thead><tr><th>document</th>{SCORE_HEAD}<th class=\"n\">missing</th><th class=\"n\">unexpected</th><th class=\"n\">changed</th><th class=\"n\">articles F1</th></tr></thead><tbody>"
+    );
+    for document in &compared {
+        let Some(comparison) = document.comparison else {
+            continue;
+        };
+        let score = rate_score(comparison);
+        let _ = write!(
+            out,
+            "<tr><td><a href=\"#d-{}\">{}</a></td>",
+            doc_anchor(&comparison.doc),
+            attr(&comparison.doc)
+        );
+        if has_rates(comparison) {
+            score_cells(&score, &mut out);
+            let _ = write!(
+                out,
+                "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                comparison.rates.missing.len(),
+                comparison.rates.unexpected.len(),
+                comparison.rates.changed.len()
+            );
+        } else {
+            out.push_str("<td colspan=\"10\" class=\"mut\">outline only</td>");
+        }
+        let _ = write!(
+            out,
+            "<td class=\"n\">{:.3}</td></tr>",
+            outline_score(comparison).f1()
+        );
+    }
+    out.push_str("</tbody></table>");
+    score_table_html("Per language", "language", &table.per_language, &mut out);
+    score_table_html("Per topic", "topic", &table.per_topic, &mut out);
+
+    for document in compared {
+        let Some(comparison) = document.comparison else {
+            continue;
+        };
+        let model = Model::new(document.report, Some(comparison), options.page_bytes);
+        let page = document_href(&document.report.doc);
+        let score = rate_score(comparison);
+        let rates = &comparison.rates;
+        let _ = write!(
+            out,
+            "<section id=\"d-{}\"><h2>{} <a href=\"{page}\">document page</a></h2>",
+            doc_anchor(&comparison.doc),
+            attr(&comparison.doc),
+        );
+        if has_rates(comparison) {
+            let _ = write!(
+                out,
+                "<p>rate rows: precision {:.3} · recall {:.3} · F1 {:.3} — {} matched, {} changed, {} missing, {} unexpected</p>",
+                score.precision(),
+                score.recall(),
+                score.f1(),
+                rates.matched.len(),
+                rates.changed.len(),
+                rates.missing.len(),
+                rates.unexpected.len()
+            );
+        } else {
+            out.push_str("<p>The fixture has no rates.csv: compared on its articles only.</p>");
+        }
+        if !rates.missing.is_empty() {
+            let _ = write!(
+                out,
+                "<h3>Missing ({})</h3><ul class=\"rr\">",
+                rates.missing.len()
+            );
+            for record in &rates.missing {
+                let label = attr(&record_label(record));
+                match model.place_link(record, None) {
+                    Some(link) => {
+                        let _ = write!(out, "<li><a href=\"{link}\">{label}</a></li>");
+                    }
+                    None => {
+                        let _ = write!(out, "<li>{label} <span class=\"mut\">(no such place in the document)</span></li>");
+                    }
+                }
+            }
+            out.push_str("</ul>");
+        }
+        if !rates.unexpected.is_empty() {
+            let _ = write!(
+                out,
+                "<h3>Unexpected ({})</h3><ul class=\"rr\">",
+                rates.unexpected.len()
+            );
+            for (record, row) in rates.unexpected.iter().zip(&model.unexpected_rows) {
+                let label = attr(&record_label(record));
+                match row {
+                    Some(index) => {
+                        let _ = write!(
+                            out,
+                            "<li><a href=\"{}\">{label}</a></li>",
+                            model.row_link(*index, None)
+                        );
+                    }
+                    None => {
+                        let _ = write!(out, "<li>{label}</li>");
+                    }
+                }
+            }
+            out.push_str("</ul>");
+        }
+        if !rates.changed.is_empty() {
+            let _ = write!(
+                out,
+                "<h3>Changed ({})</h3><ul class=\"rr\">",
+                rates.changed.len()
+            );
+            for (change, row) in rates.changed.iter().zip(&model.changed_rows) {
+                let fields = change
+                    .fields
+                    .iter()
+                    .map(|field| {
+                        let (expected, actual) = match *field {
+                            "condition" => (&change.expected.condition, &change.actual.condition),
+                            _ => (&change.expected.subparagraph, &change.actual.subparagraph),
+                        };
+                        let show = |v: &String| {
+                            if v.is_empty() {
+                                "(empty)".to_string()
+                            } else {
+                                v.clone()
+                            }
+                        };
+                        format!("{field}: {} → {}", show(expected), show(actual))
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                let label = attr(&record_label(&change.expected));
+                let link = match row {
+                    Some(index) => {
+                        format!("<a href=\"{}\">{label}</a>", model.row_link(*index, None))
+                    }
+                    None => label,
+                };
+                let _ = write!(
+                    out,
+                    "<li>{link}<br><span class=\"mut\">{}</span></li>",
+                    attr(&fields)
+                );
+            }
+            out.push_str("</ul>");
+        }
+        let outline = &comparison.outline;
+        if !outline.missing.is_empty()
+            || !outline.unexpected.is_empty()
+            || !outline.changed.is_empty()
+        {
+            let _ = write!(
+                out,
+                "<details><summary>Articles: {} changed, {} missing, {} unexpected</summary><ul>",
+                outline.changed.len(),
+                outline.missing.len(),
+                outline.unexpected.len()
+            );
+            for change in &outline.changed {
+                let _ = write!(
+                    out,
+                    "<li>changed: {} → {}</li>",
+                    attr(&outline_label(&change.expected)),
+                    attr(&outline_label(&change.actual))
+                );
+            }
+            for record in &outline.missing {
+                let _ = write!(out, "<li>missing: {}</li>", attr(&outline_label(record)));
+            }
+            for record in &outline.unexpected {
+                let _ = write!(out, "<li>unexpected: {}</li>", attr(&outline_label(record)));
+            }
+            out.push_str("</ul></details>");
+        }
+        out.push_str("</section>");
+    }
+    out.push_str("</div>");
+    page_end(&mut out, None);
+    out
+}

@@ -1,0 +1,191 @@
+//! The review report: static, self-contained HTML pages that show every extracted number in its
+//! clause, so a person can check the dataset by looking at the treaty with the coded values
+//! beside it.
+//!
+//! Pure functions: per-document JSON ([`DocumentReport`]), the original file bytes and,
+//! where a fixture exists, its comparison ([`DocumentComparison`]) go in; HTML strings come out.
+//! The caller writes them (`treaty report`, `treaty run --report`, `treaty check --html`).
+//!
+//! - [`document_pages`]: `docs/<doc>.html`, the outline beside the text with every row
+//!   highlighted at its span, warnings, normalization fixes; for bilingual treaties also
+//!   `docs/<doc>.versions.html`, the language versions of each article side by side.
+//! - [`index_page`]: `index.html`, one row per document.
+//! - [`check_page`]: the comparison with the fixtures, linked to the document pages.
+//!
+//! Pages use inline CSS, no fonts or network, and one small script (sorting and filtering the
+//! index) without which they read the same. Output depends only on the input: no clock, no
+//! hash-map order, so a report is byte-identical across runs and thread counts.
+//! Every piece of input text is escaped ([`escape`]); invisible and bidi control characters
+//! are shown as visible placeholders, never passed to the page.
+//!
+//! ```
+//! use treaty_extract::{process_document, Settings};
+//! use treaty_report::{document_pages, DocumentInput, Options};
+//!
+//! let text = b"Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise, but the tax so charged shall not exceed 10 per cent of the gross amount of the royalties.\n";
+//! let report = process_document("example", text, &Settings::default()).unwrap();
+//! let pages = document_pages(
+//!     &DocumentInput { report: &report, bytes: text, comparison: None },
+//!     &Options::default(),
+//! );
+//! assert_eq!(pages[0].path, "docs/example.html");
+//! assert!(pages[0].html.contains(">10 per cent</mark>"));
+//! ```
+
+#![deny(missing_docs)]
+
+mod check;
+mod document;
+mod escape;
+mod index;
+mod model;
+mod source;
+mod stream;
+mod style;
+mod versions;
+
+use treaty_extract::schema::DocumentReport;
+use treaty_golden::{DocumentComparison, ScoreTable};
+
+/// One document, as the pages need it.
+#[derive(Clone, Copy)]
+pub struct DocumentInput<'a> {
+    /// The per-document JSON of `treaty run`.
+    pub report: &'a DocumentReport,
+    /// The original file, as the report was made from (spans are offsets into it).
+    pub bytes: &'a [u8],
+    /// The comparison with the document's fixture, when it has one.
+    pub comparison: Option<&'a DocumentComparison>,
+}
+
+/// A document that could not be processed, for the index.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    /// `error` (nothing was produced) or `warning` (processed, but not a usable treaty).
+    pub severity: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// One line of the index.
+#[derive(Clone, Copy)]
+pub struct IndexEntry<'a> {
+    /// The document name.
+    pub doc: &'a str,
+    /// Its report, when it was processed (the index then links its page).
+    pub report: Option<&'a DocumentReport>,
+    /// Why it failed, when it did.
+    pub failure: Option<&'a Failure>,
+    /// The comparison with its fixture, when it has one.
+    pub comparison: Option<&'a DocumentComparison>,
+}
+
+/// Which other pages exist, so pages link only to what is there, and how large a page may be.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Whether `index.html` is written beside `docs/`.
+    pub index: bool,
+    /// The file name of the check page beside `docs/`, when one is written.
+    pub check_page: Option<String>,
+    /// A document larger than this (bytes of the original file) is split into pages at treaty
+    /// or article starts; [`DEFAULT_PAGE_BYTES`] by default.
+    pub page_bytes: usize,
+}
+
+/// The default [`Options::page_bytes`]: 2 MiB of original text (pages of a few MiB of HTML).
+pub const DEFAULT_PAGE_BYTES: usize = 2 * 1024 * 1024;
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            index: false,
+            check_page: None,
+            page_bytes: DEFAULT_PAGE_BYTES,
+        }
+    }
+}
+
+/// A page: its path relative to the report folder (`/`-separated) and its HTML.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// Relative path, e.g. `docs/nl-china-en.html`.
+    pub path: String,
+    /// The page.
+    pub html: String,
+}
+
+/// The path of a document's page relative to the report folder: `docs/<doc>.html` (path
+/// separators and control characters in the name replaced by `_`).
+pub fn document_path(doc: &str) -> String {
+    format!("docs/{}.html", document::file_stem(doc))
+}
+
+/// The link to a document's page from the report folder.
+pub(crate) fn document_href(doc: &str) -> String {
+    format!(
+        "docs/{}.html",
+        escape::href_segment(&document::file_stem(doc))
+    )
+}
+
+/// The pages of one document: its page (one per part of about [`Options::page_bytes`] for a
+/// large document: `docs/<doc>.html`, `docs/<doc>.2.html`, ...) and, for bilingual treaties,
+/// the side-by-side page of each (`docs/<doc>.versions.html`, `docs/<doc>.2.versions.html`).
+pub fn document_pages(input: &DocumentInput<'_>, options: &Options) -> Vec<Page> {
+    let source = source::Source::new(input.bytes);
+    let model = model::Model::new(input.report, input.comparison, options.page_bytes);
+    let stem = document::file_stem(&input.report.doc);
+    let mut pages = Vec::new();
+    for page in 0..model.paging.count() {
+        let suffix = match page {
+            0 => String::new(),
+            _ => format!(".{}", page + 1),
+        };
+        pages.push(Page {
+            path: format!("docs/{stem}{suffix}.html"),
+            html: document::render_page(input, &model, &source, options, page),
+        });
+        if versions::treaties_on(&model, page).next().is_some() {
+            pages.push(Page {
+                path: format!("docs/{stem}{suffix}.versions.html"),
+                html: versions::render_page(&model, &source, page, options.index),
+            });
+        }
+    }
+    pages
+}
+
+/// The index page (`index.html`), entries in the order given.
+pub fn index_page(entries: &[IndexEntry<'_>], options: &Options) -> String {
+    index::render_page(entries, options)
+}
+
+/// The check page: per document the missing, unexpected and changed rows linked to their places
+/// in the document pages (in `docs/` beside it), and the score tables.
+pub fn check_page(
+    documents: &[DocumentInput<'_>],
+    table: &ScoreTable,
+    options: &Options,
+) -> String {
+    check::render_page(documents, table, options)
+}
+
+/// Starts a page: doctype, head with the inline CSS (and `extra_css`), body.
+pub(crate) fn page_start(out: &mut String, title: &str, extra_css: &str) {
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"generator\" content=\"treaty report\"><title>");
+    out.push_str(&escape::attr(title));
+    out.push_str("</title><style>");
+    out.push_str(style::CSS);
+    out.push_str(extra_css);
+    out.push_str("</style></head><body>");
+}
+
+/// Ends a page, with `script` inline when given.
+pub(crate) fn page_end(out: &mut String, script: Option<&str>) {
+    if let Some(script) = script {
+        out.push_str("<script>");
+        out.push_str(script);
+        out.push_str("</script>");
+    }
+    out.push_str("</body></html>\n");
+}

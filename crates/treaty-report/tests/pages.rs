@@ -1,0 +1,515 @@
+//! The pages read back through an HTML parser: every row highlighted at its span, every article
+//! anchored, every link resolving, input text escaped, output deterministic.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::*;
+use treaty_extract::schema::DocumentReport;
+use treaty_extract::{process_document, Settings};
+use treaty_golden::{compare_document, score_table, RateRecord};
+use treaty_report::{
+    check_page, document_pages, index_page, DocumentInput, Failure, IndexEntry, Options, Page,
+};
+
+fn process(doc: &str, bytes: &[u8]) -> DocumentReport {
+    process_document(doc, bytes, &Settings::default()).expect("the document is text")
+}
+
+fn options() -> Options {
+    Options {
+        index: true,
+        check_page: Some("check.html".to_string()),
+        ..Options::default()
+    }
+}
+
+/// Checks one document's pages; returns them.
+fn check_document(report: &DocumentReport, bytes: &[u8], decoded: &str) -> Vec<Page> {
+    check_document_with(report, bytes, decoded, &options())
+}
+
+fn check_document_with(
+    report: &DocumentReport,
+    bytes: &[u8],
+    decoded: &str,
+    options: &Options,
+) -> Vec<Page> {
+    let input = DocumentInput {
+        report,
+        bytes,
+        comparison: None,
+    };
+    let pages = document_pages(&input, options);
+    let parsed: BTreeMap<String, scraper::Html> = pages
+        .iter()
+        .map(|p| {
+            (
+                p.path.trim_start_matches("docs/").to_string(),
+                parse(&p.html),
+            )
+        })
+        .collect();
+    // The text pages in order (the side-by-side pages aside).
+    let text_pages: Vec<&scraper::Html> = pages
+        .iter()
+        .filter(|p| !p.path.ends_with(".versions.html"))
+        .map(|p| &parsed[p.path.trim_start_matches("docs/")])
+        .collect();
+
+    // Every row is a highlight with its span, on exactly one page, showing exactly the bytes of
+    // that span.
+    let mut mark_of_row: BTreeMap<usize, (scraper::ElementRef<'_>, BTreeSet<String>)> =
+        BTreeMap::new();
+    let mut all_ids = BTreeSet::new();
+    for page in &text_pages {
+        let page_ids = ids(page);
+        // Ids of places in the text are on one page only (the toggles, `o-…`, on every page).
+        for id in page_ids.iter().filter(|id| !id.starts_with("o-")) {
+            assert!(
+                all_ids.insert(id.clone()),
+                "{}: id {id} on two pages",
+                report.doc
+            );
+        }
+        for mark in select(page, "main mark.h[data-rows]") {
+            for row in mark.value().attr("data-rows").unwrap_or("").split(' ') {
+                let row: usize = row.parse().expect("row indices");
+                assert!(
+                    mark_of_row.insert(row, (mark, page_ids.clone())).is_none(),
+                    "row {row} highlighted twice"
+                );
+            }
+        }
+    }
+    assert_eq!(mark_of_row.len(), report.rows.len(), "{}", report.doc);
+    for (index, row) in report.rows.iter().enumerate() {
+        let (mark, page_ids) = &mark_of_row[&index];
+        let attr = |name: &str| mark.value().attr(name).unwrap_or_default().to_string();
+        assert_eq!(
+            attr("data-s"),
+            row.start.to_string(),
+            "{} row {index}",
+            report.doc
+        );
+        assert_eq!(
+            attr("data-e"),
+            row.end.to_string(),
+            "{} row {index}",
+            report.doc
+        );
+        let expected = decoded_span(bytes, decoded, row.start, row.end);
+        assert_eq!(
+            original_text(*mark).replace('\r', ""),
+            expected.replace('\r', ""),
+            "{} row {index}",
+            report.doc
+        );
+        let title = attr("title");
+        for field in [
+            &row.topic,
+            &row.kind,
+            &row.value,
+            &row.unit,
+            &row.status,
+            &row.source,
+        ] {
+            assert!(title.contains(field.as_str()), "{title} lacks {field}");
+        }
+        if !row.condition.is_empty() {
+            assert!(title.contains(&row.condition));
+        }
+        assert!(page_ids.contains(mark.value().attr("id").unwrap_or_default()));
+        let class = attr("class");
+        assert!(class.contains(&format!("k-{}", row.kind)), "{class}");
+    }
+
+    // Every article, protocol point and MLI provision has an anchor and an outline entry on
+    // its page.
+    for treaty in &report.treaties {
+        for (v, version) in treaty.versions.iter().enumerate() {
+            assert!(all_ids.contains(&format!("t{}v{v}", treaty.treaty)));
+            for (letter, list) in [
+                ('a', &version.articles),
+                ('p', &version.protocol),
+                ('m', &version.mli),
+            ] {
+                for index in 0..list.len() {
+                    let id = format!("t{}v{v}{letter}{index}", treaty.treaty);
+                    let page = text_pages
+                        .iter()
+                        .find(|p| ids(p).contains(&id))
+                        .unwrap_or_else(|| panic!("{}: no anchor {id}", report.doc));
+                    assert!(
+                        ids(page).contains(&format!("o{id}")),
+                        "no outline entry {id}"
+                    );
+                }
+            }
+        }
+    }
+
+    // Every link of every page resolves to a page of the document (or the index / check page
+    // beside docs/) and to an element of it.
+    for (name, page) in &parsed {
+        for href in hrefs(page) {
+            let (file, fragment) = href.split_once('#').unwrap_or((href.as_str(), ""));
+            let file = percent_decode(file);
+            if file == "../index.html" || file == "../check.html" {
+                continue;
+            }
+            let target = if file.is_empty() {
+                name.clone()
+            } else {
+                file.clone()
+            };
+            let target_page = parsed
+                .get(&target)
+                .unwrap_or_else(|| panic!("{name}: link {href} to a page that is not written"));
+            if !fragment.is_empty() {
+                assert!(
+                    ids(target_page).contains(fragment),
+                    "{name}: link {href} to a missing element"
+                );
+            }
+        }
+    }
+
+    // The pages show the whole text, in order, with the original text of every fix kept.
+    let shown: String = text_pages
+        .iter()
+        .map(|page| original_text(select(page, "main").remove(0)))
+        .collect();
+    assert_eq!(shown.replace('\r', ""), decoded.replace('\r', ""));
+    pages
+}
+
+#[test]
+fn large_documents_are_split_into_pages_that_link_to_each_other() {
+    // Three documents in one file: three treaties, one of them bilingual.
+    let mut text = String::new();
+    for name in [
+        "canada-denmark-1997-en-web.txt",
+        "portugal-montenegro-2016-pt-en.txt",
+        "en/nl-kenya-en.txt",
+    ] {
+        text.push_str(&std::fs::read_to_string(corpus(name)).expect("corpus"));
+        text.push('\n');
+    }
+    let report = process("three", text.as_bytes());
+    assert!(
+        report.treaties.len() >= 3,
+        "{} treaties",
+        report.treaties.len()
+    );
+    let options = Options {
+        page_bytes: 40_000,
+        ..options()
+    };
+    let pages = check_document_with(&report, text.as_bytes(), &text, &options);
+    let paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+    assert!(paths.len() >= 6, "{paths:?}");
+    assert_eq!(paths[0], "docs/three.html");
+    assert!(paths.contains(&"docs/three.2.html"));
+    assert!(paths.iter().any(|p| p.ends_with(".versions.html")));
+
+    // The check page links rows and places to the page they are on.
+    let actual: Vec<RateRecord> = report
+        .rows
+        .iter()
+        .map(|row| RateRecord {
+            treaty: row.treaty,
+            lang: row.lang.clone(),
+            topic: row.topic.clone(),
+            article: row.article.clone(),
+            paragraph: row.paragraph.clone(),
+            subparagraph: row.subparagraph.clone(),
+            kind: row.kind.clone(),
+            value: row.value.clone(),
+            unit: row.unit.clone(),
+            condition: row.condition.clone(),
+            quote: row.quote.clone(),
+        })
+        .collect();
+    let mut expected = actual.clone();
+    let last = expected.pop().expect("rows");
+    expected.remove(0);
+    expected.push(RateRecord {
+        value: "99".into(),
+        ..last
+    });
+    let comparison = compare_document("three", &actual, &expected, &[], &[]);
+    assert_eq!(comparison.rates.unexpected.len(), 2);
+    assert_eq!(comparison.rates.missing.len(), 1);
+    let table = score_table(std::slice::from_ref(&comparison));
+    let input = DocumentInput {
+        report: &report,
+        bytes: text.as_bytes(),
+        comparison: Some(&comparison),
+    };
+    let check = parse(&check_page(&[input], &table, &options));
+    let parsed: BTreeMap<String, scraper::Html> = pages
+        .iter()
+        .map(|p| (p.path.clone(), parse(&p.html)))
+        .collect();
+    let links: Vec<String> = select(&check, "ul.rr a")
+        .iter()
+        .filter_map(|a| a.value().attr("href").map(str::to_string))
+        .collect();
+    assert_eq!(links.len(), 3, "{links:?}");
+    assert!(
+        links.iter().any(|l| !l.starts_with("docs/three.html#")),
+        "{links:?}"
+    );
+    for link in links {
+        let (file, id) = link.split_once('#').expect("a fragment");
+        assert!(ids(&parsed[file]).contains(id), "{link}");
+    }
+}
+
+fn decoded_span(bytes: &[u8], decoded: &str, start: usize, end: usize) -> String {
+    if decoded.as_bytes() == bytes {
+        decoded[start..end].to_string()
+    } else {
+        let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes[start..end]);
+        text.into_owned()
+    }
+}
+
+#[test]
+fn every_row_is_highlighted_at_its_span_and_every_article_anchored() {
+    for name in [
+        "portugal-montenegro-2016-pt-en.txt",
+        "brazil-denmark-1974-pt-en-ocr.txt",
+        "canada-denmark-1997-en-web.txt",
+        "en/nl-kenya-en.txt",
+    ] {
+        let bytes = std::fs::read(corpus(name)).expect("corpus file");
+        let report = process(name, &bytes);
+        assert!(!report.rows.is_empty());
+        let decoded = String::from_utf8(bytes.clone()).expect("UTF-8 corpus");
+        let pages = check_document(&report, &bytes, &decoded);
+        let bilingual = report
+            .treaties
+            .iter()
+            .any(|t| t.versions.iter().filter(|v| !v.articles.is_empty()).count() > 1);
+        assert_eq!(pages.len(), if bilingual { 2 } else { 1 }, "{name}");
+    }
+}
+
+#[test]
+fn legacy_encodings_are_shown_decoded_with_spans_in_place() {
+    let text =
+        std::fs::read_to_string(corpus("portugal-montenegro-2016-pt-en.txt")).expect("corpus");
+    let (bytes, _, lossy) = encoding_rs::WINDOWS_1252.encode(&text);
+    assert!(!lossy);
+    let report = process("pm-1252", &bytes);
+    assert_eq!(report.encoding, "windows-1252");
+    assert!(report.rows.len() > 30);
+    check_document(&report, &bytes, &text);
+}
+
+#[test]
+fn side_by_side_page_marks_agreed_and_unmatched_rows() {
+    let bytes = std::fs::read(corpus("brazil-denmark-1974-pt-en-ocr.txt")).expect("corpus");
+    let report = process("brazil-denmark-1974-pt-en-ocr", &bytes);
+    let pages = document_pages(
+        &DocumentInput {
+            report: &report,
+            bytes: &bytes,
+            comparison: None,
+        },
+        &options(),
+    );
+    assert_eq!(
+        pages[1].path,
+        "docs/brazil-denmark-1974-pt-en-ocr.versions.html"
+    );
+    let page = parse(&pages[1].html);
+    // Article 10 has both versions in one row of the page.
+    let pair = select(&page, "#t1a-10").remove(0);
+    let cells: Vec<_> = pair
+        .children()
+        .filter_map(scraper::ElementRef::wrap)
+        .collect();
+    assert_eq!(cells.len(), 2);
+    let unmatched = report
+        .rows
+        .iter()
+        .filter(|r| r.status == "unmatched")
+        .count();
+    assert!(unmatched > 0);
+    assert_eq!(select(&page, "li.st-unmatched").len(), unmatched);
+    assert_eq!(
+        select(&page, "li.st-agreed").len(),
+        report.rows.iter().filter(|r| r.status == "agreed").count()
+    );
+    assert!(!select(&page, "mark.h.st-unmatched").is_empty());
+}
+
+/// A treaty text with markup, ampersands, quotation marks and bidi controls in it.
+const HOSTILE: &str = "Convention <script>alert('x')</script> & \"quotes\" 'single' \u{202e}evil\u{202c} \u{2066}isolate\u{2069}\n\nArticle 10\nDividends <img src=x onerror=alert(1)>\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed, but the tax so charged shall not exceed 15 per cent of the gross amount of the dividends & \"more\" \u{202e}.\n";
+
+#[test]
+fn input_text_is_escaped_everywhere() {
+    let doc = "<b>\"x\"&'y'\u{202e}";
+    let bytes = HOSTILE.as_bytes();
+    let mut report = process(doc, bytes);
+    assert!(!report.rows.is_empty());
+    report.warnings.push(treaty_extract::schema::Warning {
+        code: "<i>code</i>".into(),
+        message: "message with <script>alert(2)</script> \u{202e}".into(),
+        start: Some(0),
+        end: Some(10),
+    });
+    let hostile_record = RateRecord {
+        treaty: 1,
+        lang: "en".into(),
+        topic: "dividends".into(),
+        article: "10".into(),
+        paragraph: "9".into(),
+        subparagraph: String::new(),
+        kind: "rate".into(),
+        value: "5".into(),
+        unit: "percent".into(),
+        condition: "<script>".into(),
+        quote: "\u{202e}</li><script>alert(3)</script>".into(),
+    };
+    let comparison = compare_document(doc, &[], &[hostile_record], &[], &[]);
+    let table = score_table(std::slice::from_ref(&comparison));
+    let input = DocumentInput {
+        report: &report,
+        bytes,
+        comparison: Some(&comparison),
+    };
+    let failure = Failure {
+        severity: "error".into(),
+        message: "<script>alert(4)</script>\u{202e}".into(),
+    };
+    let mut html = document_pages(&input, &options())
+        .into_iter()
+        .map(|p| p.html)
+        .collect::<Vec<_>>();
+    html.push(check_page(&[input], &table, &options()));
+    let index = index_page(
+        &[
+            IndexEntry {
+                doc,
+                report: Some(&report),
+                failure: None,
+                comparison: Some(&comparison),
+            },
+            IndexEntry {
+                doc: "<script>alert(5)</script>",
+                report: None,
+                failure: Some(&failure),
+                comparison: None,
+            },
+        ],
+        &options(),
+    );
+    html.push(index.clone());
+    for page_html in &html {
+        let page = parse(page_html);
+        // The only script is the index's own.
+        let scripts = select(&page, "script");
+        assert!(scripts.len() <= 1);
+        for script in scripts {
+            assert!(!script.inner_html().contains("alert"));
+        }
+        assert!(select(&page, "img").is_empty());
+        for string in all_strings(&page) {
+            assert!(
+                !string.chars().any(is_bidi_or_invisible),
+                "a bidi or invisible character reached the page: {string:?}"
+            );
+        }
+    }
+    let title = select(&parse(&html[0]), "title")
+        .remove(0)
+        .text()
+        .collect::<String>();
+    assert_eq!(title, "<b>\"x\"&'y'⟨U+202E⟩ — treaty report");
+    // The text shows the markup as text, and the controls as visible placeholders.
+    let page = parse(&html[0]);
+    let main = normalized_text(select(&page, "main").remove(0));
+    assert!(main.contains("<script>alert('x')</script> & \"quotes\" 'single' "));
+    assert!(main.contains("<img src=x onerror=alert(1)>"));
+    assert_eq!(select(&page, "main .cc[data-c=RLO]").len(), 2);
+    assert_eq!(select(&page, "main .cc[data-c=LRI]").len(), 1);
+    assert_eq!(
+        select(&page, "h1").remove(0).text().collect::<String>(),
+        "<b>\"x\"&'y'⟨U+202E⟩"
+    );
+    // The hostile quote of a fixture row is text on the check page.
+    let check = parse(&html[html.len() - 2]);
+    assert!(check
+        .root_element()
+        .text()
+        .any(|t| t.contains("</li><script>alert(3)</script>")));
+    let index = parse(&index);
+    assert!(index
+        .root_element()
+        .text()
+        .any(|t| t.contains("<script>alert(4)</script>⟨U+202E⟩")));
+    // The document link percent-encodes the name.
+    assert!(hrefs(&index).contains(&"docs/%3Cb%3E%22x%22%26%27y%27%E2%80%AE.html".to_string()));
+}
+
+#[test]
+fn pages_are_deterministic() {
+    let bytes = std::fs::read(corpus("portugal-montenegro-2016-pt-en.txt")).expect("corpus");
+    let report = process("portugal-montenegro-2016-pt-en", &bytes);
+    let input = DocumentInput {
+        report: &report,
+        bytes: &bytes,
+        comparison: None,
+    };
+    let first = document_pages(&input, &options());
+    let second = std::thread::scope(|scope| {
+        scope
+            .spawn(|| document_pages(&input, &options()))
+            .join()
+            .expect("renders")
+    });
+    assert_eq!(first, second);
+}
+
+#[test]
+fn bad_spans_and_changed_bytes_do_not_panic() {
+    let bytes = std::fs::read(corpus("canada-denmark-1997-en-web.txt")).expect("corpus");
+    let mut report = process("canada", &bytes);
+    // Spans past the end, reversed, inside characters; a file shorter than the report says.
+    report.rows[0].start = usize::MAX;
+    report.rows[1].start = 50;
+    report.rows[1].end = 10;
+    report.warnings.push(treaty_extract::schema::Warning {
+        code: "x".into(),
+        message: "y".into(),
+        start: Some(bytes.len() * 2),
+        end: None,
+    });
+    report.treaties[0].versions[0].articles[0].start = usize::MAX - 1;
+    for bytes in [&bytes[..], &bytes[..100], &[][..], &[0xff, 0xfe, 0x00][..]] {
+        let pages = document_pages(
+            &DocumentInput {
+                report: &report,
+                bytes,
+                comparison: None,
+            },
+            &options(),
+        );
+        let page = parse(&pages[0].html);
+        assert_eq!(select(&page, "mark.h[data-rows]").len(), {
+            let mut spans: Vec<(usize, usize)> =
+                report.rows.iter().map(|r| (r.start, r.end)).collect();
+            spans.sort_unstable();
+            spans.dedup();
+            spans.len()
+        });
+        if bytes.len() != report.bytes {
+            assert_eq!(select(&page, "header .banner").len(), 1);
+        }
+    }
+}
