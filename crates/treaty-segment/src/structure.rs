@@ -82,7 +82,7 @@ static AD_POINT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static ARTICLE_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?:Artigo|Article|artigo|article|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条",
+        r"(?:Artigos?|Articles?|artigos?|articles?|Art\.)[ \t]*(\d{1,3})|第([〇一二三四五六七八九十百]+)条",
     )
     .unwrap()
 });
