@@ -319,7 +319,7 @@ fn first_heading_is_one(text: &str, at: usize) -> bool {
         .captures(&text[at..window_end])
         .is_some_and(|c| {
             c.get(1)
-                .map_or(false, |n| n.as_str() == "1" || n.as_str() == "I")
+                .is_some_and(|n| n.as_str() == "1" || n.as_str() == "I")
                 || c.get(2).is_some_and(|k| k.as_str() == "一")
         })
 }

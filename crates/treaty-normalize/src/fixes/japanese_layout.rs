@@ -123,8 +123,9 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
         index = probe.max(index + 1);
     }
     // 2. Hard line ends between Japanese text.
-    for index in 0..lines.len().saturating_sub(1) {
-        if join[index] {
+    let n_pairs = lines.len().saturating_sub(1);
+    for (index, joined) in join.iter_mut().enumerate().take(n_pairs) {
+        if *joined {
             continue;
         }
         let previous = trimmed(index);
@@ -143,7 +144,7 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
                     && previous.chars().rev().nth(1).is_some_and(is_japanese)
                     && is_japanese_letter(first));
         if continues && !is_heading_line(previous) && !is_heading_line(next) {
-            join[index] = true;
+            *joined = true;
         }
     }
     let mut n_joined = 0u64;
