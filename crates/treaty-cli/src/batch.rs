@@ -1,59 +1,92 @@
 //! `treaty run`: many documents in parallel, datasets streamed to disk in a stable order.
 
+use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use treaty_extract::schema::Warning;
 use treaty_extract::schema::{
     DocumentReport, RateRow, ARTICLE_COLUMNS, RATE_COLUMNS, SCHEMA_VERSION,
 };
 use treaty_extract::{article_rows, process_document, sha256_hex, Settings};
-use treaty_normalize::IngestConfig;
+use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
 
-use crate::inputs::{collect, Input};
+use crate::inputs::{collect, markup_of, nothing_to_process, Input};
 use crate::output::{write_atomic, AtomicFile};
 use treaty_cli::dictionary::LazyTokenizer;
 
 /// Arguments of `treaty run`.
 #[derive(Args)]
 pub struct RunArgs {
-    /// Files or folders (folders are searched for .txt files). Default: corpus/
+    /// Files or folders (folders are searched for .txt, .html, .htm and .xhtml files).
+    /// Default: corpus/
     pub inputs: Vec<PathBuf>,
     /// Output folder.
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
-    /// Documents processed at once (default: one per core).
+    /// Documents processed at once: 0 (or leaving it out) means all cores, one per core; at
+    /// most 4 per core.
     #[arg(long, short)]
     pub jobs: Option<usize>,
-    /// No progress bar and no summary.
+    /// No progress bar, no summary, and no line per document that was processed with a
+    /// warning (failures.jsonl has them); errors are still printed.
     #[arg(long, short)]
     pub quiet: bool,
     /// Skip documents whose JSON in the output folder is complete and was made from the same
-    /// input bytes (by SHA-256); their rows still go into the datasets.
+    /// input bytes (by SHA-256); their rows still go into the datasets. Continues a run that
+    /// was interrupted.
     #[arg(long)]
     pub resume: bool,
+    /// Reuse an output folder that holds the JSON of documents that are not inputs of this
+    /// run: delete that JSON (without --force such a folder is refused, since its datasets
+    /// would leave those documents out).
+    #[arg(long)]
+    pub force: bool,
     /// Pipe mode: read JSON lines (`{"doc": NAME, "text": TEXT}`) or one path per line from
     /// standard input and write result rows to standard output as JSON lines, in input order.
-    /// Errors go to standard error as JSON lines. Nothing is written to --out.
-    #[arg(long, conflicts_with_all = ["inputs", "resume"])]
+    /// Failures (what `run` writes to failures.jsonl: errors, and documents processed with a
+    /// warning) go to standard error as JSON lines; the exit status is 1 when there is one.
+    /// Nothing is written to --out.
+    #[arg(long, conflicts_with_all = ["inputs", "resume", "force"])]
     pub stdin: bool,
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
 }
 
-/// The rayon pool for `--jobs` (default: one thread per core).
-fn worker_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    let jobs = jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+/// Worker threads per core beyond which `--jobs` is capped: documents are CPU-bound, so more
+/// threads only add memory (about 12 times the size of each document in flight).
+const MAX_JOBS_PER_CORE: usize = 4;
+
+/// The number of workers for `--jobs`: one per core for none or 0, capped (with a warning) at
+/// [`MAX_JOBS_PER_CORE`] per core.
+pub(crate) fn job_count(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match requested {
+        None | Some(0) => cores,
+        Some(jobs) if jobs > MAX_JOBS_PER_CORE * cores => {
+            let cap = MAX_JOBS_PER_CORE * cores;
+            eprintln!(
+                "treaty: --jobs {jobs} is more than {MAX_JOBS_PER_CORE} per core; using {cap} ({cores} cores)"
+            );
+            cap
+        }
+        Some(jobs) => jobs,
+    }
+}
+
+/// The rayon pool of `jobs` workers.
+fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(jobs.max(1))
         .build()
         .context("cannot start worker threads")
 }
@@ -78,6 +111,25 @@ enum Outcome {
     /// A processed document, its JSON written and its dataset lines rendered.
     Rendered(Box<Rendered>),
     Failed(Failure),
+    /// Not started: the run was interrupted.
+    Skipped,
+}
+
+/// The failure a processed document counts as, when one of its warnings makes it unusable as
+/// a treaty (see [`FAILING_WARNINGS`]).
+fn failure_of_report(report: &DocumentReport, path: &str) -> Option<Failure> {
+    let failing: Vec<&str> = report
+        .warnings
+        .iter()
+        .filter(|w| FAILING_WARNINGS.contains(&w.code.as_str()))
+        .map(|w| w.message.as_str())
+        .collect();
+    (!failing.is_empty()).then(|| Failure {
+        doc: report.doc.clone(),
+        path: path.to_string(),
+        severity: "warning",
+        error: failing.join("; "),
+    })
 }
 
 /// What the main thread appends to the datasets for one document.
@@ -131,18 +183,7 @@ fn render(outcome: Outcome, out: &Path) -> Outcome {
                 &article.printed,
             ])?;
         }
-        let failing: Vec<&str> = report
-            .warnings
-            .iter()
-            .filter(|w| FAILING_WARNINGS.contains(&w.code.as_str()))
-            .map(|w| w.message.as_str())
-            .collect();
-        let failure = (!failing.is_empty()).then(|| Failure {
-            doc: report.doc.clone(),
-            path: path.clone(),
-            severity: "warning",
-            error: failing.join("; "),
-        });
+        let failure = failure_of_report(&report, &path);
         Ok(Rendered {
             resumed,
             rates_csv: rates_csv.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?,
@@ -178,16 +219,90 @@ fn write_header(file: &mut AtomicFile, columns: &[&str]) -> anyhow::Result<()> {
 /// How many documents are processed before their results are streamed to disk; bounds memory.
 const CHUNK: usize = 64;
 
+/// Counts SIGINT/SIGTERM/SIGHUP. The first one stops the run after the documents in progress;
+/// a second one ends the process at once.
+#[derive(Clone, Default)]
+struct Interrupt(Arc<AtomicUsize>);
+
+impl Interrupt {
+    /// Installs the signal handler (once per process; later calls share nothing and return
+    /// an interrupt that never fires).
+    fn install() -> Interrupt {
+        let interrupt = Interrupt::default();
+        let count = Arc::clone(&interrupt.0);
+        let _ = ctrlc::set_handler(move || {
+            if count.fetch_add(1, Ordering::SeqCst) > 0 {
+                eprintln!(
+                    "treaty: interrupted again: stopped at once; run the same command with --resume to continue"
+                );
+                std::process::exit(130);
+            }
+        });
+        interrupt
+    }
+
+    fn fired(&self) -> bool {
+        self.0.load(Ordering::SeqCst) > 0
+    }
+}
+
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.stdin {
         return run_pipe(&args);
     }
     let started = Instant::now();
-    let inputs = collect(&crate::default_inputs(args.inputs.clone()));
+    let arguments = crate::default_inputs(args.inputs.clone());
+    let collected = collect(&arguments);
+    if collected.inputs.is_empty() {
+        eprintln!(
+            "treaty: {}",
+            nothing_to_process(&arguments, &collected.skipped)
+        );
+        return Ok(ExitCode::from(1));
+    }
+    if !args.quiet {
+        for skipped in collected.skipped.iter().filter(|s| s.format.is_some()) {
+            eprintln!(
+                "treaty: skipped {}: {}",
+                skipped.path.display(),
+                skipped.reason()
+            );
+        }
+    }
+    let inputs = collected.inputs;
+    let jobs = job_count(args.jobs);
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
     remove_stale_temporary_files(&args.out);
-    let pool = worker_pool(args.jobs)?;
+    let run_docs: HashSet<String> = inputs.iter().map(Input::doc).collect();
+    let others = other_documents(&args.out, &run_docs);
+    if !others.is_empty() {
+        if !args.force {
+            eprintln!(
+                "treaty: {} already holds the JSON of {} documents that are not inputs of this run ({}); \
+                 the datasets of this run would leave them out. Use --force to delete their JSON, \
+                 or another --out folder.",
+                args.out.display(),
+                others.len(),
+                name_list(&others)
+            );
+            return Ok(ExitCode::from(2));
+        }
+        for doc in &others {
+            let path = args.out.join(format!("{doc}.json"));
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+        if !args.quiet {
+            eprintln!(
+                "treaty: --force: removed from {} the JSON of {} documents that are not inputs of this run ({})",
+                args.out.display(),
+                others.len(),
+                name_list(&others)
+            );
+        }
+    }
+    let pool = worker_pool(jobs)?;
     let total_bytes: u64 = inputs
         .iter()
         .map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len()))
@@ -206,6 +321,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
+            ..IngestConfig::default()
         },
         tokenizers: Some(&tokenizer),
     };
@@ -218,7 +334,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     write_header(&mut articles_csv, &ARTICLE_COLUMNS)?;
 
     // Two inputs with one document name would write one JSON file: the later ones fail.
-    let mut seen_docs = std::collections::HashSet::new();
+    let mut seen_docs = HashSet::new();
     let duplicate: Vec<bool> = inputs
         .iter()
         .map(|input| match input {
@@ -227,9 +343,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
 
+    let interrupt = Interrupt::install();
     let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) =
         (0, 0, 0, 0, 0, 0);
+    // Documents whose JSON this run wrote or kept, and documents that failed: an earlier
+    // run's JSON of a document that fails now is removed, so the folder agrees with the
+    // datasets.
+    let mut written_docs = HashSet::new();
+    let mut failed_docs = Vec::new();
     for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
+        if interrupt.fired() {
+            break;
+        }
         // Workers process, serialize and write each document's JSON; the main thread only
         // appends the rendered dataset lines, in input order.
         let outcomes: Vec<Outcome> = pool.install(|| {
@@ -237,6 +362,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 .par_iter()
                 .enumerate()
                 .map(|(offset, input)| {
+                    if interrupt.fired() {
+                        return Outcome::Skipped;
+                    }
                     let outcome = if duplicate[chunk_index * CHUNK + offset] {
                         Outcome::Failed(Failure {
                             doc: crate::inputs::doc_name(input.path()),
@@ -257,11 +385,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 })
                 .collect()
         });
-        for outcome in outcomes {
-            n_documents += 1;
+        for (offset, outcome) in outcomes.into_iter().enumerate() {
+            let index = chunk_index * CHUNK + offset;
+            if !matches!(outcome, Outcome::Skipped) {
+                n_documents += 1;
+            }
             progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
             match outcome {
                 Outcome::Rendered(rendered) => {
+                    written_docs.insert(inputs[index].doc());
                     n_resumed += usize::from(rendered.resumed);
                     rates_csv.writer().write_all(&rendered.rates_csv)?;
                     rates_jsonl.writer().write_all(&rendered.rates_jsonl)?;
@@ -271,27 +403,53 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     n_warnings += rendered.n_warnings;
                     if let Some(failure) = rendered.failure {
                         n_failed += 1;
-                        progress
-                            .suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
+                        if !args.quiet {
+                            progress.suspend(|| {
+                                eprintln!("treaty: {}: {}", failure.path, failure.error)
+                            });
+                        }
                         write_failure(&mut failures_jsonl, &failure)?;
                     }
                 }
                 Outcome::Failed(failure) => {
                     n_failed += 1;
+                    if !duplicate[index] {
+                        failed_docs.push(failure.doc.clone());
+                    }
                     progress.suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
                     write_failure(&mut failures_jsonl, &failure)?;
                 }
+                Outcome::Skipped => {}
                 Outcome::Done(..) => {
                     unreachable!("render turns every processed document into Rendered")
                 }
             }
         }
     }
+    for doc in failed_docs
+        .iter()
+        .filter(|doc| !written_docs.contains(*doc))
+    {
+        // Best effort: the failure is in failures.jsonl either way.
+        let _ = std::fs::remove_file(args.out.join(format!("{doc}.json")));
+    }
+    progress.finish_and_clear();
+    if interrupt.fired() {
+        // The datasets are not committed: their temporary files go when they are dropped.
+        drop((rates_csv, rates_jsonl, articles_csv, failures_jsonl));
+        eprintln!(
+            "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
+             the datasets were not written; run the same command with --resume to continue",
+            inputs.len(),
+            written_docs.len(),
+            args.out.display()
+        );
+        return Ok(ExitCode::from(130));
+    }
     rates_csv.commit()?;
     rates_jsonl.commit()?;
     articles_csv.commit()?;
     failures_jsonl.commit()?;
-    progress.finish_and_clear();
     if !args.quiet {
         eprintln!(
             "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed in {:.2}s -> {}",
@@ -303,6 +461,49 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The documents whose JSON an earlier run left in `out` and that are not in `run_docs`
+/// (files that are not per-document JSON of treaty are no concern of ours), sorted.
+fn other_documents(out: &Path, run_docs: &HashSet<String>) -> Vec<String> {
+    /// The fields that tell a per-document JSON of treaty.
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        doc: String,
+        schema_version: String,
+    }
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return Vec::new();
+    };
+    let mut others: Vec<String> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_str()?.to_owned();
+            let doc = name.strip_suffix(".json")?;
+            if doc.starts_with('.') || run_docs.contains(doc) {
+                return None;
+            }
+            let probe: Probe = serde_json::from_slice(&std::fs::read(entry.path()).ok()?).ok()?;
+            (probe.doc == doc && !probe.schema_version.is_empty()).then(|| doc.to_owned())
+        })
+        .collect();
+    others.sort();
+    others
+}
+
+/// A few names, then how many more.
+fn name_list(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut list = names
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        list.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    list
 }
 
 /// Removes the temporary files (`.<name>.<pid>.tmp`, see [`AtomicFile`]) that a killed run
@@ -367,15 +568,40 @@ fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyho
 
 /// Runs the pipeline on one document; a panic (a bug) becomes an error for this document
 /// instead of ending the batch and losing the other documents' results.
+///
+/// `path` is the file the bytes came from, if any: it decides whether they are read as HTML
+/// (by its extension) and names the file in the advice for a PDF or an image. Stray control
+/// bytes removed from the text become a warning of the document.
 pub(crate) fn process_guarded(
     doc: &str,
+    path: Option<&Path>,
     bytes: &[u8],
     settings: &Settings<'_>,
 ) -> Result<DocumentReport, String> {
+    let settings = Settings {
+        ingest: IngestConfig {
+            markup: path.map_or(Markup::Detect, markup_of),
+            ..settings.ingest
+        },
+        ..*settings
+    };
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        process_document(doc, bytes, settings)
+        process_document(doc, bytes, &settings)
     })) {
-        Ok(Ok(report)) => Ok(report),
+        Ok(Ok(mut report)) => {
+            warn_of_stray_bytes(&mut report);
+            Ok(report)
+        }
+        Ok(Err(IngestError::Binary {
+            reason: BinaryReason::Format { format },
+        })) => {
+            let shown = path.map_or_else(|| "FILE".to_string(), |p| p.display().to_string());
+            Err(format!(
+                "it is {}, not text; {}",
+                format.description(),
+                format.advice(&shown)
+            ))
+        }
         Ok(Err(error)) => Err(error.to_string()),
         Err(panic) => {
             let message = panic
@@ -387,6 +613,27 @@ pub(crate) fn process_guarded(
                 "internal error (a bug in treaty, please report it with this file): {message}"
             ))
         }
+    }
+}
+
+/// Adds a warning to a document whose text had stray control bytes (normalization removed
+/// them; their count is in the document's normalization counts).
+fn warn_of_stray_bytes(report: &mut DocumentReport) {
+    let stray = report
+        .normalization
+        .iter()
+        .find(|count| count.fix == "stray_controls")
+        .map_or(0, |count| count.count);
+    if stray > 0 {
+        report.warnings.push(Warning {
+            code: "stray_control_bytes".to_string(),
+            message: format!(
+                "{stray} stray control bytes (NUL, ESC, DEL, ...) were removed from the text; \
+                 the file may have been damaged on its way"
+            ),
+            start: None,
+            end: None,
+        });
     }
 }
 
@@ -431,7 +678,7 @@ fn process_input(input: &Input, out: &Path, settings: &Settings<'_>, resume: boo
             return Outcome::Done(Box::new(report), true, path.display().to_string());
         }
     }
-    match process_guarded(doc, &bytes, settings) {
+    match process_guarded(doc, Some(path), &bytes, settings) {
         Ok(report) => Outcome::Done(Box::new(report), false, path.display().to_string()),
         Err(error) => fail(error),
     }
@@ -455,11 +702,12 @@ struct PipeDocument {
 /// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
 fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     use std::io::BufRead;
-    let pool = worker_pool(args.jobs)?;
+    let pool = worker_pool(job_count(args.jobs))?;
     let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
+            ..IngestConfig::default()
         },
         tokenizers: Some(&tokenizer),
     };
@@ -473,7 +721,7 @@ fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
             .take(CHUNK)
             .map(|(i, line)| line.map(|l| (i + 1, l)))
             .collect::<Result<_, _>>()?;
-        let results: Vec<Result<DocumentReport, Failure>> = pool.install(|| {
+        let results: Vec<Result<(DocumentReport, String), Failure>> = pool.install(|| {
             batch
                 .par_iter()
                 .filter(|(_, line)| !line.trim().is_empty())
@@ -481,17 +729,23 @@ fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
                 .collect()
         });
         for result in results {
-            match result {
-                Ok(report) => {
+            let failure = match result {
+                Ok((report, path)) => {
                     for row in &report.rows {
                         serde_json::to_writer(&mut stdout, row)?;
                         stdout.write_all(b"\n")?;
                     }
+                    failure_of_report(&report, &path)
                 }
-                Err(failure) => {
-                    n_failed += 1;
-                    eprintln!("{}", serde_json::to_string(&failure)?);
-                }
+                Err(failure) => Some(failure),
+            };
+            if let Some(failure) = failure {
+                // The records failures.jsonl would hold, in input order.
+                n_failed += 1;
+                let mut line = serde_json::to_vec(&failure)?;
+                line.push(b'\n');
+                // Written whole, so lines of parallel filters sharing stderr do not interleave.
+                let _ = std::io::stderr().lock().write_all(&line);
             }
         }
         stdout.flush()?;
@@ -503,13 +757,14 @@ fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Processes one line of pipe input: the report and the path (or `stdin line N`) it names.
 fn pipe_document(
     number: usize,
     line: &str,
     settings: &Settings<'_>,
-) -> Result<DocumentReport, Failure> {
+) -> Result<(DocumentReport, String), Failure> {
     let trimmed = line.trim();
-    let (doc, path, bytes) = if trimmed.starts_with('{') {
+    let (doc, path, file, bytes) = if trimmed.starts_with('{') {
         let document: PipeDocument = serde_json::from_str(trimmed).map_err(|e| Failure {
             doc: String::new(),
             path: format!("stdin line {number}"),
@@ -519,6 +774,7 @@ fn pipe_document(
         (
             document.doc,
             format!("stdin line {number}"),
+            None,
             document.text.into_bytes(),
         )
     } else {
@@ -529,12 +785,20 @@ fn pipe_document(
             severity: "error",
             error: format!("cannot read: {e}"),
         })?;
-        (crate::inputs::doc_name(&path), trimmed.to_string(), bytes)
+        (
+            crate::inputs::doc_name(&path),
+            trimmed.to_string(),
+            Some(path),
+            bytes,
+        )
     };
-    process_guarded(&doc, &bytes, settings).map_err(|error| Failure {
-        doc: doc.clone(),
-        path,
-        severity: "error",
-        error,
-    })
+    match process_guarded(&doc, file.as_deref(), &bytes, settings) {
+        Ok(report) => Ok((report, path)),
+        Err(error) => Err(Failure {
+            doc,
+            path,
+            severity: "error",
+            error,
+        }),
+    }
 }

@@ -16,9 +16,9 @@ use treaty_cli::dictionary::LazyTokenizer;
 use treaty_extract::schema::DocumentReport;
 use treaty_extract::{article_rows, Settings};
 use treaty_golden::{
-    compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv, regressions,
+    classify_misses, compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
     render_json, render_junit, render_text, score_table, write_known_gaps_csv, write_outline_csv,
-    write_rates_csv, DocumentComparison, KnownGap, OutlineRecord, RateRecord,
+    write_rates_csv, DocumentComparison, JunitGate, KnownGap, Misses, OutlineRecord, RateRecord,
 };
 use treaty_normalize::IngestConfig;
 
@@ -181,6 +181,7 @@ fn report_and_exit(
     update_gaps: bool,
 ) -> anyhow::Result<ExitCode> {
     let mut comparisons: Vec<DocumentComparison> = Vec::new();
+    let mut misses: Vec<Misses> = Vec::new();
     let mut failures: Vec<String> = Vec::new();
     let mut without_fixture = Vec::new();
     for (doc, produced) in &actual {
@@ -204,14 +205,16 @@ fn report_and_exit(
             &produced.outline,
             &expected.outline,
         );
-        if update_gaps {
-            write_atomic(
-                &dir.join("known-gaps.csv"),
-                write_known_gaps_csv(&comparison).as_bytes(),
-            )?;
+        let document_misses = if update_gaps {
+            // The gaps written now accept every current miss.
+            let gaps = write_known_gaps_csv(&comparison);
+            write_atomic(&dir.join("known-gaps.csv"), gaps.as_bytes())?;
+            classify_misses(&comparison, &parse_known_gaps_csv(&gaps)?)
         } else {
-            failures.extend(regressions(&comparison, &expected.gaps));
-        }
+            classify_misses(&comparison, &expected.gaps)
+        };
+        failures.extend(document_misses.regressions.iter().cloned());
+        misses.push(document_misses);
         comparisons.push(comparison);
     }
     let table = score_table(&comparisons);
@@ -225,7 +228,11 @@ fn report_and_exit(
         }
     }
     if let Some(path) = &args.junit {
-        write_atomic(path, render_junit(&comparisons, &table).as_bytes())?;
+        let gate = JunitGate {
+            misses: &misses,
+            min_f1: args.min_f1,
+        };
+        write_atomic(path, render_junit(&comparisons, &table, &gate).as_bytes())?;
     }
     for doc in &without_fixture {
         eprintln!(
@@ -294,13 +301,20 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
         tokenizers: Some(&tokenizer),
     };
     let found = collect(inputs);
+    if found.inputs.is_empty() {
+        anyhow::bail!(
+            "{}",
+            crate::inputs::nothing_to_process(inputs, &found.skipped)
+        );
+    }
     let results: Vec<anyhow::Result<DocumentReport>> = found
+        .inputs
         .par_iter()
         .map(|input| match input {
             Input::File { path, doc } => {
                 let bytes = std::fs::read(path)
                     .with_context(|| format!("{}: cannot read", path.display()))?;
-                crate::batch::process_guarded(doc, &bytes, &settings)
+                crate::batch::process_guarded(doc, Some(path), &bytes, &settings)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
             }
             Input::Unreadable { path, reason } => {
@@ -333,7 +347,8 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
             let path = dir.join(name);
             let before = std::fs::read_to_string(&path).unwrap_or_default();
             if before != contents {
-                print!(
+                write!(
+                    std::io::stdout().lock(),
                     "{}",
                     treaty_normalize::unified_diff(&before, &contents)
                         .replace("--- original", &format!("--- {}", path.display()))
@@ -341,7 +356,7 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
                             "+++ normalized",
                             &format!("+++ {} (blessed)", path.display())
                         )
-                );
+                )?;
                 writes.push((path, contents));
             }
         }

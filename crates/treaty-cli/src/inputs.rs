@@ -1,7 +1,14 @@
-//! Turning INPUT arguments (files and folders) into a sorted list of documents.
+//! Turning INPUT arguments (files and folders) into a sorted list of documents, and saying
+//! what was left out of folders and why.
 
 use std::collections::HashSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+use treaty_normalize::{BinaryFormat, Markup};
+
+/// Extensions of the files taken from folders (compared without case).
+pub const TEXT_EXTENSIONS: [&str; 4] = ["txt", "html", "htm", "xhtml"];
 
 /// A document to process, or a path that could not be listed.
 #[derive(Debug, Clone)]
@@ -29,6 +36,59 @@ impl Input {
             Input::File { path, .. } | Input::Unreadable { path, .. } => path,
         }
     }
+
+    /// The document name.
+    pub fn doc(&self) -> String {
+        match self {
+            Input::File { doc, .. } => doc.clone(),
+            Input::Unreadable { path, .. } => doc_name(path),
+        }
+    }
+}
+
+/// A file in a folder that is not processed.
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    /// The file.
+    pub path: PathBuf,
+    /// Its binary format, when its first bytes tell it (a PDF named `.pdf` or anything else).
+    pub format: Option<BinaryFormat>,
+}
+
+impl Skipped {
+    /// Why the file was skipped, and what to do about it.
+    pub fn reason(&self) -> String {
+        let shown = self.path.display().to_string();
+        match self.format {
+            Some(format) => format!(
+                "it is {}, not text; {}",
+                format.description(),
+                format.advice(&shown)
+            ),
+            None => format!(
+                "only {} files are read from folders (name the file to read it anyway)",
+                extension_list()
+            ),
+        }
+    }
+}
+
+/// `.txt, .html, .htm or .xhtml`.
+pub fn extension_list() -> String {
+    let dotted: Vec<String> = TEXT_EXTENSIONS.iter().map(|e| format!(".{e}")).collect();
+    match dotted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => dotted.concat(),
+    }
+}
+
+/// What the INPUT arguments hold.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// The documents, sorted by path.
+    pub inputs: Vec<Input>,
+    /// Files found in folders and left out, sorted by path.
+    pub skipped: Vec<Skipped>,
 }
 
 /// The document name of a path: its file name without the extension.
@@ -39,33 +99,49 @@ pub fn doc_name(path: &Path) -> String {
     )
 }
 
-/// Collects the files named or found under the folders named (`.txt` files in folders),
-/// sorted by path so runs are deterministic. Folder loops (symlinks) are visited once.
-pub fn collect(arguments: &[PathBuf]) -> Vec<Input> {
-    let mut inputs = Vec::new();
+/// How to read a file: HTML when its name says so, otherwise told from its first tag.
+pub fn markup_of(path: &Path) -> Markup {
+    let html = path.extension().is_some_and(|extension| {
+        ["html", "htm", "xhtml"]
+            .iter()
+            .any(|html| extension.eq_ignore_ascii_case(html))
+    });
+    if html {
+        Markup::Html
+    } else {
+        Markup::Detect
+    }
+}
+
+/// Collects the files named and the text files found under the folders named (see
+/// [`TEXT_EXTENSIONS`]), sorted by path so runs are deterministic. Folder loops (symlinks) are
+/// visited once; hidden files in folders are ignored.
+pub fn collect(arguments: &[PathBuf]) -> Collected {
+    let mut collected = Collected::default();
     let mut seen_dirs = HashSet::new();
     for argument in arguments {
         match std::fs::metadata(argument) {
-            Ok(meta) if meta.is_dir() => walk(argument, &mut inputs, &mut seen_dirs),
-            Ok(_) => inputs.push(Input::File {
+            Ok(meta) if meta.is_dir() => walk(argument, &mut collected, &mut seen_dirs),
+            Ok(_) => collected.inputs.push(Input::File {
                 path: argument.clone(),
                 doc: doc_name(argument),
             }),
-            Err(error) => inputs.push(Input::Unreadable {
+            Err(error) => collected.inputs.push(Input::Unreadable {
                 path: argument.clone(),
                 reason: error.to_string(),
             }),
         }
     }
-    inputs.sort_by(|a, b| a.path().cmp(b.path()));
-    inputs
+    collected.inputs.sort_by(|a, b| a.path().cmp(b.path()));
+    collected.skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    collected
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, seen_dirs: &mut HashSet<PathBuf>) {
+fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>) {
     let canonical = match std::fs::canonicalize(dir) {
         Ok(path) => path,
         Err(error) => {
-            inputs.push(Input::Unreadable {
+            collected.inputs.push(Input::Unreadable {
                 path: dir.to_path_buf(),
                 reason: error.to_string(),
             });
@@ -78,7 +154,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, seen_dirs: &mut HashSet<PathBuf>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(error) => {
-            inputs.push(Input::Unreadable {
+            collected.inputs.push(Input::Unreadable {
                 path: dir.to_path_buf(),
                 reason: error.to_string(),
             });
@@ -88,19 +164,67 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, seen_dirs: &mut HashSet<PathBuf>) {
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {
+        let hidden = path
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        let is_text = path.extension().is_some_and(|extension| {
+            TEXT_EXTENSIONS
+                .iter()
+                .any(|text| extension.eq_ignore_ascii_case(text))
+        });
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, inputs, seen_dirs),
-            Ok(_) if path.extension().is_some_and(|e| e == "txt") => {
-                inputs.push(Input::File {
+            Ok(meta) if meta.is_dir() => walk(&path, collected, seen_dirs),
+            Ok(_) if is_text => {
+                collected.inputs.push(Input::File {
                     doc: doc_name(&path),
                     path,
                 });
             }
-            Ok(_) => {}
-            Err(error) => inputs.push(Input::Unreadable {
+            Ok(_) => {
+                let format = sniff_file(&path);
+                collected.skipped.push(Skipped { path, format });
+            }
+            Err(error) => collected.inputs.push(Input::Unreadable {
                 path,
                 reason: error.to_string(),
             }),
         }
     }
 }
+
+/// The binary format of a file, from its first bytes.
+fn sniff_file(path: &Path) -> Option<BinaryFormat> {
+    let mut head = Vec::with_capacity(4096);
+    std::fs::File::open(path)
+        .and_then(|file| file.take(4096).read_to_end(&mut head))
+        .ok()?;
+    BinaryFormat::sniff(&head)
+}
+
+/// The message for INPUT arguments that hold nothing to process: what was skipped and why.
+pub fn nothing_to_process(arguments: &[PathBuf], skipped: &[Skipped]) -> String {
+    let named: Vec<String> = arguments.iter().map(|a| a.display().to_string()).collect();
+    let mut message = format!(
+        "nothing to process: {} holds no {} files",
+        named.join(", "),
+        extension_list()
+    );
+    if skipped.is_empty() {
+        message.push_str(" (it is empty)");
+        return message;
+    }
+    message.push_str(&format!("; skipped {} files:", skipped.len()));
+    for file in skipped.iter().take(MAX_LISTED) {
+        message.push_str(&format!("\n  {}: {}", file.path.display(), file.reason()));
+    }
+    if skipped.len() > MAX_LISTED {
+        message.push_str(&format!("\n  ... and {} more", skipped.len() - MAX_LISTED));
+    }
+    message
+}
+
+/// How many skipped files a message lists by name.
+pub const MAX_LISTED: usize = 20;

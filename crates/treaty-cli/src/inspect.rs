@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use treaty_extract::schema::{document_json_schema, rate_row_json_schema, DocumentReport};
-use treaty_extract::{process_document, Settings};
+use treaty_extract::Settings;
 use treaty_normalize::{normalize_bytes, unified_diff, IngestConfig};
 
-use crate::inputs::doc_name;
+use crate::inputs::{doc_name, markup_of};
 use treaty_cli::dictionary::LazyTokenizer;
 
 /// Arguments of `treaty normalize`.
@@ -61,10 +61,31 @@ fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
     std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
 }
 
+/// Decodes and normalizes a file (HTML by its extension or first tag).
+fn normalized_file(path: &Path) -> anyhow::Result<(Vec<u8>, treaty_normalize::Normalized)> {
+    let bytes = read(path)?;
+    let config = IngestConfig {
+        markup: markup_of(path),
+        ..IngestConfig::default()
+    };
+    let normalized = normalize_bytes(&bytes, &config).map_err(|e| {
+        let error = match e {
+            treaty_normalize::IngestError::Binary {
+                reason: treaty_normalize::BinaryReason::Format { format },
+            } => format!(
+                "it is {}, not text; {}",
+                format.description(),
+                format.advice(&path.display().to_string())
+            ),
+            other => other.to_string(),
+        };
+        anyhow::anyhow!("{}: {error}", path.display())
+    })?;
+    Ok((bytes, normalized))
+}
+
 pub fn normalize(args: NormalizeArgs) -> anyhow::Result<ExitCode> {
-    let bytes = read(&args.file)?;
-    let normalized = normalize_bytes(&bytes, &IngestConfig::default())
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let (bytes, normalized) = normalized_file(&args.file)?;
     let mut stdout = std::io::stdout().lock();
     if args.stats {
         writeln!(stdout, "encoding\t{}", normalized.encoding)?;
@@ -87,16 +108,14 @@ fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
         ingest: IngestConfig::default(),
         tokenizers: Some(&tokenizer),
     };
-    process_document(&doc_name(path), &bytes, &settings)
+    crate::batch::process_guarded(&doc_name(path), Some(path), &bytes, &settings)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
     if args.streams {
-        let bytes = read(&args.file)?;
-        let normalized = normalize_bytes(&bytes, &IngestConfig::default())
-            .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+        let (_, normalized) = normalized_file(&args.file)?;
         for stream in treaty_segment::stream::split_by_language(&normalized.text) {
             writeln!(
                 stdout,
@@ -177,29 +196,78 @@ pub fn extract(args: ExtractArgs) -> anyhow::Result<ExitCode> {
         writeln!(stdout)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(
+    let header = [
+        "trty",
+        "lng",
+        "topic",
+        "art",
+        "¶",
+        "sub",
+        "kind",
+        "value",
+        "unit",
+        "condition",
+    ];
+    let cells: Vec<[String; 10]> = report
+        .rows
+        .iter()
+        .map(|row| {
+            [
+                row.treaty.to_string(),
+                row.lang.clone(),
+                row.topic.clone(),
+                row.article.clone(),
+                row.paragraph.clone(),
+                row.subparagraph.clone(),
+                row.kind.clone(),
+                row.value.clone(),
+                row.unit.clone(),
+                row.condition.clone(),
+            ]
+        })
+        .collect();
+    write!(
         stdout,
-        "{:<4} {:<3} {:<24} {:>4} {:>3} {:<4} {:<9} {:>7} {:<8} {:<48} quote",
-        "trty", "lng", "topic", "art", "¶", "sub", "kind", "value", "unit", "condition"
+        "{}",
+        aligned_table(
+            &header,
+            &cells,
+            "quote",
+            report.rows.iter().map(|row| truncate(&row.quote, 70))
+        )
     )?;
-    for row in &report.rows {
-        writeln!(
-            stdout,
-            "{:<4} {:<3} {:<24} {:>4} {:>3} {:<4} {:<9} {:>7} {:<8} {:<48} {}",
-            row.treaty,
-            row.lang,
-            row.topic,
-            row.article,
-            row.paragraph,
-            row.subparagraph,
-            row.kind,
-            row.value,
-            row.unit,
-            row.condition,
-            truncate(&row.quote, 70),
-        )?;
-    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A table of left-aligned columns as wide as their widest cell (in characters), one space
+/// apart, then a last column of any width.
+fn aligned_table(
+    header: &[&str; 10],
+    cells: &[[String; 10]],
+    last_header: &str,
+    last: impl Iterator<Item = String>,
+) -> String {
+    let mut widths = header.map(|name| name.chars().count());
+    for row in cells {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |fields: &mut dyn Iterator<Item = &str>, last: &str| -> String {
+        let mut out = String::new();
+        for (field, width) in fields.zip(widths) {
+            out.push_str(field);
+            out.extend(std::iter::repeat_n(' ', width - field.chars().count() + 1));
+        }
+        out.push_str(last);
+        out.push('\n');
+        out
+    };
+    let mut out = line(&mut header.iter().copied(), last_header);
+    for (row, last) in cells.iter().zip(last) {
+        out.push_str(&line(&mut row.iter().map(String::as_str), &last));
+    }
+    out
 }
 
 pub fn schema(args: SchemaArgs) -> anyhow::Result<ExitCode> {
@@ -208,6 +276,6 @@ pub fn schema(args: SchemaArgs) -> anyhow::Result<ExitCode> {
     } else {
         document_json_schema()
     };
-    println!("{schema}");
+    writeln!(std::io::stdout().lock(), "{schema}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -13,10 +13,10 @@ mod inputs;
 mod inspect;
 mod output;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Turn the messy text of tax-treaty PDFs into clean, structured, checkable data.
 #[derive(Parser)]
@@ -65,6 +65,21 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(name) = without_default_input(&cli.command) {
+        let mut command = Cli::command();
+        command.build();
+        if let Some(subcommand) = command.find_subcommand_mut(name) {
+            subcommand
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    format!(
+                        "no input given, and there is no {DEFAULT_INPUT}/ folder here to read by \
+                         default: name the files or folders to process"
+                    ),
+                )
+                .exit();
+        }
+    }
     let result = match cli.command {
         Command::Run(args) => batch::run(args),
         Command::Normalize(args) => inspect::normalize(args),
@@ -87,18 +102,44 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether an error is a write to a closed pipe (`treaty extract --json FILE | head`): the
+/// reader has all it wanted, so the command ends quietly, as `cat` and ripgrep do.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        let kind = if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+            Some(io.kind())
+        } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+            json.io_error_kind()
+        } else if let Some(csv) = cause.downcast_ref::<csv::Error>() {
+            match csv.kind() {
+                csv::ErrorKind::Io(io) => Some(io.kind()),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        kind == Some(std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The folder read when no input is named.
+const DEFAULT_INPUT: &str = "corpus";
+
+/// The subcommand that would read [`DEFAULT_INPUT`] when it is not there (outside the
+/// repository): that is a usage error, not a failed document.
+fn without_default_input(command: &Command) -> Option<&'static str> {
+    let (name, inputs) = match command {
+        Command::Run(args) if !args.stdin => ("run", &args.inputs),
+        Command::Check(args) => ("check", &args.inputs),
+        _ => return None,
+    };
+    (inputs.is_empty() && !Path::new(DEFAULT_INPUT).is_dir()).then_some(name)
 }
 
 /// The default input when none is named.
 fn default_inputs(inputs: Vec<PathBuf>) -> Vec<PathBuf> {
     if inputs.is_empty() {
-        vec![PathBuf::from("corpus")]
+        vec![PathBuf::from(DEFAULT_INPUT)]
     } else {
         inputs
     }

@@ -158,3 +158,126 @@ fn check_passes_on_the_corpus_and_fails_when_a_fixture_value_is_changed() {
         text(&failing.stderr)
     );
 }
+
+/// The value of an attribute of the `<testsuite>` element of a JUnit report.
+fn suite_attribute(junit: &str, name: &str) -> usize {
+    let suite = &junit[junit.find("<testsuite ").unwrap()..];
+    let suite = &suite[..suite.find('>').unwrap()];
+    let value = &suite[suite.find(&format!(" {name}=\"")).unwrap() + name.len() + 3..];
+    value[..value.find('"').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn the_junit_report_agrees_with_the_exit_status() {
+    let root = workspace_root();
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.xml");
+    let report_arg = report.to_str().unwrap();
+
+    // The corpus passes with known gaps: no failure, one skipped test case per gap hit.
+    let passing = treaty(&["check", "--quiet", "--junit", report_arg], &root);
+    assert_eq!(passing.status.code(), Some(0), "{}", text(&passing.stderr));
+    assert!(text(&passing.stderr).contains(" 0 regressions"));
+    let junit = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(suite_attribute(&junit, "failures"), 0, "{junit}");
+    assert!(!junit.contains("<failure"), "{junit}");
+    let gaps_listed: usize = std::fs::read_dir(root.join("fixtures"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path().join("known-gaps.csv"))
+        .filter(|path| path.exists())
+        .map(|path| std::fs::read_to_string(path).unwrap().lines().count() - 1)
+        .sum();
+    let skipped = suite_attribute(&junit, "skipped");
+    assert!(
+        skipped > 0 && skipped <= gaps_listed,
+        "{skipped} of {gaps_listed}"
+    );
+    assert_eq!(
+        junit
+            .matches("<skipped message=\"known gap, listed in ")
+            .count(),
+        skipped
+    );
+    let documents = std::fs::read_dir(root.join("fixtures"))
+        .unwrap()
+        .filter(|entry| entry.as_ref().unwrap().path().join("outline.csv").exists())
+        .count();
+    assert_eq!(
+        suite_attribute(&junit, "tests"),
+        documents + skipped,
+        "one test case per document and per known gap"
+    );
+
+    // A regression fails the check and its document's test case, and nothing else.
+    let fixtures = dir.path().join("fixtures");
+    std::fs::create_dir_all(fixtures.join(DOC)).unwrap();
+    for file in ["outline.csv", "rates.csv", "known-gaps.csv"] {
+        let source = root.join("fixtures").join(DOC).join(file);
+        if source.exists() {
+            std::fs::copy(source, fixtures.join(DOC).join(file)).unwrap();
+        }
+    }
+    let rates_path = fixtures.join(DOC).join("rates.csv");
+    let rates = std::fs::read_to_string(&rates_path).unwrap();
+    std::fs::write(
+        &rates_path,
+        rates.replacen(
+            "1,en,dividends,10,2,b,rate,10,percent",
+            "1,en,dividends,10,2,b,rate,15,percent",
+            1,
+        ),
+    )
+    .unwrap();
+    let input = root.join("corpus").join(format!("{DOC}.txt"));
+    let check = |extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            input.to_str().unwrap(),
+            "--fixtures",
+            fixtures.to_str().unwrap(),
+            "--quiet",
+            "--junit",
+            report_arg,
+        ];
+        args.extend_from_slice(extra);
+        let output = treaty(&args, dir.path());
+        (
+            output.status.code(),
+            std::fs::read_to_string(&report).unwrap(),
+        )
+    };
+    let (code, junit) = check(&[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(suite_attribute(&junit, "failures"), 1, "{junit}");
+    assert!(junit.contains(&format!(
+        "<failure type=\"regression\" message=\"1 expected rate rows missing or changed, not listed in known-gaps.csv\">{DOC}: missing en art 10 ¶2 (b) dividends rate 15 percent"
+    )), "{junit}");
+
+    // Accepted as a known gap, the same miss is a skipped test case and the check passes.
+    let (code, _) = check(&["--update-gaps"]);
+    assert_eq!(code, Some(0));
+    let (code, junit) = check(&[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(suite_attribute(&junit, "failures"), 0, "{junit}");
+    assert!(
+        junit.contains(&format!(
+            "name=\"{DOC}: missing en art 10 ¶2 (b) dividends rate 15 percent\">\n    <skipped message=\"known gap, listed in {DOC}/known-gaps.csv\"/>"
+        )),
+        "{junit}"
+    );
+
+    // --min-f1 above the score (which the gap lowers): the check fails, and so does the F1
+    // test case, alone.
+    let (code, junit) = check(&["--min-f1", "0.9999"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(suite_attribute(&junit, "failures"), 1, "{junit}");
+    assert!(
+        junit.contains(
+            "name=\"overall F1 of rate rows &gt;= 1.000\">\n    <failure type=\"min-f1\""
+        ),
+        "{junit}"
+    );
+    let (code, junit) = check(&["--min-f1", "0.5"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(suite_attribute(&junit, "failures"), 0, "{junit}");
+}

@@ -25,6 +25,31 @@ use common::workspace_root;
 /// (document, variant): why the variant does not give the clean text's core rows yet.
 const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
+        "nl-malawi-en",
+        "hyphenated",
+        "a beneficiary named in a word hyphenated at the end of a line inside a list item is not recognised",
+    ),
+    (
+        "australia--synthesizedtextforjapan-australia-jp",
+        "one-char-per-line",
+        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
+    ),
+    (
+        "netherlands--synthesisedtextforjapan-netherlands-jp",
+        "one-char-per-line",
+        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
+    ),
+    (
+        "new-zealand--synthesizedtextforjapan-newzealand-jp",
+        "one-char-per-line",
+        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
+    ),
+    (
+        "saudi-arabia--synthesizedtextforjapan-saudiarabia-jp",
+        "one-char-per-line",
+        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
+    ),
+    (
         "portugal-montenegro-2016-pt-en",
         "two-columns",
         "every rate is found in both languages, but clauses rebuilt from two columns lose their item boundaries: royalty classes, some exempted beneficiaries, and the Portuguese PE and 183-day clauses",
@@ -76,11 +101,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     ),
     (
         "malaysia--synthesizedtextforjapan-malaysia-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "mexico--synthesizedtextforjapan-mexico-jp",
         "one-char-per-line",
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),

@@ -53,6 +53,9 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)taxable\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
         r"|shall\s+be\s+exempt(?:ed)?\s+from\s+(?:tax|taxation)",
+        r"|shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax",
+        r"|shall\s+not\s+be\s+taxed",
+        r"|taxable\s+only\s+in\s+the\s+(?:contracting\s+)?state\s+of\s+which\s+the\s+(?:recipient|beneficial\s+owner)\s+is\s+a\s+resident",
         r"|shall\s+not\s+be\s+tax(?:ed|able)\s+in\s+(?:that|the)\s+(?:first-mentioned|contracting)\s+state",
         r"|(?:só|apenas|somente)\s+(?:podem|poderão|pode|poderá)\s+ser\s+tributad[oa]s?\s+(?:n[oe]ss?e\s+|no\s+)outro\s+estado",
         r"|(?:são|serão|ficam|ficarão)\s+isent[oa]s",
@@ -147,9 +150,17 @@ fn clause_around(
         Lang::Ja => &['。', '\n'],
         _ => &['\n'],
     };
+    // A full stop that closes a bracketed aside (`(以下「その他の所得」という。)`) does not
+    // end the sentence.
+    let ends_sentence = |i: usize, c: char| {
+        stops.contains(&c)
+            && !(c == '。' && text[i + c.len_utf8()..].starts_with([')', '」', '）']))
+    };
     let sentence_start = text[..at]
-        .rfind(|c: char| stops.contains(&c))
-        .map(|i| i + text[i..].chars().next().map_or(1, char::len_utf8))
+        .char_indices()
+        .rev()
+        .find(|(i, c)| ends_sentence(*i, *c))
+        .map(|(i, c)| i + c.len_utf8())
         .unwrap_or(0);
     let sentence_start = match lang {
         Lang::Ja => sentence_start,
@@ -167,8 +178,9 @@ fn clause_around(
     };
     let end = match lang {
         Lang::Ja => text[at..]
-            .find(|c: char| stops.contains(&c))
-            .map_or(text.len(), |i| at + i),
+            .char_indices()
+            .find(|(i, c)| ends_sentence(at + i, *c))
+            .map_or(text.len(), |(i, _)| at + i),
         _ => {
             let line_end = text[at..]
                 .match_indices('\n')
@@ -366,12 +378,9 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
             ("sale_on_credit", &["sale on credit", "venda a crédito"]),
             (
                 "export_credit",
-                &[
-                    "export credit",
-                    "export development",
-                    "exportação",
-                    "eksportkredit",
-                ],
+                // The word stem in the languages agencies are named in: a loan "made,
+                // guaranteed or insured by" an export agency is named by the clause itself.
+                &["export", "exporta", "eksport"],
             ),
             (
                 "late_payment_penalty",
@@ -483,9 +492,15 @@ fn is_comparison(before: &str, after: &str) -> bool {
     if after.starts_with("of the gross amount") || after.starts_with("do montante bruto") {
         return false;
     }
-    ["more than", "less than", "mais de", "menos de"]
-        .iter()
-        .any(|cue| before.ends_with(cue))
+    // Japanese puts the comparison after the number: `五十パーセントを超える部分` is a
+    // test, `十パーセントを超えない` a cap.
+    let japanese_test = (after.starts_with("を超える") || after.starts_with("をこえる"))
+        && !after.starts_with("を超えない")
+        && !after.starts_with("をこえない");
+    japanese_test
+        || ["more than", "less than", "mais de", "menos de"]
+            .iter()
+            .any(|cue| before.ends_with(cue))
         || ["of its ", "of their ", "dos seus ", "das suas "]
             .iter()
             .any(|cue| after.starts_with(cue))
@@ -543,7 +558,9 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
                 "montagem",
                 "建設",
                 "据付け",
+                "据付",
                 "組立",
+                "工事現場",
             ]) {
                 "pe_construction"
             } else if has(&["services", "serviços", "役務"]) {
@@ -552,7 +569,7 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
                 "pe_other"
             }
         }
-        Topic::Employment => {
+        Topic::Employment | Topic::IndependentPersonalServices => {
             if *unit == Unit::Days {
                 "employment_days"
             } else {
@@ -611,7 +628,7 @@ pub fn paragraph_findings(
         let kind = if quantity.unit == Unit::Percent
             && !holding
             && !comparison
-            && (is_rate_topic(topic) || branch)
+            && (is_rate_topic(topic) || (branch && topic != Topic::EntitlementToBenefits))
         {
             "rate"
         } else {
@@ -1094,10 +1111,13 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                     .filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x"))
                 {
                     let end = sub.local.end.min(text.len());
-                    // The subparagraph's own line, without a closing line that follows it.
+                    // The subparagraph's own lines, without a closing line that follows it
+                    // (a line break where the source wrapped does not end the item).
                     let end = text[sub.local.start..end]
-                        .find('\n')
-                        .map_or(end, |i| sub.local.start + i);
+                        .match_indices('\n')
+                        .map(|(i, _)| sub.local.start + i)
+                        .find(|i| is_clause_break(text, *i))
+                        .unwrap_or(end);
                     let clause = sub.local.start..end;
                     findings.push(Finding {
                         subparagraph: sub.label.clone(),

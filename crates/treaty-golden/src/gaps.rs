@@ -119,6 +119,23 @@ pub fn write_known_gaps_csv(comparison: &DocumentComparison) -> String {
 ///
 /// An empty list means the document passes the check.
 pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<String> {
+    classify_misses(comparison, known).regressions
+}
+
+/// The missing and changed rate rows of one document, split into those no known gap covers
+/// (what a check fails on) and those a known gap covers (what it accepts).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Misses {
+    /// Rows no known gap covers, one line each, prefixed by the document name: see
+    /// [`regressions`].
+    pub regressions: Vec<String>,
+    /// Rows a known gap covers, one line each (`missing ...` or `changed ...: ...`), without
+    /// the document name.
+    pub known: Vec<String>,
+}
+
+/// Splits the misses of one document by the known gaps; see [`regressions`].
+pub fn classify_misses(comparison: &DocumentComparison, known: &[KnownGap]) -> Misses {
     let mut unused_gaps: Vec<Option<&KnownGap>> = known.iter().map(Some).collect();
     let changed_rows: Vec<&Change> = comparison.rates.changed.iter().collect();
 
@@ -140,27 +157,30 @@ pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<S
         .map(|(change, covered)| covered || take_gap(&mut unused_gaps, MISSING, &change.expected))
         .collect();
 
-    let mut lines = Vec::new();
-    for (row, covered) in comparison.rates.missing.iter().zip(missing_covered) {
-        if !covered {
-            lines.push(format!(
-                "{}: missing {}",
-                comparison.doc,
-                describe_rate(row, false)
-            ));
+    let mut misses = Misses::default();
+    let mut sort = |covered: bool, line: String| {
+        if covered {
+            misses.known.push(line);
+        } else {
+            misses
+                .regressions
+                .push(format!("{}: {line}", comparison.doc));
         }
+    };
+    for (row, covered) in comparison.rates.missing.iter().zip(missing_covered) {
+        sort(covered, format!("missing {}", describe_rate(row, false)));
     }
     for (change, covered) in changed_rows.into_iter().zip(changed_covered) {
-        if !covered {
-            lines.push(format!(
-                "{}: changed {}: {}",
-                comparison.doc,
+        sort(
+            covered,
+            format!(
+                "changed {}: {}",
                 describe_rate(&change.expected, false),
                 describe_change(change)
-            ));
-        }
+            ),
+        );
     }
-    lines
+    misses
 }
 
 /// Takes the first unused gap of kind `gap` that covers `row`, and says whether there was one.

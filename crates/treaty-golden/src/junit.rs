@@ -1,77 +1,119 @@
 //! The JUnit XML report, for CI systems that show test results.
 //!
-//! One `<testsuite name="treaty-check">` holds one `<testcase>` per document, in name order.
-//! A document fails when any expected rate row or article is missing or changed; the
-//! `<failure>` element lists those rows. Unexpected rows and the document's scores go to
-//! `<system-out>`. Known gaps are not consulted here: the report shows every miss.
+//! It says what the check's exit status says. One `<testsuite name="treaty-check">` holds,
+//! in document name order:
+//!
+//! - one `<testcase>` per document, which fails (`<failure type="regression">`, one line per
+//!   row) exactly when the document has regressions: expected rate rows, missing or changed,
+//!   that no known gap covers. Its properties count the known gaps it hit and its article
+//!   misses; unexpected rows, article misses and scores go to `<system-out>`;
+//! - one skipped `<testcase>` per known gap the document hit, named after the row, with the
+//!   reason (`<skipped message="known gap, listed in known-gaps.csv"/>`);
+//! - when a minimum F1 is set, one `<testcase>` for it, failing when the overall F1 of rate
+//!   rows is below it.
+//!
+//! So `failures` is not zero exactly when the check exits 1.
 
 use crate::compare::DocumentComparison;
-use crate::describe::{describe_change, describe_outline, describe_outline_change, describe_rate};
+use crate::describe::{describe_outline, describe_outline_change, describe_rate};
+use crate::gaps::Misses;
 use crate::score::{outline_score, rate_score, Score, ScoreTable};
-use crate::text::sorted_by_doc;
 
 /// The suite name CI dashboards group the documents under.
 const SUITE_NAME: &str = "treaty-check";
 
+/// What the check decided, beyond the comparisons: for each comparison (same order) its
+/// misses split by the known gaps, and the minimum F1 (0 for none).
+#[derive(Debug, Clone, Copy)]
+pub struct JunitGate<'a> {
+    /// The misses of each comparison, in the order of the comparisons.
+    pub misses: &'a [Misses],
+    /// The `--min-f1` of the check; `0.0` adds no test case.
+    pub min_f1: f64,
+}
+
 /// Renders the JUnit XML report.
-pub fn render_junit(comparisons: &[DocumentComparison], table: &ScoreTable) -> String {
-    let sorted_comparisons = sorted_by_doc(comparisons);
-    let n_failures = sorted_comparisons
+///
+/// `gate.misses` must have one entry per comparison; a comparison without one is treated as
+/// having no misses.
+pub fn render_junit(
+    comparisons: &[DocumentComparison],
+    table: &ScoreTable,
+    gate: &JunitGate<'_>,
+) -> String {
+    let none = Misses::default();
+    let mut documents: Vec<(&DocumentComparison, &Misses)> = comparisons
         .iter()
-        .filter(|comparison| !failure_lines(comparison).is_empty())
-        .count();
+        .enumerate()
+        .map(|(idx, comparison)| (comparison, gate.misses.get(idx).unwrap_or(&none)))
+        .collect();
+    documents.sort_by(|left, right| left.0.doc.cmp(&right.0.doc));
+    let f1_case = gate.min_f1 > 0.0;
+    let f1_fails = f1_case && table.overall.f1() < gate.min_f1;
+    let n_failures = documents
+        .iter()
+        .filter(|(_, misses)| !misses.regressions.is_empty())
+        .count()
+        + usize::from(f1_fails);
+    let n_skipped: usize = documents.iter().map(|(_, misses)| misses.known.len()).sum();
+    let n_tests = documents.len() + n_skipped + usize::from(f1_case);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&format!(
-        "<testsuite name=\"{SUITE_NAME}\" tests=\"{}\" failures=\"{n_failures}\" errors=\"0\" skipped=\"0\">\n",
-        sorted_comparisons.len()
+        "<testsuite name=\"{SUITE_NAME}\" tests=\"{n_tests}\" failures=\"{n_failures}\" errors=\"0\" skipped=\"{n_skipped}\">\n"
     ));
-    for comparison in sorted_comparisons {
+    for (comparison, misses) in documents {
+        let doc = escape_xml(&comparison.doc);
+        let outline = &comparison.outline;
         out.push_str(&format!(
-            "  <testcase classname=\"{SUITE_NAME}\" name=\"{}\">\n",
-            escape_xml(&comparison.doc)
+            "  <testcase classname=\"{SUITE_NAME}\" name=\"{doc}\">\n"
         ));
-        let failures = failure_lines(comparison);
-        if !failures.is_empty() {
-            let rates = &comparison.rates;
-            let outline = &comparison.outline;
-            let message = format!(
-                "{} missing, {} changed rate rows; {} missing, {} changed articles",
-                rates.missing.len(),
-                rates.changed.len(),
-                outline.missing.len(),
-                outline.changed.len()
-            );
+        out.push_str("    <properties>\n");
+        for (name, value) in [
+            ("known_gaps", misses.known.len()),
+            ("unexpected_rate_rows", comparison.rates.unexpected.len()),
+            ("missing_articles", outline.missing.len()),
+            ("changed_articles", outline.changed.len()),
+        ] {
             out.push_str(&format!(
-                "    <failure type=\"golden-mismatch\" message=\"{}\">{}</failure>\n",
-                escape_xml(&message),
-                escape_xml(&failures.join("\n"))
+                "      <property name=\"{name}\" value=\"{value}\"/>\n"
             ));
         }
-        let mut output_lines = vec![
-            format!("rates: {}", describe_score(&rate_score(&comparison.rates))),
-            format!(
-                "outline: {}",
-                describe_score(&outline_score(&comparison.outline))
-            ),
-        ];
-        output_lines.extend(
-            comparison
-                .rates
-                .unexpected
-                .iter()
-                .map(|row| format!("unexpected {}", describe_rate(row, true))),
-        );
-        output_lines.extend(
-            comparison
-                .outline
-                .unexpected
-                .iter()
-                .map(|row| format!("unexpected article {}", describe_outline(row))),
-        );
+        out.push_str("    </properties>\n");
+        if !misses.regressions.is_empty() {
+            let message = format!(
+                "{} expected rate rows missing or changed, not listed in known-gaps.csv",
+                misses.regressions.len()
+            );
+            out.push_str(&format!(
+                "    <failure type=\"regression\" message=\"{}\">{}</failure>\n",
+                escape_xml(&message),
+                escape_xml(&misses.regressions.join("\n"))
+            ));
+        }
         out.push_str(&format!(
             "    <system-out>{}</system-out>\n",
-            escape_xml(&output_lines.join("\n"))
+            escape_xml(&output_lines(comparison).join("\n"))
         ));
+        out.push_str("  </testcase>\n");
+        for gap in &misses.known {
+            out.push_str(&format!(
+                "  <testcase classname=\"{SUITE_NAME}.known-gaps\" name=\"{doc}: {}\">\n    <skipped message=\"known gap, listed in {doc}/known-gaps.csv\"/>\n  </testcase>\n",
+                escape_xml(gap)
+            ));
+        }
+    }
+    if f1_case {
+        out.push_str(&format!(
+            "  <testcase classname=\"{SUITE_NAME}\" name=\"overall F1 of rate rows &gt;= {:.3}\">\n",
+            gate.min_f1
+        ));
+        if f1_fails {
+            out.push_str(&format!(
+                "    <failure type=\"min-f1\" message=\"F1 {:.3} is below {:.3}\"/>\n",
+                table.overall.f1(),
+                gate.min_f1
+            ));
+        }
         out.push_str("  </testcase>\n");
     }
     out.push_str(&format!(
@@ -86,24 +128,20 @@ pub fn render_junit(comparisons: &[DocumentComparison], table: &ScoreTable) -> S
     out
 }
 
-/// The missing and changed rows of one document, one line each; empty when it passes.
-fn failure_lines(comparison: &DocumentComparison) -> Vec<String> {
-    let rates = &comparison.rates;
+/// Scores, unexpected rows and article misses of one document, one line each.
+fn output_lines(comparison: &DocumentComparison) -> Vec<String> {
     let outline = &comparison.outline;
-    let mut lines = Vec::new();
+    let mut lines = vec![
+        format!("rates: {}", describe_score(&rate_score(&comparison.rates))),
+        format!("outline: {}", describe_score(&outline_score(outline))),
+    ];
     lines.extend(
-        rates
-            .missing
+        comparison
+            .rates
+            .unexpected
             .iter()
-            .map(|row| format!("missing {}", describe_rate(row, true))),
+            .map(|row| format!("unexpected {}", describe_rate(row, true))),
     );
-    lines.extend(rates.changed.iter().map(|change| {
-        format!(
-            "changed {}: {}",
-            describe_rate(&change.expected, true),
-            describe_change(change)
-        )
-    }));
     lines.extend(
         outline
             .missing
@@ -117,6 +155,12 @@ fn failure_lines(comparison: &DocumentComparison) -> Vec<String> {
             describe_outline_change(change)
         )
     }));
+    lines.extend(
+        outline
+            .unexpected
+            .iter()
+            .map(|row| format!("unexpected article {}", describe_outline(row))),
+    );
     lines
 }
 

@@ -72,9 +72,11 @@ pub use compare::{
     compare_document, Change, DocumentComparison, OutlineChange, OutlineComparison, RateComparison,
 };
 pub use error::GoldenError;
-pub use gaps::{parse_known_gaps_csv, regressions, write_known_gaps_csv, KnownGap};
+pub use gaps::{
+    classify_misses, parse_known_gaps_csv, regressions, write_known_gaps_csv, KnownGap, Misses,
+};
 pub use json::render_json;
-pub use junit::render_junit;
+pub use junit::{render_junit, JunitGate};
 pub use records::{
     parse_outline_csv, parse_rates_csv, write_outline_csv, write_rates_csv, OutlineRecord,
     RateRecord,

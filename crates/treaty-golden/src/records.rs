@@ -397,12 +397,8 @@ fn check_article(line: u64, field: &str) -> Result<String, GoldenError> {
                 .bytes()
                 .all(|byte| byte.is_ascii_alphabetic())
     };
-    let is_mli_provision = field
-        .strip_prefix("MLI")
-        .is_some_and(|rest| digits_then_letters(rest));
-    let is_protocol_point = field
-        .strip_prefix('P')
-        .is_some_and(|rest| digits_then_letters(rest));
+    let is_mli_provision = field.strip_prefix("MLI").is_some_and(&digits_then_letters);
+    let is_protocol_point = field.strip_prefix('P').is_some_and(&digits_then_letters);
     if field.is_empty() || digits_then_letters(field) || is_protocol_point || is_mli_provision {
         return Ok(field.to_owned());
     }

@@ -876,10 +876,20 @@ fn assert_entities(text: &str) {
 fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
     let comparisons = two_document_comparisons();
     let table = score_table(&comparisons);
-    let xml = render_junit(&comparisons, &table);
+    let misses: Vec<Misses> = comparisons
+        .iter()
+        .map(|comparison| classify_misses(comparison, &[]))
+        .collect();
+    let gate = JunitGate {
+        misses: &misses,
+        min_f1: 0.0,
+    };
+    let xml = render_junit(&comparisons, &table, &gate);
     assert_well_formed_xml(&xml);
     assert_eq!(xml.matches("<testsuite ").count(), 1);
-    assert!(xml.contains("<testsuite name=\"treaty-check\" tests=\"2\" failures=\"1\""));
+    assert!(xml.contains(
+        "<testsuite name=\"treaty-check\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\""
+    ));
     assert_eq!(xml.matches("<testcase ").count(), 2);
     assert_eq!(xml.matches("<failure ").count(), 1);
 
@@ -888,10 +898,10 @@ fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
     assert!(!japan_case.contains("<failure"));
     let portugal_case = &xml[xml.find(&format!("name=\"{PORTUGAL}\"")).unwrap()..];
     let portugal_case = &portugal_case[..portugal_case.find("</testcase>").unwrap()];
-    assert!(portugal_case
-        .contains("message=\"2 missing, 1 changed rate rows; 0 missing, 0 changed articles\""));
-    assert!(portugal_case
-        .contains("missing en art 10 ¶2 (b) dividends rate 10 percent — &quot;10 per cent"));
+    assert!(portugal_case.contains(
+        "message=\"3 expected rate rows missing or changed, not listed in known-gaps.csv\""
+    ));
+    assert!(portugal_case.contains("missing en art 10 ¶2 (b) dividends rate 10 percent"));
     assert!(
         portugal_case.contains("condition: income=copyright+films+software -&gt; income=copyright")
     );
@@ -901,6 +911,71 @@ fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
         "{portugal_case}"
     );
     assert!(!xml.contains("<b>"));
+}
+
+#[test]
+fn junit_agrees_with_the_gate_known_gaps_are_skipped_and_min_f1_is_a_test_case() {
+    let comparisons = two_document_comparisons();
+    let table = score_table(&comparisons);
+    // Every miss of the failing document listed as a known gap: nothing fails.
+    let portugal = comparisons.iter().find(|c| c.doc == PORTUGAL).unwrap();
+    let gaps = parse_known_gaps_csv(&write_known_gaps_csv(portugal)).unwrap();
+    let misses: Vec<Misses> = comparisons
+        .iter()
+        .map(|comparison| {
+            classify_misses(
+                comparison,
+                if comparison.doc == PORTUGAL {
+                    &gaps
+                } else {
+                    &[]
+                },
+            )
+        })
+        .collect();
+    assert!(misses.iter().all(|m| m.regressions.is_empty()));
+    let xml = render_junit(
+        &comparisons,
+        &table,
+        &JunitGate {
+            misses: &misses,
+            min_f1: 0.0,
+        },
+    );
+    assert_well_formed_xml(&xml);
+    assert!(
+        xml.contains("tests=\"5\" failures=\"0\" errors=\"0\" skipped=\"3\""),
+        "{xml}"
+    );
+    assert_eq!(xml.matches("<failure").count(), 0);
+    assert_eq!(xml.matches("<skipped message=\"known gap").count(), 3);
+    assert!(xml.contains(&format!(
+        "name=\"{PORTUGAL}: missing en art 10 ¶2 (b) dividends rate 10 percent\""
+    )));
+    assert!(xml.contains("<property name=\"known_gaps\" value=\"3\"/>"));
+
+    // A minimum F1 above the score is one more failing test case.
+    let f1 = table.overall.f1();
+    let xml = render_junit(
+        &comparisons,
+        &table,
+        &JunitGate {
+            misses: &misses,
+            min_f1: f1 + 0.01,
+        },
+    );
+    assert_well_formed_xml(&xml);
+    assert!(xml.contains("tests=\"6\" failures=\"1\""), "{xml}");
+    assert!(xml.contains(&format!("message=\"F1 {f1:.3} is below {:.3}\"", f1 + 0.01)));
+    let xml = render_junit(
+        &comparisons,
+        &table,
+        &JunitGate {
+            misses: &misses,
+            min_f1: f1 - 0.01,
+        },
+    );
+    assert!(xml.contains("tests=\"6\" failures=\"0\""), "{xml}");
 }
 
 #[test]

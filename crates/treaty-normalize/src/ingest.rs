@@ -1,12 +1,20 @@
 //! Stage 1, ingest: refuse what is not text, detect the encoding and decode to UTF-8.
 //!
-//! The order of the checks: size and emptiness; a byte-order mark (UTF-8, UTF-16LE,
-//! UTF-16BE) decides the encoding outright; otherwise a NUL byte means binary; strict UTF-8
-//! is tried next, and only input that is not valid UTF-8 goes to `chardetng` (which then
-//! chooses among Windows-1252, Shift_JIS, EUC-JP and the other legacy encodings; it sees at
-//! most 16 KiB, from just before the first non-ASCII byte).
-//! After decoding, text that is mostly control characters or replacement characters is
-//! refused as binary.
+//! The order of the checks: size and emptiness; the first bytes of known binary formats
+//! (PDF, ZIP and the office documents built on it, old Word documents, images), which are
+//! refused with the command that extracts their text; a byte-order mark (UTF-8, UTF-16LE,
+//! UTF-16BE) decides the encoding outright; otherwise a large share of NUL bytes means binary
+//! (or UTF-16 without a byte-order mark); strict UTF-8 is tried next, and only input that is
+//! not valid UTF-8 goes to `chardetng` (which then chooses among Windows-1252, Shift_JIS,
+//! EUC-JP and the other legacy encodings; it sees at most 16 KiB, from just before the first
+//! non-ASCII byte).
+//! After decoding, text with more than a few percent of control characters or replacement
+//! characters is refused as binary. A few stray control bytes (a NUL here and there) do not
+//! make a text binary: normalization removes them and counts them.
+//!
+//! HTML and XHTML input (told by its first tag, or declared with [`Markup::Html`]) is read
+//! as text: the markup is removed (see [`crate::markup`]) and the map still points into the
+//! original bytes.
 //!
 //! Decoding also builds the [`OffsetMap`] from decoded offsets to input offsets.
 //! Runs of characters with the same byte lengths share one segment, so the map stays small
@@ -16,20 +24,37 @@ use encoding_rs::{CoderResult, Encoding};
 
 use crate::offset_map::{MapBuilder, OffsetMap};
 
-/// Limits for [`decode`].
+/// Limits and input format for [`decode`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IngestConfig {
     /// Inputs longer than this many bytes are refused with [`IngestError::TooLarge`].
     pub max_bytes: u64,
+    /// Whether the input is HTML (default: told from its first tag).
+    pub markup: Markup,
 }
 
 impl Default for IngestConfig {
-    /// 64 MiB.
+    /// 64 MiB; HTML told from the content.
     fn default() -> IngestConfig {
         IngestConfig {
             max_bytes: 64 * 1024 * 1024,
+            markup: Markup::Detect,
         }
     }
+}
+
+/// Whether an input is HTML, whose markup is removed before normalization.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Markup {
+    /// HTML when the text starts (after white space, an XML declaration and comments) with a
+    /// doctype or one of the tags a browser sniffs for (`<html`, `<head`, `<body`, `<p`,
+    /// `<div`, ...); plain text otherwise.
+    #[default]
+    Detect,
+    /// HTML or XHTML, whatever it starts with (a file named `.html`, `.htm` or `.xhtml`).
+    Html,
+    /// Plain text, even if it looks like HTML.
+    Plain,
 }
 
 /// Why an input was refused. The messages name the problem; the caller adds the file name.
@@ -59,11 +84,17 @@ pub enum IngestError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BinaryReason {
-    /// A NUL byte outside UTF-16 (UTF-16 is recognized only with a byte-order mark).
-    #[error("it has a NUL byte at byte offset {offset} (UTF-16 text needs a byte-order mark)")]
-    NulByte {
-        /// Byte offset of the first NUL byte.
-        offset: u64,
+    /// The input starts like a file of a known binary format.
+    #[error("it is {}; {}", format.description(), format.advice("FILE"))]
+    Format {
+        /// The format.
+        format: BinaryFormat,
+    },
+    /// Too many NUL bytes outside UTF-16 (UTF-16 is recognized only with a byte-order mark).
+    #[error("{percent}% of its bytes are NUL (UTF-16 text needs a byte-order mark)")]
+    NulBytes {
+        /// Share of NUL bytes among all bytes, in percent (rounded up).
+        percent: u8,
     },
     /// Too many control characters or undecodable bytes.
     #[error("{percent}% of its characters are control characters or undecodable bytes")]
@@ -73,34 +104,235 @@ pub enum BinaryReason {
     },
 }
 
+/// A binary file format, told by the first bytes of a file ([`BinaryFormat::sniff`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BinaryFormat {
+    /// A PDF document (`%PDF-`).
+    Pdf,
+    /// A Word document (DOCX: a ZIP archive with a `word/` part).
+    Docx,
+    /// An OpenDocument text (ODT: a ZIP archive whose `mimetype` says so).
+    Odt,
+    /// Any other ZIP archive (XLSX, EPUB, ...).
+    Zip,
+    /// An old Word document (`.doc`, an OLE compound file).
+    Doc,
+    /// A PNG image.
+    Png,
+    /// A JPEG image.
+    Jpeg,
+    /// A GIF image.
+    Gif,
+    /// A TIFF image.
+    Tiff,
+    /// A WebP image.
+    Webp,
+    /// A BMP image.
+    Bmp,
+}
+
+impl BinaryFormat {
+    /// Tells the format from the first bytes of a file (the first few kilobytes are enough),
+    /// or `None` when they are not those of a known binary format.
+    ///
+    /// ```
+    /// use treaty_normalize::BinaryFormat;
+    /// assert_eq!(BinaryFormat::sniff(b"%PDF-1.7\n%\xE2\xE3"), Some(BinaryFormat::Pdf));
+    /// assert_eq!(BinaryFormat::sniff(b"Article 10\nDividends"), None);
+    /// ```
+    pub fn sniff(bytes: &[u8]) -> Option<BinaryFormat> {
+        let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+        // PDF readers accept junk before the header within the first kilobyte.
+        if memchr::memmem::find(&head[..head.len().min(1024)], b"%PDF-").is_some() {
+            return Some(BinaryFormat::Pdf);
+        }
+        if head.starts_with(b"PK\x03\x04")
+            || head.starts_with(b"PK\x05\x06")
+            || head.starts_with(b"PK\x07\x08")
+        {
+            // The first entry of an OpenDocument file is `mimetype`, stored uncompressed.
+            return Some(
+                if memchr::memmem::find(head, b"application/vnd.oasis.opendocument.text").is_some()
+                {
+                    BinaryFormat::Odt
+                } else if memchr::memmem::find(head, b"word/").is_some() {
+                    BinaryFormat::Docx
+                } else {
+                    BinaryFormat::Zip
+                },
+            );
+        }
+        let format = if head.starts_with(b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") {
+            BinaryFormat::Doc
+        } else if head.starts_with(b"\x89PNG\r\n\x1A\n") {
+            BinaryFormat::Png
+        } else if head.starts_with(b"\xFF\xD8\xFF") {
+            BinaryFormat::Jpeg
+        } else if head.starts_with(b"GIF87a") || head.starts_with(b"GIF89a") {
+            BinaryFormat::Gif
+        } else if head.starts_with(b"II*\0") || head.starts_with(b"MM\0*") {
+            BinaryFormat::Tiff
+        } else if head.starts_with(b"RIFF") && head.get(8..12) == Some(b"WEBP") {
+            BinaryFormat::Webp
+        } else if head.starts_with(b"BM") && head.get(6..10) == Some(&[0, 0, 0, 0]) {
+            // "BM", the file size, then four reserved bytes that are zero.
+            BinaryFormat::Bmp
+        } else {
+            return None;
+        };
+        Some(format)
+    }
+
+    /// What the format is, with an article: `a PDF document`, `a PNG image`.
+    pub fn description(self) -> &'static str {
+        match self {
+            BinaryFormat::Pdf => "a PDF document",
+            BinaryFormat::Docx => "a Word document (DOCX)",
+            BinaryFormat::Odt => "an OpenDocument text (ODT)",
+            BinaryFormat::Zip => "a ZIP archive",
+            BinaryFormat::Doc => "an old Word document (DOC)",
+            BinaryFormat::Png => "a PNG image",
+            BinaryFormat::Jpeg => "a JPEG image",
+            BinaryFormat::Gif => "a GIF image",
+            BinaryFormat::Tiff => "a TIFF image",
+            BinaryFormat::Webp => "a WebP image",
+            BinaryFormat::Bmp => "a BMP image",
+        }
+    }
+
+    /// Whether the format is an image (its text needs OCR).
+    pub fn is_image(self) -> bool {
+        matches!(
+            self,
+            BinaryFormat::Png
+                | BinaryFormat::Jpeg
+                | BinaryFormat::Gif
+                | BinaryFormat::Tiff
+                | BinaryFormat::Webp
+                | BinaryFormat::Bmp
+        )
+    }
+
+    /// A shell command that writes the text of `input` to a text file beside it, and the
+    /// Debian/Ubuntu package that has the program.
+    ///
+    /// ```
+    /// use treaty_normalize::BinaryFormat;
+    /// let (command, package) = BinaryFormat::Pdf.extraction_command("in/treaty.pdf");
+    /// assert_eq!(command, "pdftotext -layout in/treaty.pdf in/treaty.txt");
+    /// assert_eq!(package, "poppler-utils");
+    /// ```
+    pub fn extraction_command(self, input: &str) -> (String, &'static str) {
+        let stem = input
+            .rfind('.')
+            .filter(|&dot| !input[dot..].contains('/'))
+            .map_or(input, |dot| &input[..dot]);
+        let (input_q, txt_q, stem_q) = (
+            shell_quote(input),
+            shell_quote(&format!("{stem}.txt")),
+            shell_quote(stem),
+        );
+        match self {
+            BinaryFormat::Pdf => (
+                format!("pdftotext -layout {input_q} {txt_q}"),
+                "poppler-utils",
+            ),
+            BinaryFormat::Docx | BinaryFormat::Odt => (
+                format!("pandoc --wrap=none -t plain {input_q} -o {txt_q}"),
+                "pandoc",
+            ),
+            BinaryFormat::Zip => (format!("unzip {input_q}"), "unzip"),
+            BinaryFormat::Doc => (format!("antiword {input_q} > {txt_q}"), "antiword"),
+            _ => (
+                format!("tesseract {input_q} {stem_q} -l eng+por+jpn"),
+                "tesseract-ocr, tesseract-ocr-por, tesseract-ocr-jpn",
+            ),
+        }
+    }
+
+    /// The advice for a file of this format named `input`: the command that extracts its
+    /// text and where to get it.
+    pub fn advice(self, input: &str) -> String {
+        let (command, package) = self.extraction_command(input);
+        let what = match self {
+            BinaryFormat::Zip => "unpack it and process the text files inside",
+            _ if self.is_image() => "run OCR on it first",
+            _ => "extract its text first",
+        };
+        format!("{what}: `{command}` (Debian/Ubuntu: apt-get install {package})")
+    }
+}
+
+/// Quotes a file name for a POSIX shell when it needs quoting.
+fn shell_quote(name: &str) -> String {
+    let plain = !name.is_empty()
+        && name
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || b"-_./+,:@%".contains(&byte));
+    if plain {
+        name.to_owned()
+    } else {
+        format!("'{}'", name.replace('\'', "'\\''"))
+    }
+}
+
+/// Bytes of the start of a file that [`BinaryFormat::sniff`] looks at.
+const SNIFF_BYTES: usize = 4096;
+
 /// The decoded input.
 #[derive(Debug, Clone)]
 pub struct Decoded {
-    /// The text, without byte-order mark.
+    /// The text, without byte-order mark (and without markup, for HTML input).
     pub text: String,
     /// The encoding it was decoded from, as named by `encoding_rs` (`"UTF-8"`, `"UTF-16LE"`,
     /// `"UTF-16BE"`, `"windows-1252"`, `"Shift_JIS"`, `"EUC-JP"`, ...).
     pub encoding: &'static str,
     /// From byte offsets of `text` to byte offsets of the input.
     pub map: OffsetMap,
+    /// For HTML input, how many tags, comments and character references were removed or
+    /// decoded; 0 for plain text.
+    pub markup: u64,
+    /// How many stray control bytes (NUL, ESC, DEL, ...: C0 controls other than tab, line
+    /// feed, carriage return and form feed) were removed; see [`crate::FixStats`].
+    pub stray_controls: u64,
 }
 
-/// Share of control or replacement characters above which decoded text counts as binary.
-const MAX_NOT_TEXT_PERCENT: usize = 25;
+/// Share of NUL bytes, in percent, above which input without a byte-order mark is binary.
+const MAX_NUL_PERCENT: usize = 10;
+
+/// Share of control or replacement characters, in percent, above which decoded text counts as
+/// binary when there are more than [`MAX_STRAY_CHARACTERS`] of them. Text has none or a
+/// handful; binary data decoded as text has more than 10%.
+const MAX_NOT_TEXT_PERCENT: usize = 5;
+
+/// How many control or replacement characters a short text may have whatever their share (a
+/// cut character in a one-line file), up to [`MAX_NOT_TEXT_PERCENT_SHORT`].
+const MAX_STRAY_CHARACTERS: usize = 16;
+
+/// Share of control or replacement characters, in percent, above which any text is binary.
+const MAX_NOT_TEXT_PERCENT_SHORT: usize = 25;
 
 /// Detects the encoding of `bytes`, refuses binary input and decodes it to UTF-8.
 ///
 /// Never panics. Undecodable byte sequences become U+FFFD (and count against the text when
-/// deciding whether the input is binary).
+/// deciding whether the input is binary). HTML input loses its markup (see [`Markup`]).
 ///
 /// ```
-/// use treaty_normalize::{decode, IngestConfig, IngestError};
+/// use treaty_normalize::{decode, BinaryFormat, BinaryReason, IngestConfig, IngestError};
 /// let decoded = decode(b"Artigo 10\n", &IngestConfig::default()).unwrap();
 /// assert_eq!(decoded.encoding, "UTF-8");
 /// let latin1 = decode(b"Conven\xe7\xe3o entre o Brasil e a Dinamarca", &IngestConfig::default()).unwrap();
 /// assert_eq!(latin1.text, "Convenção entre o Brasil e a Dinamarca");
 /// assert_eq!(latin1.map.span_to_original(6..10), 6..8); // "çã" were two bytes
 /// assert_eq!(decode(b"", &IngestConfig::default()).unwrap_err(), IngestError::Empty);
+/// assert_eq!(
+///     decode(b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n", &IngestConfig::default()).unwrap_err(),
+///     IngestError::Binary { reason: BinaryReason::Format { format: BinaryFormat::Pdf } }
+/// );
+/// let html = decode(b"<p>Article 10 &amp; 11</p>", &IngestConfig::default()).unwrap();
+/// assert_eq!(html.text, "\nArticle 10 & 11\n");
+/// assert_eq!(html.map.span_to_original(12..13), 14..19); // "&" was "&amp;"
 /// ```
 pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestError> {
     if bytes.is_empty() {
@@ -113,15 +345,21 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
             limit: config.max_bytes,
         });
     }
+    if let Some(format) = BinaryFormat::sniff(bytes) {
+        return Err(IngestError::Binary {
+            reason: BinaryReason::Format { format },
+        });
+    }
     let decoded = if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
         decode_utf16(rest, 2, bytes.len(), false)
     } else if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
         decode_utf16(rest, 2, bytes.len(), true)
     } else {
-        if let Some(offset) = memchr::memchr(0, bytes) {
+        let nul_bytes = memchr::memchr_iter(0, bytes).count();
+        if nul_bytes * 100 > bytes.len() * MAX_NUL_PERCENT {
             return Err(IngestError::Binary {
-                reason: BinaryReason::NulByte {
-                    offset: offset as u64,
+                reason: BinaryReason::NulBytes {
+                    percent: u8::try_from((nul_bytes * 100).div_ceil(bytes.len())).unwrap_or(100),
                 },
             });
         }
@@ -132,6 +370,8 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
                 text: text.to_owned(),
                 encoding: encoding_rs::UTF_8.name(),
                 map: OffsetMap::identity(bytes.len()),
+                markup: 0,
+                stray_controls: 0,
             }
         } else if is_damaged_utf8(bytes) {
             decode_utf8_lossy(bytes, 0, bytes.len())
@@ -142,20 +382,52 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
     if decoded.text.is_empty() {
         return Err(IngestError::Empty);
     }
-    let percent = not_text_percent(&decoded.text);
-    if percent > MAX_NOT_TEXT_PERCENT {
+    let (not_text, percent) = not_text_share(&decoded.text);
+    if percent > MAX_NOT_TEXT_PERCENT_SHORT
+        || (percent > MAX_NOT_TEXT_PERCENT && not_text > MAX_STRAY_CHARACTERS)
+    {
         return Err(IngestError::Binary {
             reason: BinaryReason::NotText {
                 percent: u8::try_from(percent).unwrap_or(100),
             },
         });
     }
+    let mut decoded = decoded;
+    let mut stats = crate::FixStats::default();
+    let stray = crate::fixes::STRAY_CONTROLS(&decoded.text, &mut stats);
+    if !stray.is_empty() {
+        decoded = apply_pass(decoded, &stray);
+        decoded.stray_controls = stats.stray_controls;
+    }
+    let html = match config.markup {
+        Markup::Detect => crate::markup::looks_like_html(&decoded.text),
+        Markup::Html => true,
+        Markup::Plain => false,
+    };
+    if html {
+        let (edits, removed) = crate::markup::strip_markup(&decoded.text);
+        if !edits.is_empty() {
+            decoded = apply_pass(decoded, &edits);
+            decoded.markup = removed;
+        }
+    }
     Ok(decoded)
 }
 
-/// Percentage of characters that are control characters (other than tab, line feed,
-/// carriage return and form feed) or U+FFFD.
-fn not_text_percent(text: &str) -> usize {
+/// Applies the edits of one pass over the decoded text, composing the maps.
+fn apply_pass(decoded: Decoded, edits: &crate::edits::Edits) -> Decoded {
+    let mut text = String::new();
+    let pass_map = edits.apply_into(&decoded.text, &mut text);
+    Decoded {
+        text,
+        map: decoded.map.compose(&pass_map),
+        ..decoded
+    }
+}
+
+/// How many characters are control characters (other than tab, line feed, carriage return
+/// and form feed) or U+FFFD, and their percentage of all characters, rounded down.
+fn not_text_share(text: &str) -> (usize, usize) {
     let bytes = text.as_bytes();
     // Branch-free, so the compiler vectorizes it: this runs on every input.
     let c0_and_del = bytes
@@ -172,9 +444,9 @@ fn not_text_percent(text: &str) -> usize {
     let replacements = memchr::memmem::find_iter(bytes, "\u{FFFD}".as_bytes()).count();
     let not_text = c0_and_del + c1 + replacements;
     if not_text == 0 {
-        return 0;
+        return (0, 0);
     }
-    not_text * 100 / text.chars().count().max(1)
+    (not_text, not_text * 100 / text.chars().count().max(1))
 }
 
 /// True when bytes are UTF-8 with a few invalid sequences (a file cut in the middle of a
@@ -217,6 +489,8 @@ fn decode_utf8_lossy(bytes: &[u8], skip: usize, original_len: usize) -> Decoded 
         text,
         encoding: encoding_rs::UTF_8.name(),
         map: builder.finish(original_len),
+        markup: 0,
+        stray_controls: 0,
     }
 }
 
@@ -265,6 +539,8 @@ fn decode_utf16(bytes: &[u8], skip: usize, original_len: usize, big_endian: bool
             encoding_rs::UTF_16LE.name()
         },
         map: builder.finish(original_len),
+        markup: 0,
+        stray_controls: 0,
     }
 }
 
@@ -303,6 +579,8 @@ fn decode_legacy(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
                 text: text.into_owned(),
                 encoding: encoding.name(),
                 map: builder.finish(bytes.len()),
+                markup: 0,
+                stray_controls: 0,
             };
         }
     }
@@ -361,6 +639,8 @@ fn decode_byte_by_byte(bytes: &[u8], encoding: &'static Encoding) -> Decoded {
         text,
         encoding: encoding.name(),
         map: builder.finish(bytes.len()),
+        markup: 0,
+        stray_controls: 0,
     }
 }
 
@@ -415,6 +695,8 @@ fn decode_japanese_well_formed(bytes: &[u8], encoding: &'static Encoding) -> Opt
         text: text.into_owned(),
         encoding: encoding.name(),
         map: builder.finish(bytes.len()),
+        markup: 0,
+        stray_controls: 0,
     })
 }
 
@@ -564,19 +846,97 @@ mod tests {
     }
 
     #[test]
-    fn refuses_nul_bytes_outside_utf16() {
+    fn refuses_many_nul_bytes_outside_utf16() {
         let err = decode(b"Article 1\0\0\x01", &config()).unwrap_err();
         assert_eq!(
             err,
             IngestError::Binary {
-                reason: BinaryReason::NulByte { offset: 9 }
+                reason: BinaryReason::NulBytes { percent: 17 }
             }
         );
         assert_eq!(
             err.to_string(),
-            "the input looks binary, not text: it has a NUL byte at byte offset 9 \
+            "the input looks binary, not text: 17% of its bytes are NUL \
              (UTF-16 text needs a byte-order mark)"
         );
+    }
+
+    #[test]
+    fn removes_a_few_stray_control_bytes_and_counts_them() {
+        let text =
+            "Article 10 Dividends\0 1. Dividends paid by a company which is a resident of a \
+                    Contracting State\x1B to a resident of the other Contracting State";
+        let decoded = decode(text.as_bytes(), &config()).unwrap();
+        assert_eq!(decoded.text, text.replace(['\0', '\x1B'], ""));
+        assert_eq!(decoded.stray_controls, 2);
+        let start = decoded.text.find(" 1.").unwrap();
+        assert_eq!(decoded.map.span_to_original(start..start + 3), 21..24);
+    }
+
+    #[test]
+    fn refuses_random_bytes_without_nul_bytes() {
+        // Bytes from a xorshift generator, NUL bytes left out: what a compressed stream looks
+        // like once a few NUL bytes no longer give it away.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let bytes: Vec<u8> = std::iter::repeat_with(|| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .filter(|&byte| byte != 0)
+        .take(4096)
+        .collect();
+        let err = decode(&bytes, &config()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                IngestError::Binary {
+                    reason: BinaryReason::NotText { .. }
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn html_is_detected_or_declared() {
+        let html = b"<!DOCTYPE html><p>Article 10</p>";
+        assert_eq!(decode(html, &config()).unwrap().text, "\nArticle 10\n");
+        let plain = IngestConfig {
+            markup: Markup::Plain,
+            ..config()
+        };
+        assert_eq!(
+            decode(html, &plain).unwrap().text,
+            "<!DOCTYPE html><p>Article 10</p>"
+        );
+        let fragment = b"Article 10<br>Dividends &amp; interest";
+        assert_eq!(decode(fragment, &config()).unwrap().markup, 0);
+        let declared = IngestConfig {
+            markup: Markup::Html,
+            ..config()
+        };
+        let decoded = decode(fragment, &declared).unwrap();
+        assert_eq!(decoded.text, "Article 10\nDividends & interest");
+        assert_eq!(decoded.markup, 2);
+    }
+
+    #[test]
+    fn html_in_a_legacy_encoding_maps_to_the_encoded_bytes() {
+        let html = "<html><body><p>Conven&ccedil;&atilde;o: 15 % do montante</p></body></html>";
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(html);
+        let mut bytes = bytes.into_owned();
+        bytes.splice(15..15, b"Artigo 10.\xBA ".iter().copied());
+        let decoded = decode(&bytes, &config()).unwrap();
+        assert_eq!(decoded.encoding, "windows-1252");
+        assert_eq!(decoded.text, "\nArtigo 10.º Convenção: 15 % do montante\n");
+        let start = decoded.text.find("10.º").unwrap();
+        let span = decoded.map.span_to_original(start..start + "10.º".len());
+        assert_eq!(&bytes[span], b"10.\xBA");
+        let start = decoded.text.find("ção").unwrap();
+        let span = decoded.map.span_to_original(start..start + "ção".len());
+        assert_eq!(&bytes[span], b"&ccedil;&atilde;o");
     }
 
     #[test]
@@ -584,6 +944,7 @@ mod tests {
         let bytes: Vec<u8> = (0..400u32)
             .map(|idx| [1, 2, 3, b'a'][idx as usize % 4])
             .collect();
+        assert_eq!(BinaryFormat::sniff(&bytes), None);
         let err = decode(&bytes, &config()).unwrap_err();
         assert!(
             matches!(
@@ -598,7 +959,10 @@ mod tests {
 
     #[test]
     fn refuses_too_large_before_reading() {
-        let small = IngestConfig { max_bytes: 4 };
+        let small = IngestConfig {
+            max_bytes: 4,
+            ..IngestConfig::default()
+        };
         let err = decode(b"Artigo", &small).unwrap_err();
         assert_eq!(err, IngestError::TooLarge { size: 6, limit: 4 });
         assert_eq!(

@@ -5,8 +5,10 @@
 //! headings and page numbers glued into sentences. This crate turns them into clean UTF-8
 //! text and keeps, for every byte of the clean text, the byte of the input it came from.
 //!
-//! - [`decode`] refuses empty, binary and oversized input ([`IngestError`]), detects the
-//!   encoding (byte-order marks, strict UTF-8, then `chardetng`) and decodes: [`Decoded`].
+//! - [`decode`] refuses empty, binary and oversized input ([`IngestError`]; PDF, office
+//!   documents and images are named, with the command that extracts their text), detects the
+//!   encoding (byte-order marks, strict UTF-8, then `chardetng`), decodes, and removes the
+//!   markup of HTML input: [`Decoded`].
 //! - [`normalize`] applies the fixes (see [`FixStats`] for the list) and returns
 //!   [`Normalized`]: the text, an [`OffsetMap`] to the original bytes, and what was fixed.
 //! - [`normalize_bytes`] does both.
@@ -39,11 +41,12 @@ mod diff;
 mod edits;
 mod fixes;
 mod ingest;
+mod markup;
 mod offset_map;
 mod stats;
 
 pub use diff::unified_diff;
-pub use ingest::{decode, BinaryReason, Decoded, IngestConfig, IngestError};
+pub use ingest::{decode, BinaryFormat, BinaryReason, Decoded, IngestConfig, IngestError, Markup};
 pub use offset_map::OffsetMap;
 pub use stats::FixStats;
 
@@ -65,7 +68,11 @@ pub struct Normalized {
 ///
 /// Fixes that find nothing to do cost one scan of the text and leave no trace in the map.
 pub fn normalize(decoded: &Decoded) -> Normalized {
-    let mut stats = FixStats::default();
+    let mut stats = FixStats {
+        markup: decoded.markup,
+        stray_controls: decoded.stray_controls,
+        ..FixStats::default()
+    };
     // The current text once a fix changed it, and a spare buffer for the next fix's output:
     // the two swap, so a large text does not get a fresh allocation per fix.
     let mut text: Option<String> = None;

@@ -7,9 +7,16 @@
 /// the fixes run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FixStats {
+    /// HTML tags, comments and character references removed or decoded (ingest, HTML input
+    /// only).
+    pub markup: u64,
+    /// Stray C0 control characters (NUL, ESC, ... but not tab, line feed, carriage return or
+    /// form feed) and DEL removed: bytes that do not belong in a text, rare enough that the
+    /// input was still read as text.
+    pub stray_controls: u64,
     /// UTF-8 characters that had been read as Windows-1252/Latin-1 (`nÃ£o`), repaired.
     pub mojibake: u64,
-    /// Control and invisible format characters removed (form feeds become line breaks).
+    /// Other control and invisible format characters removed (form feeds become line breaks).
     pub control_chars: u64,
     /// CRLF or CR line endings turned into LF.
     pub line_endings: u64,
@@ -42,6 +49,8 @@ impl FixStats {
     /// Every counter with its name, in a fixed order (the order the fixes run).
     pub fn entries(&self) -> Vec<(&'static str, u64)> {
         vec![
+            ("markup", self.markup),
+            ("stray_controls", self.stray_controls),
             ("mojibake", self.mojibake),
             ("control_chars", self.control_chars),
             ("line_endings", self.line_endings),
@@ -76,9 +85,9 @@ mod tests {
             ..FixStats::default()
         };
         let entries = stats.entries();
-        assert_eq!(entries.len(), 13);
-        assert_eq!(entries[0], ("mojibake", 1));
-        assert_eq!(entries[12], ("whitespace", 5));
+        assert_eq!(entries.len(), 15);
+        assert_eq!(entries[2], ("mojibake", 1));
+        assert_eq!(entries[14], ("whitespace", 5));
         assert_eq!(stats.total(), 6);
     }
 }

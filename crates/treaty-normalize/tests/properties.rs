@@ -2,7 +2,7 @@
 //! inside the original, lands on character boundaries, and is exact where nothing changed.
 
 use proptest::prelude::*;
-use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, Normalized};
+use treaty_normalize::{decode, normalize, normalize_bytes, IngestConfig, Markup, Normalized};
 
 fn config() -> IngestConfig {
     IngestConfig::default()
@@ -152,4 +152,121 @@ proptest! {
             prop_assert_eq!(&text[span], word);
         }
     }
+
+    #[test]
+    fn arbitrary_html_keeps_a_sound_map(pieces in proptest::collection::vec(prop_oneof![
+        Just("<p>".to_owned()),
+        Just("</p>".to_owned()),
+        Just("<br/>".to_owned()),
+        Just("<script>".to_owned()),
+        Just("</script>".to_owned()),
+        Just("<!--".to_owned()),
+        Just("-->".to_owned()),
+        Just("<pre>".to_owned()),
+        Just("&amp;".to_owned()),
+        Just("&#8217;".to_owned()),
+        Just("&notit;".to_owned()),
+        Just("&".to_owned()),
+        Just("<".to_owned()),
+        Just("<td a='x>y'>".to_owned()),
+        Just("\r\n".to_owned()),
+        fragment(),
+    ], 1..40)) {
+        // Any text read as HTML: no panic, and the map is sound.
+        let text = pieces.concat();
+        let html = IngestConfig { markup: Markup::Html, ..config() };
+        if let Ok(normalized) = normalize_bytes(text.as_bytes(), &html) {
+            check_map(&normalized, text.as_bytes())?;
+        }
+    }
+
+    #[test]
+    fn stray_control_bytes_are_removed_and_spans_skip_them(
+        corpus in 0..CORPUS.len(),
+        window_start in 0usize..100_000,
+        window_len in 200usize..3000,
+        inserts in proptest::collection::vec((0usize..3000, prop_oneof![Just(0u8), Just(1), Just(0x08), Just(0x1B), Just(0x7F)]), 1..6),
+        html in any::<bool>(),
+    ) {
+        // A window of a corpus text, optionally as HTML, with a few stray bytes inserted at
+        // character boundaries: it normalizes to the same text as without them, and every
+        // span maps to the same original bytes, shifted past the inserted ones.
+        let text = CORPUS[corpus];
+        let mut start = window_start % text.len();
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (start + window_len).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let window = &text[start..end];
+        prop_assume!(!window.trim().is_empty());
+        let clean = if html {
+            format!("<!DOCTYPE html><html><head><style>p {{ color: black }}</style></head><body><p>{}</p></body></html>",
+                window.replace('&', "&amp;").replace('<', "&lt;").replace("\n\n", "</p>\n<p>"))
+        } else {
+            window.to_owned()
+        };
+        // Insertion points (in clean offsets, on character boundaries, after the first byte
+        // so HTML is still told by its first tag) and the bytes inserted there.
+        let mut points: Vec<(usize, u8)> = inserts
+            .iter()
+            .map(|&(at, byte)| {
+                let mut at = 1 + at % clean.len();
+                while !clean.is_char_boundary(at) {
+                    at += 1;
+                }
+                (at, byte)
+            })
+            .collect();
+        points.sort();
+        let mut noisy = Vec::with_capacity(clean.len() + points.len());
+        let mut copied = 0;
+        for &(at, byte) in &points {
+            noisy.extend_from_slice(&clean.as_bytes()[copied..at]);
+            noisy.push(byte);
+            copied = at;
+        }
+        noisy.extend_from_slice(&clean.as_bytes()[copied..]);
+        let Ok(expected) = normalize_bytes(clean.as_bytes(), &config()) else {
+            return Ok(());
+        };
+        let normalized = normalize_bytes(&noisy, &config()).unwrap();
+        prop_assert_eq!(&normalized.text, &expected.text);
+        prop_assert_eq!(normalized.stats.stray_controls, points.len() as u64);
+        check_map(&normalized, &noisy)?;
+        // Where a clean byte sits in the noisy input.
+        let noisy_offset = |clean_offset: usize| {
+            clean_offset + points.iter().filter(|&&(at, _)| at <= clean_offset).count()
+        };
+        let boundaries: Vec<usize> = expected
+            .text
+            .char_indices()
+            .map(|(idx, _)| idx)
+            .chain([expected.text.len()])
+            .collect();
+        for pair in boundaries.windows(2).step_by(7) {
+            for &span_end in boundaries.iter().filter(|&&b| b > pair[0]).take(12) {
+                let clean_span = expected.map.span_to_original(pair[0]..span_end);
+                let noisy_span = normalized.map.span_to_original(pair[0]..span_end);
+                prop_assert_eq!(noisy_span.start, noisy_offset(clean_span.start));
+                prop_assert_eq!(noisy_span.end, noisy_offset(clean_span.end - 1) + 1);
+                let without_stray: Vec<u8> = noisy[noisy_span]
+                    .iter()
+                    .copied()
+                    .filter(|byte| !matches!(byte, 0 | 1 | 0x08 | 0x1B | 0x7F))
+                    .collect();
+                prop_assert_eq!(without_stray.as_slice(), &clean.as_bytes()[clean_span]);
+            }
+        }
+    }
 }
+
+/// The corpus texts, for the stray-byte property.
+const CORPUS: [&str; 4] = [
+    include_str!("../../../corpus/brazil-denmark-1974-pt-en-ocr.txt"),
+    include_str!("../../../corpus/canada-denmark-1997-en-web.txt"),
+    include_str!("../../../corpus/japan-denmark-2017-ja-pdf.txt"),
+    include_str!("../../../corpus/portugal-montenegro-2016-pt-en.txt"),
+];

@@ -20,7 +20,7 @@ static NUMERAL_RUN: LazyLock<Regex> = LazyLock::new(|| {
 /// number and its unit (`五十(d) パーセント`), so one such marker is allowed there.
 static UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:\s?\([a-z]{1,4}\))?\s?(?P<unit>パーセント|%|箇月|か月|ヶ月|ケ月|カ月|ヵ月|箇年|か年|ヶ年|年間|年|日間|日|米ドル|ドル|ユーロ|クローネ|円)",
+        r"^(?:\s?\([a-z]{1,4}\))?\s?(?P<unit>パーセント|%|箇月|か月|ヶ月|ケ月|カ月|ヵ月|箇年|か年|ヶ年|年間|課税年度|年|日間|日|アメリカ合衆国ドル|合衆国ドル|米ドル|ドル|ユーロ|クローネ|円)",
     )
     .expect("unit regex is valid")
 });
@@ -211,7 +211,10 @@ fn unit_of(unit_text: &str) -> Option<Unit> {
     match unit_text {
         "パーセント" | "%" => Some(Unit::Percent),
         "日" | "日間" => Some(Unit::Days),
-        "年" | "年間" | "箇年" | "か年" | "ヶ年" => Some(Unit::Years),
+        "年" | "年間" | "箇年" | "か年" | "ヶ年" | "課税年度" => Some(Unit::Years),
+        "アメリカ合衆国ドル" | "合衆国ドル" => {
+            Some(Unit::Currency("USD".to_string()))
+        }
         _ if unit_text.ends_with('月') => Some(Unit::Months),
         _ => currency_code(unit_text).map(|code| Unit::Currency(code.to_string())),
     }

@@ -25,8 +25,10 @@ use crate::{Article, Config, Paragraph};
 
 /// `第十条`, `第二十一条のA` (full-width letters folded), `第十条の二`.
 pub(crate) static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"第([〇一二三四五六七八九十百千]+)条(?:の([A-Z]|[一二三四五六七八九十]+))?")
-        .unwrap()
+    Regex::new(
+        r"第([〇一二三四五六七八九十百千]+|[0-9]{1,3})条(?:の([A-Z]|[一二三四五六七八九十]+))?",
+    )
+    .unwrap()
 });
 
 /// Words a Japanese article text starts with; a title ends where one of them begins.
@@ -503,4 +505,44 @@ fn known_title_prefix(text: &str) -> usize {
         }
     }
     end
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{segment, Config};
+
+    #[test]
+    fn headings_with_arabic_numbers_and_line_start_paragraphs() {
+        let text = "次のとおり協定した。\n第1条 対象となる者\nこの条約は、一方又は双方の締約国の居住者である者に適用する。\n第2条 対象となる租税\n1 この条約は、次の租税について適用する。\n2 この条約は、1に掲げる租税に加えて課される租税についても、適用する。\n第3条\n1 この条約の適用上、文脈により別に解釈すべき場合を除くほか、次の定義に従う。\n";
+        let (doc, _) = segment(text, &Config::default());
+        let articles = &doc.treaties[0].versions[0].articles;
+        let got: Vec<(&str, &str, usize)> = articles
+            .iter()
+            .map(|a| (a.number.as_str(), a.topic.as_str(), a.paragraphs.len()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("1", "persons_covered", 1),
+                ("2", "taxes_covered", 2),
+                ("3", "general_definitions", 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn mli_boxes_are_not_articles_and_name_the_article_they_modify() {
+        let text = "次のとおり協定した。\n第九条\n1 一方の締約国の企業が他方の締約国の企業の経営、支配又は資本に直接又は間接に参加している場合。\n(注)次のBEPS防止措置実施条約第十七条1の規定は、協定第九条2の規定に代わる。\n第十七条 対応的調整\n1 一方の締約国が、他方の締約国において租税を課された利得を算入して租税を課する場合には、適当な調整を行う。\n第十条\n1 一方の締約国の居住者である法人が他方の締約国の居住者に支払う配当に対しては、当該他方の締約国において租税を課することができる。\n2 その租税の額は、当該配当の額の十パーセントを超えないものとする。\n";
+        let (doc, _) = segment(text, &Config::default());
+        let version = &doc.treaties[0].versions[0];
+        let numbers: Vec<&str> = version.articles.iter().map(|a| a.number.as_str()).collect();
+        assert_eq!(numbers, ["9", "10"]);
+        assert_eq!(version.articles[1].topic.as_str(), "dividends");
+        assert_eq!(version.mli.len(), 1);
+        assert_eq!(version.mli[0].number, "MLI17");
+        assert_eq!(version.mli[0].modifies, "9");
+        assert_eq!(version.mli[0].topic.as_str(), "associated_enterprises");
+        // The box's paragraph is not the treaty article's.
+        assert_eq!(version.articles[0].paragraphs.len(), 1);
+    }
 }

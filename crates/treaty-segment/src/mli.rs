@@ -20,13 +20,14 @@ use crate::Article;
 
 /// `(注)` then, within a few words, `...実施条約第八条` or `...実施条約第六部`.
 static NOTE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\(注\)[ \t]*(?:次の)?[^\n。]{0,24}?実施条約第([〇一二三四五六七八九十百]+)(条|部)")
+    Regex::new(r"\(注\)[ \t]*(?:次の)?[^\n。]{0,24}?実施条約第([〇一二三四五六七八九十百]+|[0-9]{1,2})(条|部)")
         .unwrap()
 });
 /// A treaty article named in a note or a provision (`条約第十条`, `協定第二十一条のA`).
 static TREATY_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     // `...実施条約第十六条` is the MLI's own article, not the treaty's.
-    Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+)条(?:の([A-Z]))?").unwrap()
+    Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+|[0-9]{1,3})条(?:の([A-Z]))?")
+        .unwrap()
 });
 
 /// One boxed MLI provision.
@@ -65,18 +66,25 @@ impl MliBox {
             .rev()
             .find(|a| a.span.start <= self.start)
             .map(|a| a.number.clone());
-        let modifies = self
+        let named = self
             .note_modifies
             .clone()
-            .or_else(|| treaty_reference(&text[body.clone()]))
-            .or(enclosing)
-            .unwrap_or_default();
-        let topic = articles
-            .iter()
-            .find(|a| a.number == modifies)
-            .map(|a| a.topic)
-            .or_else(|| topic_from_content(&text[body.clone()]))
-            .unwrap_or(Topic::Miscellaneous);
+            .or_else(|| treaty_reference(&text[body.clone()]));
+        let topic_of = |number: &str| {
+            articles
+                .iter()
+                .find(|a| a.number == number)
+                .map(|a| a.topic)
+        };
+        // A provision that names no article takes the topic of what it says; the article it
+        // stands in is only where it was printed.
+        let topic = match &named {
+            Some(number) => topic_of(number),
+            None => topic_from_content(&text[body.clone()])
+                .or_else(|| enclosing.as_deref().and_then(topic_of)),
+        }
+        .unwrap_or(Topic::Miscellaneous);
+        let modifies = named.or(enclosing).unwrap_or_default();
         let (printed, title) = match &self.heading {
             Some(heading) => {
                 let line = text[heading.clone()].trim();

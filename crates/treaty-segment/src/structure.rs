@@ -308,7 +308,7 @@ fn prefix_at_most(text: &str, limit: usize) -> &str {
 /// Whether the first article heading within a few pages after `at` is Article 1.
 fn first_heading_is_one(text: &str, at: usize) -> bool {
     static FIRST_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?m)(?:^[ \t]*(?:Article|ARTICLE|Artigo|ARTIGO|Articie|Art\.)[ \t]+(\d{1,3}|[IVXL]{1,6})\b|第([〇一二三四五六七八九十百]+)条)")
+        Regex::new(r"(?m)(?:^[ \t]*(?:Article|ARTICLE|Artigo|ARTIGO|Articie|Art\.)[ \t]+(\d{1,3}|[IVXL]{1,6})\b|第([〇一二三四五六七八九十百]+|[0-9]{1,3})条)")
             .unwrap()
     });
     let window_end = text[at..]
@@ -320,7 +320,8 @@ fn first_heading_is_one(text: &str, at: usize) -> bool {
         .is_some_and(|c| {
             c.get(1)
                 .is_some_and(|n| n.as_str() == "1" || n.as_str() == "I")
-                || c.get(2).is_some_and(|k| k.as_str() == "一")
+                || c.get(2)
+                    .is_some_and(|k| k.as_str() == "一" || k.as_str() == "1")
         })
 }
 
@@ -1060,6 +1061,24 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
     result
 }
 
+/// Line starts numbered `I`, `II`, `III`, ... in sequence (a number may be skipped, as when
+/// a point was repealed), with the value of each.
+fn roman_numbered_points(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
+    static ROMAN_LINE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?m)^[ \t]*([IVXL]{1,7})(?:\.[ \t]+|[ \t]*$)").unwrap());
+    let mut points: Vec<(usize, u32)> = Vec::new();
+    for captures in ROMAN_LINE.captures_iter(&text[body.clone()]) {
+        let Some(value) = parse_roman(&captures[1]) else {
+            continue;
+        };
+        let expected = points.last().map_or(1, |(_, last)| last + 1);
+        if value == expected || (!points.is_empty() && value == expected + 1) {
+            points.push((body.start + captures.get(0).unwrap().start(), value));
+        }
+    }
+    points
+}
+
 /// Numbered points of a protocol, each given the topic of the article it concerns.
 fn protocol_points(
     text: &str,
@@ -1088,12 +1107,21 @@ fn protocol_points(
             number,
         ));
     }
+    // Points numbered with Roman numerals at line starts (`XIII. Ad Article 10 ...`, or `I`
+    // alone on its line above a heading), in sequence, whatever their text.
+    let roman_points = roman_numbered_points(text, body.clone());
+    let first_roman = roman_points.first().map(|(at, _)| *at);
     let paragraphs = match lang {
         Lang::Ja => japanese_paragraphs(text, body.clone()),
+        _ if roman_points.len() >= 3 => build_paragraphs(text, body.clone(), &roman_points, lang),
         _ if ad_points.len() >= 2 => build_paragraphs(text, body.clone(), &ad_points, lang),
         _ => latin_paragraphs(text, body.clone(), lang, false),
     };
-    let first_point = ad_points.first().map(|(at, _)| *at);
+    let first_point = if roman_points.len() >= 3 {
+        first_roman
+    } else {
+        ad_points.first().map(|(at, _)| *at)
+    };
     paragraphs
         .into_iter()
         .filter(|p| !p.unnumbered)

@@ -772,7 +772,6 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("領事官", Topic::DiplomaticAgents, 3.0),
     ("適用される租税は", Topic::TaxesCovered, 4.0),
     ("対象となる租税は", Topic::TaxesCovered, 4.0),
-    ("特典", Topic::EntitlementToBenefits, 1.0),
     ("徴収における支援", Topic::AssistanceCollection, 5.0),
     ("租税の徴収", Topic::AssistanceCollection, 3.0),
     ("自由職業", Topic::IndependentPersonalServices, 3.0),

@@ -54,7 +54,7 @@ fn is_heading_line(line: &str) -> bool {
     };
     let numeral_len: usize = rest
         .chars()
-        .take_while(|c| "〇一二三四五六七八九十百".contains(*c))
+        .take_while(|c| "〇一二三四五六七八九十百0123456789".contains(*c))
         .map(char::len_utf8)
         .sum();
     if numeral_len == 0 || !rest[numeral_len..].starts_with('条') {

@@ -2,16 +2,19 @@
 //!
 //! Each fix is a function from the current text to an edit list, with its own module and unit
 //! tests. The order matters:
-//! 1. mojibake first, because its damaged characters include C1 controls and soft hyphens
-//!    that the next pass would remove (`Ã` + U+00AD is `í`); it runs again while it finds
-//!    more (text that was mis-decoded twice);
-//! 2. control characters, line endings, soft hyphens, so later passes see `\n` only;
-//! 3. NFC, then full-width folding, so later passes see one spelling of each character;
-//! 4. quotation-mark damage, page furniture (glued page pairs, then page lines), Japanese
+//! 1. stray control bytes (NUL, ESC, ...) are removed during ingest, before HTML markup is
+//!    read and before any fix, so a NUL inside a tag or a damaged word changes nothing; they
+//!    are counted apart because they say something about the input;
+//! 2. mojibake, because its damaged characters include C1 controls and soft hyphens that the
+//!    next pass would remove (`Ã` + U+00AD is `í`); it runs again while it finds more (text
+//!    that was mis-decoded twice);
+//! 3. control characters, line endings, soft hyphens, so later passes see `\n` only;
+//! 4. NFC, then full-width folding, so later passes see one spelling of each character;
+//! 5. quotation-mark damage, page furniture (glued page pairs, then page lines), Japanese
 //!    layout (vertical text, hard line ends; it needs the page lines gone), OCR keywords,
 //!    Roman numerals;
-//! 5. line-break hyphens, which count the words of the repaired text;
-//! 6. whitespace last, to tidy up what the removals left.
+//! 6. line-break hyphens, which count the words of the repaired text;
+//! 7. whitespace last, to tidy up what the removals left.
 
 mod controls;
 mod dehyphenate;
@@ -24,6 +27,7 @@ mod page_furniture;
 mod page_lines;
 mod quote_damage;
 mod roman_numerals;
+mod stray_controls;
 mod swar;
 mod whitespace;
 mod words;
@@ -36,6 +40,9 @@ pub(crate) type Fix = fn(&str, &mut FixStats) -> Edits;
 
 /// How many times the mojibake repair may run (each run undoes one layer of mis-decoding).
 pub(crate) const MOJIBAKE_ROUNDS: usize = 3;
+
+/// The removal of stray control bytes (run by ingest, before markup is read).
+pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 
 /// The mojibake repair (run up to [`MOJIBAKE_ROUNDS`] times).
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;

@@ -165,9 +165,15 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
             *repeats.entry(body).or_default() += 1;
         }
     }
+    // A document pasted several times over repeats every line: a furniture line repeats far
+    // more often than the document's typical line.
+    let mut counts: Vec<usize> = repeats.values().copied().collect();
+    counts.sort_unstable();
+    let typical = counts.get(counts.len() / 2).copied().unwrap_or(1);
+    let threshold = MIN_REPEATS.max(3 * typical);
     for (index, line) in lines.iter().enumerate() {
         let body = text[line.start..line.end].trim();
-        if !remove[index] && repeats.get(body).is_some_and(|n| *n >= MIN_REPEATS) {
+        if !remove[index] && repeats.get(body).is_some_and(|n| *n >= threshold) {
             remove[index] = true;
             repeated[index] = true;
         }
@@ -250,13 +256,19 @@ mod tests {
         let mut text = String::new();
         for article in 1..=7 {
             text.push_str(&format!(
-                "Article {article}\n\nTitle {article}\n\nTreedt in werking per 31-08-2014\n\nText.\n\n"
+                "Article {article}\n\nTitle {article}\n\nTreedt in werking per 31-08-2014\n\nThe text of article {article}, long enough to count.\n\n"
             ));
         }
         let (fixed, stats) = run(fix_page_lines, &text);
         assert!(!fixed.contains("Treedt"));
-        assert!(fixed.contains("Title 7\n\nText."));
+        assert!(fixed.contains("Title 7\n\nThe text of article 7"));
         assert_eq!(stats.page_furniture, 7);
+        // A document pasted several times over keeps its lines (they repeat as often as
+        // every other line); its status line still goes.
+        let pasted = text.repeat(4);
+        let (fixed, _) = run(fix_page_lines, &pasted);
+        assert_eq!(fixed.matches("Title 7").count(), 4);
+        assert!(!fixed.contains("Treedt"));
         // Short repeated lines stay.
         let deleted = "P1\n削除\nP2\n削除\nP3\n削除\nP4\n削除\nP5\n削除\nP6\n削除\nP7\n削除\n";
         assert_eq!(run(fix_page_lines, deleted).0, deleted);
@@ -266,7 +278,7 @@ mod tests {
     fn dashes_and_page_words() {
         assert!(matches!(shape("- 12 -"), Some(Shape::Marker(12))));
         assert!(matches!(shape("# Page 3"), Some(Shape::Marker(3))));
-        assert!(matches!(shape("Page 3 of the text"), None));
+        assert!(shape("Page 3 of the text").is_none());
         assert!(matches!(shape("2017"), Some(Shape::Bare(2017))));
         assert!(shape("12345").is_none());
     }
