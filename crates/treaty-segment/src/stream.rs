@@ -150,6 +150,8 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             for stream in streams.iter_mut() {
                 if !stream.text.ends_with('\n') {
+                    // The line break ending a stream's last piece is the line's own.
+                    stream.map.push(stream.text.len(), start + content.len());
                     stream.text.push('\n');
                 }
             }

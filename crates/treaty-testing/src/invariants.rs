@@ -36,15 +36,19 @@ macro_rules! ensure {
     };
 }
 
-/// Offsets of the original input that start a character (or end the input): the images of
-/// the character starts of the decoded text, which is how "character boundary" is defined
-/// for every encoding, UTF-8 or not.
+/// Offsets of the original input that start or end a character: where each character of the
+/// decoded text starts and ends in the input, which is how "character boundary" is defined
+/// for every encoding, UTF-8 or not (bytes that decoding drops, such as stray control bytes,
+/// lie between such boundaries).
 fn original_boundaries(bytes: &[u8]) -> Option<BTreeSet<usize>> {
     let decoded = decode(bytes, &IngestConfig::default()).ok()?;
     let mut boundaries: BTreeSet<usize> = decoded
         .text
         .char_indices()
-        .map(|(idx, _)| decoded.map.to_original(idx))
+        .flat_map(|(idx, ch)| {
+            let span = decoded.map.span_to_original(idx..idx + ch.len_utf8());
+            [span.start, span.end]
+        })
         .collect();
     boundaries.insert(bytes.len());
     Some(boundaries)
