@@ -130,7 +130,10 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         if content.trim().is_empty() {
             // Keep blank lines as paragraph breaks in whichever stream is current.
             if let Some(lang) = current {
-                stream_for(&mut streams, lang).text.push('\n');
+                // Its line break is the blank line's own (a blank line may hold spaces).
+                let stream = stream_for(&mut streams, lang);
+                stream.map.push(stream.text.len(), start + content.len());
+                stream.text.push('\n');
             }
             continue;
         }
