@@ -179,8 +179,12 @@ fn extract_rows(
                         let normalized_span =
                             paragraph.pieces.range_to_normalized(finding.local.clone());
                         let original = normalized.map.span_to_original(normalized_span);
-                        let clause = &paragraph.text[finding.clause.clone()];
-                        let number_at = finding.local.start.saturating_sub(finding.clause.start);
+                        // The quote shows the whole number, even where the clause ends
+                        // inside it (`五十(d) パーセント`: a displaced subparagraph marker).
+                        let clause_range = finding.clause.start.min(finding.local.start)
+                            ..finding.clause.end.max(finding.local.end);
+                        let clause = &paragraph.text[clause_range.clone()];
+                        let number_at = finding.local.start - clause_range.start;
                         if finding.unit_inferred {
                             warnings.push(Warning {
                                 code: "unit_inferred".to_string(),

@@ -291,7 +291,10 @@ fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph>
         let lead_start =
             body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len());
         if let Some(first_paragraph) = paragraphs.first_mut() {
-            first_paragraph.span.start = starts[0].0;
+            // Rebuilt, so that its subparagraphs are found in its shortened text.
+            let number = first_paragraph.number.clone();
+            let span = starts[0].0..first_paragraph.span.end;
+            *first_paragraph = paragraph(text, span, &number, first_paragraph.unnumbered, Lang::Ja);
         }
         paragraphs.insert(
             0,

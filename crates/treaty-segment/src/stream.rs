@@ -15,6 +15,9 @@ use crate::lang;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PieceMap {
     starts: Vec<(usize, usize)>,
+    /// The length of the normalized text, where known: no offset maps past it (the `\n` a
+    /// stream adds after a last line that has none maps to the end of the text).
+    limit: Option<usize>,
 }
 
 impl PieceMap {
@@ -33,7 +36,8 @@ impl PieceMap {
                 .map_or(local, |&(_, normalized)| normalized);
         }
         let (start, normalized) = self.starts[index - 1];
-        normalized + (local - start)
+        let mapped = normalized + (local - start);
+        self.limit.map_or(mapped, |limit| mapped.min(limit))
     }
 
     /// The normalized range of a local range (end is mapped as the end of the last byte).
@@ -44,12 +48,16 @@ impl PieceMap {
         } else {
             start
         };
+        let end = self.limit.map_or(end, |limit| end.min(limit));
         start..end.max(start)
     }
 
     /// The sub-map for `range`, re-based so that `range.start` becomes 0.
     pub fn slice(&self, range: std::ops::Range<usize>) -> PieceMap {
-        let mut map = PieceMap::default();
+        let mut map = PieceMap {
+            limit: self.limit,
+            ..PieceMap::default()
+        };
         map.push(0, self.to_normalized(range.start));
         let first = self
             .starts
@@ -122,7 +130,10 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         if content.trim().is_empty() {
             // Keep blank lines as paragraph breaks in whichever stream is current.
             if let Some(lang) = current {
-                stream_for(&mut streams, lang).text.push('\n');
+                // Its line break is the blank line's own (a blank line may hold spaces).
+                let stream = stream_for(&mut streams, lang);
+                stream.map.push(stream.text.len(), start + content.len());
+                stream.text.push('\n');
             }
             continue;
         }
@@ -142,6 +153,8 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             for stream in streams.iter_mut() {
                 if !stream.text.ends_with('\n') {
+                    // The line break ending a stream's last piece is the line's own.
+                    stream.map.push(stream.text.len(), start + content.len());
                     stream.text.push('\n');
                 }
             }
@@ -166,6 +179,9 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         }
     }
     flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
+    for stream in &mut streams {
+        stream.map.limit = Some(text.len());
+    }
     (streams, total)
 }
 

@@ -8,6 +8,8 @@
 //! - [`one_line_text`] builds one huge line of real treaty text.
 //! - [`SplitMix64`] is the seeded generator behind both, for tests that need their own
 //!   reproducible randomness (such as when to interrupt a run).
+//! - [`invariants`] checks what each pipeline stage promises on one input; the fuzz targets
+//!   (`fuzz/`) and the replay of their saved inputs in `cargo test` share it.
 //!
 //! ```
 //! use treaty_testing::{generate_scale_corpus, ScaleConfig};
@@ -23,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod encoding;
+pub mod invariants;
 mod noise;
 mod rng;
 mod scale;

@@ -152,26 +152,13 @@ pub(crate) fn fix_mojibake(text: &str, stats: &mut FixStats) -> Edits {
     }
     let n_strong = sequences.iter().filter(|sequence| sequence.strong).count();
     let allow_weak = n_strong >= MIN_STRONG;
-    let mut run_start = 0;
-    let mut run_end = 0;
-    let mut run = String::new();
+    // One edit per character, so that the offset map stays exact inside a repaired run.
     for sequence in sequences
         .iter()
         .filter(|sequence| sequence.strong || allow_weak)
     {
-        if sequence.start != run_end || run.is_empty() {
-            if !run.is_empty() {
-                edits.replace(run_start..run_end, &run);
-                run.clear();
-            }
-            run_start = sequence.start;
-        }
-        run.push(sequence.decoded);
-        run_end = sequence.end;
+        edits.replace_char(sequence.start..sequence.end, sequence.decoded);
         stats.mojibake += 1;
-    }
-    if !run.is_empty() {
-        edits.replace(run_start..run_end, &run);
     }
     edits
 }
