@@ -78,22 +78,18 @@ pub(crate) const RATE_COLUMNS: [&str; 11] = [
     "quote",
 ];
 
-/// Columns of `rates.csv` with the optional layer columns.
-pub(crate) const RATE_COLUMNS_WITH_LAYER: [&str; 13] = [
-    "treaty",
-    "lang",
-    "topic",
-    "article",
-    "paragraph",
-    "subparagraph",
-    "kind",
-    "value",
-    "unit",
-    "condition",
-    "quote",
-    "source",
-    "modifies",
-];
+/// Columns of `rates.csv` with the optional layer columns (`source`, `modifies`) after them.
+pub(crate) const RATE_COLUMNS_WITH_LAYER: [&str; 13] = {
+    let mut columns = [""; 13];
+    let mut index = 0;
+    while index < RATE_COLUMNS.len() {
+        columns[index] = RATE_COLUMNS[index];
+        index += 1;
+    }
+    columns[11] = "source";
+    columns[12] = "modifies";
+    columns
+};
 
 /// Columns of `outline.csv`, in order.
 pub(crate) const OUTLINE_COLUMNS: [&str; 6] =
@@ -779,6 +775,17 @@ mod tests {
             parse_outline_csv(""),
             Err(GoldenError::MissingHeader { .. })
         ));
+    }
+
+    #[test]
+    fn parse_accepts_the_layer_columns_and_checks_the_source() {
+        let text = "treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,source,modifies\n1,ja,dividends,MLI8,1,,threshold,365,days,measure=holding_period,三百六十五日,mli,10\n";
+        let rows = parse_rates_csv(text).unwrap();
+        assert_eq!(rows[0].article, "MLI8");
+        assert_eq!(rows[0].value, "365");
+        let wrong = text.replace(",mli,10", ",box,10");
+        let error = parse_rates_csv(&wrong).unwrap_err().to_string();
+        assert!(error.contains("source"), "{error}");
     }
 
     #[test]
