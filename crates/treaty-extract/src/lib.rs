@@ -185,6 +185,21 @@ fn extract_rows(
                             ..finding.clause.end.max(finding.local.end);
                         let clause = &paragraph.text[clause_range.clone()];
                         let number_at = finding.local.start - clause_range.start;
+                        if let Some(derivation) = &finding.derived {
+                            warnings.push(Warning {
+                                code: "rate_derived".to_string(),
+                                message: format!(
+                                    "{} article {} paragraph {}: the rate {} is derived: {}",
+                                    version.lang.as_str(),
+                                    article.number,
+                                    paragraph.number,
+                                    finding.value,
+                                    derivation
+                                ),
+                                start: Some(original.start),
+                                end: Some(original.end),
+                            });
+                        }
                         if finding.unit_inferred {
                             warnings.push(Warning {
                                 code: "unit_inferred".to_string(),
@@ -203,7 +218,7 @@ fn extract_rows(
                         rows.push(RateRow {
                             doc: doc.to_string(),
                             lang: version.lang.as_str().to_string(),
-                            topic: article.topic.as_str().to_string(),
+                            topic: finding.topic.as_str().to_string(),
                             article: article.number.clone(),
                             paragraph: paragraph.number.clone(),
                             subparagraph: finding.subparagraph.clone(),

@@ -35,6 +35,12 @@ pub struct Finding {
     pub confidence: f32,
     /// True when the source printed no unit and the rule inferred it.
     pub unit_inferred: bool,
+    /// The topic of the row: the article's, or the class of income a tier of a mixed article
+    /// names (fees for technical services in a royalties article).
+    pub topic: Topic,
+    /// How a value not printed as such was derived ("50 per cent of the rate of
+    /// subparagraph a)"), for a warning a reviewer reads.
+    pub derived: Option<String>,
 }
 
 /// Topics whose percentages are withholding-rate caps.
@@ -274,6 +280,7 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
                 "uma sociedade",
                 "company which holds",
                 "company that holds",
+                "to a company",
                 "所有する法人",
             ],
         ),
@@ -653,6 +660,31 @@ pub fn paragraph_findings(
         } else {
             conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
         }
+        // "50 per cent of the rate mentioned in subparagraph a) of paragraph 2": a rate
+        // stated relative to another; its value is derived from the rate referred to.
+        let mut value = quantity.value_text.clone();
+        let mut derived = None;
+        let mut kind = kind;
+        if kind == "rate" && is_relative_rate(after) {
+            match referenced_rate(clause_text, siblings, lang) {
+                Some(base) => {
+                    let product = quantity.value * base / 100.0;
+                    derived = Some(format!(
+                        "{} per cent of the {} per cent rate the clause refers to",
+                        quantity.value_text,
+                        plain_decimal(base)
+                    ));
+                    value = plain_decimal(product);
+                }
+                None => {
+                    kind = "threshold";
+                    conditions = Conditions {
+                        measure: Some("relative_rate".to_string()),
+                        ..Conditions::default()
+                    };
+                }
+            }
+        }
         let variants = if kind == "rate" {
             alternatives(conditions, clause_text)
         } else {
@@ -662,7 +694,7 @@ pub fn paragraph_findings(
             findings.push(Finding {
                 subparagraph: subparagraph.clone(),
                 kind,
-                value: quantity.value_text.clone(),
+                value: value.clone(),
                 unit: quantity.unit.as_str().to_string(),
                 conditions,
                 local: quantity.span.clone(),
@@ -673,6 +705,8 @@ pub fn paragraph_findings(
                     0.9
                 },
                 unit_inferred: quantity.unit_inferred,
+                topic,
+                derived: derived.clone(),
             });
         }
     }
@@ -681,6 +715,16 @@ pub fn paragraph_findings(
     }
     if matches!(topic, Topic::EntryIntoForce | Topic::Termination) {
         findings.extend(ordinal_day_periods(paragraph, topic, lang));
+    }
+    for finding in &mut findings {
+        let clause = &text[finding.clause.clone()];
+        finding.topic = tier_topic(topic, clause);
+        if finding.topic == Topic::TechnicalServices {
+            finding.conditions.income.retain(|c| c != "technical_services");
+        }
+        if finding.kind == "rate" && is_most_favoured_nation(clause) {
+            finding.conditions.trigger = Some("most_favoured_nation".to_string());
+        }
     }
     // One row per distinct claim in a clause: a number repeated by the same clause is one row,
     // the same number stated by two sentences is two.
@@ -811,6 +855,93 @@ fn referenced_text(clause: &str, siblings: &[Paragraph]) -> String {
                 .map(|sub| p.text[sub.local.start..sub.local.end.min(p.text.len())].to_string())
         })
         .unwrap_or_default()
+}
+
+/// Phrases that name fees for technical services, a class of income some treaties tax at a
+/// rate of its own, in the royalties article or an article of its own.
+const TECHNICAL_FEES: &[&str] = &[
+    "technical services",
+    "technical fees",
+    "fees for technical",
+    "managerial, technical or consultancy",
+    "serviços técnicos",
+    "技術上の役務",
+];
+const ROYALTIES: &[&str] = &["royalt", "direitos de autor", "使用料"];
+
+/// The topic of a tier of a royalties or technical-services article: the class of income its
+/// clause names when it names one of the two only, else the article's.
+fn tier_topic(topic: Topic, clause: &str) -> Topic {
+    if !matches!(topic, Topic::Royalties | Topic::TechnicalServices) {
+        return topic;
+    }
+    let lowered = lower(clause);
+    let technical = TECHNICAL_FEES.iter().any(|p| lowered.contains(p));
+    let royalties = ROYALTIES.iter().any(|p| lowered.contains(p));
+    match (technical, royalties) {
+        (true, false) => Topic::TechnicalServices,
+        (false, true) => Topic::Royalties,
+        _ => topic,
+    }
+}
+
+/// A most-favoured-nation clause: a rate that applies only if a State agrees a lower one with
+/// a third State ("if ... agrees in a convention with a third State to a lower rate").
+fn is_most_favoured_nation(clause: &str) -> bool {
+    let lowered = lower(clause);
+    let third_state = ["third state", "terceiro estado", "third country", "terceiro país"]
+        .iter()
+        .any(|p| lowered.contains(p))
+        || clause.contains("第三国");
+    let lower_rate = [
+        "lower",
+        "reduced",
+        "more favourable",
+        "inferior",
+        "reduzid",
+        "mais favorável",
+    ]
+    .iter()
+    .any(|p| lowered.contains(p))
+        || clause.contains("低い")
+        || clause.contains("軽減");
+    third_state && lower_rate
+}
+
+/// A value as the dataset prints it: `2.5`, `10`.
+fn plain_decimal(value: f64) -> String {
+    format!("{}", (value * 10_000.0).round() / 10_000.0)
+}
+
+/// True when the words after a percentage make it a share of another rate ("50 per cent of
+/// the rate", "da taxa"), not a rate of its own.
+fn is_relative_rate(after: &str) -> bool {
+    let after = lower(after);
+    let after = after.trim_start();
+    [
+        "of the percentage",
+        "of the rate",
+        "of the tax rate",
+        "da taxa",
+        "da percentagem",
+        "do percentual",
+    ]
+    .iter()
+    .any(|p| after.starts_with(p))
+}
+
+/// The rate (in per cent) of the subparagraph a clause refers to, when it states one.
+fn referenced_rate(clause: &str, siblings: &[Paragraph], lang: Lang) -> Option<f64> {
+    let referenced = referenced_text(clause, siblings);
+    find_quantities(&referenced, lang)
+        .into_iter()
+        .find(|q| {
+            q.unit == Unit::Percent && {
+                let (before, after) = words_around(&referenced, q.span.clone());
+                !is_holding(before, after) && !is_comparison(before, after)
+            }
+        })
+        .map(|q| q.value)
 }
 
 /// True when a rate caps the tax on the profits of a permanent establishment (a branch
@@ -1025,6 +1156,8 @@ fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<F
             clause,
             confidence: 0.8,
             unit_inferred: false,
+            topic,
+            derived: None,
         });
     }
     findings
@@ -1084,6 +1217,8 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                             clause: range.clone(),
                             confidence: 0.7,
                             unit_inferred: false,
+                            topic,
+                            derived: None,
                         });
                     }
                 }
@@ -1132,6 +1267,8 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                         clause,
                         confidence: 0.8,
                         unit_inferred: false,
+                        topic,
+                        derived: None,
                     });
                 }
                 continue;
@@ -1139,7 +1276,12 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         }
         let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
         let clause_text = &text[clause.clone()];
-        let variants = exemption_conditions(clause_text, topic);
+        // "...shall not be taxed ... if the beneficial owner is a company which holds at
+        // least 50 per cent of the capital": the holding conditions the exemption.
+        let variants: Vec<Conditions> = tier_conditions(clause_text, topic, lang)
+            .into_iter()
+            .flat_map(|conditions| alternatives(conditions, clause_text))
+            .collect();
         for conditions in variants {
             findings.push(Finding {
                 subparagraph: subparagraph.clone(),
@@ -1151,6 +1293,8 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                 clause: clause.clone(),
                 confidence: 0.8,
                 unit_inferred: false,
+                topic,
+                derived: None,
             });
         }
     }
@@ -1348,6 +1492,125 @@ mod tests {
                 "threshold",
                 "12 months".into(),
                 "measure=employment_period".into()
+            )),
+            "{got:?}"
+        );
+    }
+
+    /// (topic, paragraph, subparagraph, value unit, condition) of every rate row.
+    fn topical_rates(text: &str) -> Vec<(&'static str, String, String, String, String)> {
+        let (doc, _) = segment(text, &Config::default());
+        let mut out = Vec::new();
+        for version in &doc.treaties[0].versions {
+            for article in &version.articles {
+                for paragraph in &article.paragraphs {
+                    for f in paragraph_findings(
+                        paragraph,
+                        &article.paragraphs,
+                        article.topic,
+                        version.lang,
+                    ) {
+                        if f.kind == "rate" {
+                            out.push((
+                                f.topic.as_str(),
+                                paragraph.number.clone(),
+                                f.subparagraph,
+                                format!("{} {}", f.value, f.unit),
+                                f.conditions.flatten(),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn technical_fee_tiers_of_a_royalties_article_get_their_own_topic() {
+        let text = "Article 12\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for technical services may also be taxed in the Contracting State in which they arise, but if the beneficial owner is a resident of the other Contracting State, the tax so charged shall not exceed:\na) 7½ per cent of the gross amount of the royalties;\nb) 10 per cent of the gross amount of the fees for technical services.\n";
+        let got = topical_rates(text);
+        assert_eq!(
+            got,
+            vec![
+                ("royalties", "2".into(), "a".into(), "7.5 percent".into(), String::new()),
+                ("technical_services", "2".into(), "b".into(), "10 percent".into(), String::new()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_rate_stated_as_a_share_of_another_is_derived_from_it() {
+        let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\na) 10 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 25 per cent of the capital of the company paying the dividends;\nb) 15 per cent of the gross amount of the dividends in all other cases.\n3. Where a company which is a resident of a Contracting State has a permanent establishment in the other Contracting State, the profits of the permanent establishment may be subjected to an additional tax in that other State, but the rate of such tax shall not exceed 50 per cent of the percentage mentioned in subparagraph a) of paragraph 2.\n";
+        let got = topical_rates(text);
+        assert!(
+            got.contains(&(
+                "dividends",
+                "3".into(),
+                String::new(),
+                "5 percent".into(),
+                "income=branch_profits".into()
+            )),
+            "{got:?}"
+        );
+        assert!(!got.iter().any(|row| row.3 == "50 percent"), "{got:?}");
+    }
+
+    #[test]
+    fn a_relative_rate_whose_reference_is_not_found_is_not_a_rate() {
+        let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. The profits of a permanent establishment may be subjected to an additional tax in that other State, but the rate of such tax shall not exceed 50 per cent of the rate mentioned in subparagraph a) of paragraph 2 of Article 10 of the Convention of 1970.\n";
+        assert!(topical_rates(text).is_empty());
+        let all = rows(text);
+        assert!(
+            all.contains(&(
+                "2".into(),
+                String::new(),
+                "threshold",
+                "50 percent".into(),
+                "measure=relative_rate".into()
+            )),
+            "{all:?}"
+        );
+    }
+
+    #[test]
+    fn most_favoured_nation_rate_says_what_triggers_it() {
+        let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. If after the signature of this Convention a Contracting State agrees in a convention with a third State to a rate of tax on interest lower than the rate provided for in paragraph 2, that lower rate shall apply for the purposes of this Convention, but it shall not be reduced below 5 per cent.\n";
+        let got = topical_rates(text);
+        assert!(got.contains(&("interest", "2".into(), String::new(), "10 percent".into(), String::new())), "{got:?}");
+        assert!(
+            got.contains(&(
+                "interest",
+                "3".into(),
+                String::new(),
+                "5 percent".into(),
+                "trigger=most_favoured_nation".into()
+            )),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn an_exemption_conditioned_on_a_holding_carries_it_and_its_alternative() {
+        let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. Notwithstanding the provisions of paragraph 1, the Contracting State of which the company is a resident shall not levy a tax on dividends paid by that company to a company which is a resident of the other Contracting State and holds directly at least 5 per cent of the capital of the company paying the dividends, or to a pension fund, if the recipient is the beneficial owner of the dividends.\n";
+        let got = topical_rates(text);
+        assert!(
+            got.contains(&(
+                "dividends",
+                "2".into(),
+                String::new(),
+                "0 percent".into(),
+                "beneficial_owner=company;min_holding=5%capital".into()
+            )),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "dividends",
+                "2".into(),
+                String::new(),
+                "0 percent".into(),
+                "beneficial_owner=pension_fund".into()
             )),
             "{got:?}"
         );

@@ -116,6 +116,10 @@ pub struct Conditions {
     /// Classes of income the row applies to (`copyright`, `patents`, `government_debt`, ...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub income: Vec<String>,
+    /// For rates that apply only when something happens after signature:
+    /// `most_favoured_nation` (a State agrees a lower rate with a third State).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
     /// For thresholds: what the number measures (`pe_construction`, `employment_days`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measure: Option<String>,
@@ -148,6 +152,9 @@ impl Conditions {
         }
         if !self.income.is_empty() {
             parts.push(format!("income={}", self.income.join("+")));
+        }
+        if let Some(trigger) = &self.trigger {
+            parts.push(format!("trigger={trigger}"));
         }
         if let Some(measure) = &self.measure {
             parts.push(format!("measure={measure}"));

@@ -158,6 +158,11 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("dividends", Topic::Dividends),
     ("interest", Topic::Interest),
     ("royalties", Topic::Royalties),
+    // A royalties article that also taxes technical fees is the royalties article; its
+    // technical-fee tiers get their own topic when rows are extracted.
+    ("royalties and fees for technical services", Topic::Royalties),
+    ("royalties and technical", Topic::Royalties),
+    ("technical fees", Topic::TechnicalServices),
     ("technical services", Topic::TechnicalServices),
     ("fees for technical", Topic::TechnicalServices),
     ("capital gains", Topic::CapitalGains),
