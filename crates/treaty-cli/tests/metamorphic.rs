@@ -50,11 +50,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),
     (
-        "portugal-montenegro-2016-pt-en",
-        "two-columns",
-        "every rate is found in both languages, but clauses rebuilt from two columns lose their item boundaries: royalty classes, some exempted beneficiaries, and the Portuguese PE and 183-day clauses",
-    ),
-    (
         "nl-estonia-en",
         "rewrapped-55",
         "re-wrapped at 55 columns, a wrapped line that starts with a list item's words is read as part of the previous item, so the item's beneficiary or income class is lost",

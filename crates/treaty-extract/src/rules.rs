@@ -720,7 +720,10 @@ pub fn paragraph_findings(
         let clause = &text[finding.clause.clone()];
         finding.topic = tier_topic(topic, clause);
         if finding.topic == Topic::TechnicalServices {
-            finding.conditions.income.retain(|c| c != "technical_services");
+            finding
+                .conditions
+                .income
+                .retain(|c| c != "technical_services");
         }
         if finding.kind == "rate" && is_most_favoured_nation(clause) {
             finding.conditions.trigger = Some("most_favoured_nation".to_string());
@@ -828,7 +831,7 @@ fn fill_rate_conditions(
 }
 
 static PARAGRAPH_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)subparagraph \(?([a-z])\)? of paragraph (\d+)|alínea \(?([a-z])\)? do (?:n\.º|parágrafo|número|n\.o) ?(\d+)").unwrap()
+    Regex::new(r"(?i)subparagraph\s+\(?([a-z])\)?\s+of\s+paragraph\s+(\d+)|alínea\s+\(?([a-z])\)?\s+do\s+(?:n\.º|parágrafo|número|n\.o)\s*(\d+)").unwrap()
 });
 
 /// The text of the subparagraph a clause refers to, empty when it refers to none.
@@ -889,9 +892,14 @@ fn tier_topic(topic: Topic, clause: &str) -> Topic {
 /// a third State ("if ... agrees in a convention with a third State to a lower rate").
 fn is_most_favoured_nation(clause: &str) -> bool {
     let lowered = lower(clause);
-    let third_state = ["third state", "terceiro estado", "third country", "terceiro país"]
-        .iter()
-        .any(|p| lowered.contains(p))
+    let third_state = [
+        "third state",
+        "terceiro estado",
+        "third country",
+        "terceiro país",
+    ]
+    .iter()
+    .any(|p| lowered.contains(p))
         || clause.contains("第三国");
     let lower_rate = [
         "lower",
@@ -1094,7 +1102,7 @@ fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
 /// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
 /// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
 static ORDINAL_DAY_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:the )?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th)) day (?:after|following|from)|後(?P<ja>[〇一二三四五六七八九十百千]+)日目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º) dia (?:após|seguinte|a contar)").unwrap()
+    Regex::new(r"(?i)\b(?:the\s+)?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th))\s+day\s+(?:after|following|from)|後(?P<ja>[〇一二三四五六七八九十百千]+)日目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º)\s+dia\s+(?:após|seguinte|a contar)").unwrap()
 });
 
 fn ordinal_value(word: &str) -> Option<u64> {
@@ -1533,8 +1541,20 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                ("royalties", "2".into(), "a".into(), "7.5 percent".into(), String::new()),
-                ("technical_services", "2".into(), "b".into(), "10 percent".into(), String::new()),
+                (
+                    "royalties",
+                    "2".into(),
+                    "a".into(),
+                    "7.5 percent".into(),
+                    String::new()
+                ),
+                (
+                    "technical_services",
+                    "2".into(),
+                    "b".into(),
+                    "10 percent".into(),
+                    String::new()
+                ),
             ]
         );
     }
@@ -1577,7 +1597,16 @@ mod tests {
     fn most_favoured_nation_rate_says_what_triggers_it() {
         let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. If after the signature of this Convention a Contracting State agrees in a convention with a third State to a rate of tax on interest lower than the rate provided for in paragraph 2, that lower rate shall apply for the purposes of this Convention, but it shall not be reduced below 5 per cent.\n";
         let got = topical_rates(text);
-        assert!(got.contains(&("interest", "2".into(), String::new(), "10 percent".into(), String::new())), "{got:?}");
+        assert!(
+            got.contains(&(
+                "interest",
+                "2".into(),
+                String::new(),
+                "10 percent".into(),
+                String::new()
+            )),
+            "{got:?}"
+        );
         assert!(
             got.contains(&(
                 "interest",

@@ -43,6 +43,9 @@ pub struct FixStats {
     /// Whitespace fixes: odd spaces replaced, runs collapsed, trailing spaces and extra blank
     /// lines removed.
     pub whitespace: u64,
+    /// Gaps between two columns of a two-column print kept as one tab (a page read across,
+    /// with the columns' own line breaks; segmentation separates the columns there).
+    pub column_gaps: u64,
 }
 
 impl FixStats {
@@ -64,6 +67,7 @@ impl FixStats {
             ("roman_numerals", self.roman_numerals),
             ("dehyphenation", self.dehyphenation),
             ("whitespace", self.whitespace),
+            ("column_gaps", self.column_gaps),
         ]
     }
 
@@ -85,7 +89,7 @@ mod tests {
             ..FixStats::default()
         };
         let entries = stats.entries();
-        assert_eq!(entries.len(), 15);
+        assert_eq!(entries.len(), 16);
         assert_eq!(entries[2], ("mojibake", 1));
         assert_eq!(entries[14], ("whitespace", 5));
         assert_eq!(stats.total(), 6);

@@ -120,10 +120,12 @@ pub fn split_by_language(text: &str) -> Vec<Stream> {
 pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) {
     let mut total = lang::Scores::default();
     let mut streams: Vec<Stream> = Vec::new();
+    let column_langs = column_languages(text);
+    let line_langs = smoothed_line_languages(text);
     let mut pending: Vec<(usize, &str)> = Vec::new();
     let mut current: Option<Lang> = None;
     let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
+    for (line_index, line) in text.split_inclusive('\n').enumerate() {
         let start = line_start;
         line_start += line.len();
         let content = line.trim_end_matches('\n');
@@ -139,11 +141,47 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         }
         let scores = lang::text_scores(content);
         total += scores;
+        // Normalization kept the gap between two columns as a tab: each column goes to the
+        // language of its column, with its own line breaks.
+        // Inside the two-column stretch, a line without a gap has text in the left column
+        // only (a line of the right column alone keeps a tab before it).
+        let in_columns = column_langs
+            .as_ref()
+            .is_some_and(|c| c.region.contains(&start));
+        let gap = content.find('\t').or(in_columns.then_some(content.len()));
+        if let (
+            Some(gap),
+            Some(ColumnLayout {
+                langs: [left_lang, right_lang],
+                ..
+            }),
+        ) = (gap, column_langs.as_ref())
+        {
+            let (left_lang, right_lang) = (*left_lang, *right_lang);
+            flush_pending(&mut streams, &mut pending, current.unwrap_or(left_lang));
+            let right_start = (gap + 1).min(content.len());
+            for (piece_lang, piece_start, piece) in [
+                (left_lang, 0, &content[..gap]),
+                (right_lang, right_start, &content[right_start..]),
+            ] {
+                if piece.trim().is_empty() {
+                    continue;
+                }
+                let stream = stream_for(&mut streams, piece_lang);
+                stream.append(piece, start + piece_start, '\n');
+                // The line break ending a column's line is the line's own.
+                stream.map.push(stream.text.len(), start + content.len());
+                stream.text.push('\n');
+            }
+            current = Some(left_lang);
+            continue;
+        }
         // A heading keyword of the other language (`... Artigo 7. Article 9 Associated`) means
         // the line holds both columns, however little text of one there is.
         let foreign_heading = lang::language_of(scores)
             .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
-        if lang::is_mixed_scores(scores) || foreign_heading {
+        let absorbed = line_langs[line_index].is_some();
+        if (lang::is_mixed_scores(scores) || foreign_heading) && !absorbed {
             flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
             for (piece_lang, piece_start, piece) in split_mixed_line(content) {
                 let stream = stream_for(&mut streams, piece_lang);
@@ -160,7 +198,7 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             continue;
         }
-        match lang::language_of(scores) {
+        match line_langs[line_index] {
             Some(lang) => {
                 // Lines with no evidence (numbers, names) go with the next line's language
                 // when they precede it and no language was seen yet, else with the current one.
@@ -183,6 +221,135 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         stream.map.limit = Some(text.len());
     }
     (streams, total)
+}
+
+/// The language of each line (`None` for blank lines, lines without evidence and lines
+/// of two languages), where a line of one language inside a long run of another takes the
+/// run's language: a name or a quoted term (`(imposto sobre o rendimento das pessoas
+/// singulares - IRS);` in an English version, `Directors' fees` read as Portuguese) belongs
+/// to the version it stands in. Lines alternating between languages keep their own.
+fn smoothed_line_languages(text: &str) -> Vec<Option<Lang>> {
+    const SIDE: usize = 4;
+    const AGREE: usize = 3;
+    let mut own: Vec<Option<Lang>> = Vec::new();
+    let mut fixed: Vec<bool> = Vec::new();
+    // Lines of two languages (columns read across) take part as neighbours that agree with
+    // nothing, so no line of an interleaved stretch is moved.
+    let mut mixed: Vec<bool> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches('\n');
+        let scores = lang::text_scores(content);
+        let foreign_heading = lang::language_of(scores)
+            .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
+        let tab = content.contains('\t');
+        let is_mixed = lang::is_mixed_scores(scores) || tab || foreign_heading;
+        let line_lang = if content.trim().is_empty() || is_mixed {
+            None
+        } else {
+            lang::language_of(scores)
+        };
+        // A heading keyword is certain evidence of its language; a column gap or a heading
+        // of the other language certain evidence of two.
+        fixed.push(
+            line_lang.is_some_and(|l| has_heading_word(content, l)) || tab || foreign_heading,
+        );
+        own.push(line_lang);
+        mixed.push(is_mixed && !content.trim().is_empty());
+    }
+    let labelled: Vec<usize> = (0..own.len())
+        .filter(|&i| own[i].is_some() || mixed[i])
+        .collect();
+    let mut smoothed = own.clone();
+    // A print read across two columns alternates languages line by line: nothing to smooth.
+    let mixed_lines = mixed.iter().filter(|&&m| m).count();
+    if mixed_lines * 20 > labelled.len() {
+        return smoothed;
+    }
+    for (position, &index) in labelled.iter().enumerate() {
+        if fixed[index] {
+            continue;
+        }
+        let before = &labelled[position.saturating_sub(SIDE)..position];
+        let after = &labelled[position + 1..(position + 1 + SIDE).min(labelled.len())];
+        if before.len() < SIDE || after.len() < SIDE {
+            continue;
+        }
+        // The language most of the neighbours are in.
+        let Some(neighbour) = before
+            .iter()
+            .chain(after)
+            .filter_map(|&i| own[i])
+            .max_by_key(|&l| {
+                before
+                    .iter()
+                    .chain(after)
+                    .filter(|&&i| own[i] == Some(l))
+                    .count()
+            })
+        else {
+            continue;
+        };
+        let agree = |side: &[usize]| side.iter().filter(|&&i| own[i] == Some(neighbour)).count();
+        // Latin-script versions only: a Latin line inside Japanese text (a displaced list
+        // label) is left to the Japanese layout rules.
+        let latin = |l: Option<Lang>| matches!(l, Some(Lang::Pt | Lang::En));
+        // A line of two languages inside a long run of one is that language quoting the
+        // other (`(i) the personal income tax (imposto sobre o rendimento ... - IRS);`).
+        if (latin(own[index]) || mixed[index])
+            && latin(Some(neighbour))
+            && own[index] != Some(neighbour)
+            && agree(before) >= AGREE
+            && agree(after) >= AGREE
+        {
+            smoothed[index] = Some(neighbour);
+        }
+    }
+    smoothed
+}
+
+/// True when a line starts with a heading keyword of `line_lang` and a number (`Article 9`).
+fn has_heading_word(line: &str, line_lang: Lang) -> bool {
+    let mut words = line.split_whitespace();
+    let (Some(first), Some(second)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let key = lang::word_key(first);
+    HEADING_WORDS
+        .iter()
+        .any(|(word, heading_lang)| *word == key && *heading_lang == line_lang)
+        && second.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A two-column print of two language versions side by side.
+#[derive(Debug, Clone)]
+struct ColumnLayout {
+    /// The languages of the left and right columns.
+    langs: [Lang; 2],
+    /// From the start of the first line with a column gap to the end of the last.
+    region: std::ops::Range<usize>,
+}
+
+/// The column layout of a text whose normalization kept column gaps as tabs, when the two
+/// columns are in different languages.
+fn column_languages(text: &str) -> Option<ColumnLayout> {
+    let mut sums = [lang::Scores::default(), lang::Scores::default()];
+    let mut region: Option<std::ops::Range<usize>> = None;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let start = line_start;
+        line_start += line.len();
+        if let Some((left, right)) = line.split_once('\t') {
+            sums[0] += lang::text_scores(left);
+            sums[1] += lang::text_scores(right);
+            region = Some(region.map_or(start..line_start, |r| r.start..line_start));
+        }
+    }
+    let left = lang::language_of(sums[0])?;
+    let right = lang::language_of(sums[1])?;
+    (left != right).then_some(ColumnLayout {
+        langs: [left, right],
+        region: region?,
+    })
 }
 
 fn flush_pending(streams: &mut Vec<Stream>, pending: &mut Vec<(usize, &str)>, lang: Lang) {
@@ -389,6 +556,41 @@ mod tests {
             .collect();
         assert!(pt.contains(&"1"), "{pt:?}");
         assert!(en.iter().any(|p| p.starts_with("Article 1")), "{en:?}");
+    }
+
+    #[test]
+    fn columns_split_at_the_gap_go_to_their_languages() {
+        let text = "Convenção / Convention\n\nArtigo 10.º\tArticle 10\nDividendos\tDividends\n1 - Os dividendos pagos por\t1. Dividends paid by a company\numa sociedade residente\n\twhich is a resident of a\nnum Estado Contratante\tContracting State\n";
+        let streams = split_by_language(text);
+        let pt = streams.iter().find(|s| s.lang == Lang::Pt).unwrap();
+        let en = streams.iter().find(|s| s.lang == Lang::En).unwrap();
+        assert!(
+            pt.text.contains("Artigo 10.º\nDividendos\n1 - Os dividendos pagos por\numa sociedade residente\nnum Estado Contratante\n"),
+            "{:?}",
+            pt.text
+        );
+        assert!(
+            en.text.contains("Article 10\nDividends\n1. Dividends paid by a company\nwhich is a resident of a\nContracting State\n"),
+            "{:?}",
+            en.text
+        );
+        let at = en.text.find("which is").unwrap();
+        assert_eq!(&text[en.map.to_normalized(at)..][..8], "which is");
+    }
+
+    #[test]
+    fn a_quoted_line_of_the_other_language_stays_in_its_version() {
+        let clause = "Article 2\nTaxes covered\n1. This Convention shall apply to taxes on income imposed on behalf of a Contracting State.\n2. There shall be regarded as taxes on income all taxes imposed on total income.\n3. The existing taxes to which this Convention shall apply are in particular:\na) in Portugal:\n(i) the personal income tax (imposto sobre o rendimento das pessoas singulares - IRS);\n(ii) the corporate income tax (imposto sobre o rendimento das pessoas coletivas - IRC); and\n(iii) the surtaxes on corporate income tax;\n(hereinafter referred to as the tax of the first State);\nb) in the other State:\n(i) the corporate profit tax; and\n(ii) the personal income tax;\n";
+        // Two such lines in a long English text (the rule does not apply to a print whose
+        // lines alternate languages).
+        let text = &format!(
+            "{}{clause}",
+            "The competent authorities shall endeavour to resolve the case by mutual agreement.\n"
+                .repeat(40)
+        );
+        let streams = split_by_language(text);
+        assert_eq!(streams.len(), 1, "{streams:?}");
+        assert_eq!(streams[0].lang, Lang::En);
     }
 
     #[test]

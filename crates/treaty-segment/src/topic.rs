@@ -160,7 +160,10 @@ const TITLE_PHRASES: &[(&str, Topic)] = &[
     ("royalties", Topic::Royalties),
     // A royalties article that also taxes technical fees is the royalties article; its
     // technical-fee tiers get their own topic when rows are extracted.
-    ("royalties and fees for technical services", Topic::Royalties),
+    (
+        "royalties and fees for technical services",
+        Topic::Royalties,
+    ),
     ("royalties and technical", Topic::Royalties),
     ("technical fees", Topic::TechnicalServices),
     ("technical services", Topic::TechnicalServices),

@@ -6,6 +6,12 @@
 //! two or more line breaks (with only spaces between them) become one blank line; the text
 //! starts with its first non-space character and ends with at most one line break.
 //! U+2028 counts as a line break and U+2029 as a paragraph break.
+//!
+//! One exception: the gap between the two columns of a page printed in two columns and read
+//! across (text extractors that keep the layout give `left column text      right column
+//! text`) becomes one tab, and so does the indent of a line with text in the right column
+//! only; segmentation splits the columns at the tab. Columns are recognised by position:
+//! many lines whose text resumes, after a run of spaces, at the same column.
 
 use crate::edits::Edits;
 use crate::FixStats;
@@ -68,10 +74,80 @@ fn candidates(bytes: &[u8]) -> Vec<usize> {
     found
 }
 
+/// A run of at least this many spaces may separate two columns.
+const COLUMN_GAP: &[u8] = b"   ";
+/// The right column starts at least this many characters into the line.
+const MIN_COLUMN: usize = 20;
+/// Lines whose text resumes at (about) one column, needed to call a document two-column:
+/// this many, and a sixth of its non-blank lines.
+const MIN_COLUMN_LINES: usize = 20;
+
+/// Byte offsets where the text of a right-hand column starts, after a run of spaces that is
+/// a column gap or the indent of a line whose left column is empty. Empty unless many lines
+/// resume at the same column (give or take two characters).
+fn right_column_starts(text: &str) -> Vec<usize> {
+    if memchr::memmem::find(text.as_bytes(), COLUMN_GAP).is_none() {
+        return Vec::new();
+    }
+    // (byte offset of the text after the gap, its column in characters)
+    let mut resumes: Vec<(usize, usize)> = Vec::new();
+    let mut non_blank = 0;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let start = line_start;
+        line_start += line.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        non_blank += 1;
+        if !line.contains("   ") {
+            continue;
+        }
+        let mut column = 0;
+        let mut spaces = 0;
+        for (offset, ch) in line.char_indices() {
+            if ch == ' ' || ch == '\t' {
+                spaces += 1;
+            } else if ch != '\n' && ch != '\r' {
+                if spaces >= COLUMN_GAP.len() && column >= MIN_COLUMN {
+                    resumes.push((start + offset, column));
+                }
+                spaces = 0;
+            }
+            column += 1;
+        }
+    }
+    let mut histogram = std::collections::BTreeMap::<usize, usize>::new();
+    for &(_, column) in &resumes {
+        *histogram.entry(column).or_default() += 1;
+    }
+    let near = |centre: usize| -> usize {
+        (centre.saturating_sub(2)..=centre + 2)
+            .map(|c| histogram.get(&c).copied().unwrap_or(0))
+            .sum()
+    };
+    let Some((centre, count)) = histogram
+        .keys()
+        .map(|&c| (c, near(c)))
+        .max_by_key(|&(c, n)| (n, std::cmp::Reverse(c)))
+    else {
+        return Vec::new();
+    };
+    if count < MIN_COLUMN_LINES || count * 6 < non_blank {
+        return Vec::new();
+    }
+    resumes
+        .into_iter()
+        .filter(|&(_, column)| column.abs_diff(centre) <= 2)
+        .map(|(offset, _)| offset)
+        .collect()
+}
+
 /// Normalizes whitespace; counts changed runs in `stats.whitespace`.
 pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
+    let columns = right_column_starts(text);
     let mut consumed = 0;
     for candidate in candidates(bytes) {
         if candidate < consumed
@@ -103,8 +179,16 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
             }
         }
         consumed = end;
+        let column_gap = columns.binary_search(&end).is_ok();
         let wanted = if start == 0 {
             ""
+        } else if column_gap {
+            stats.column_gaps += 1;
+            match line_breaks {
+                0 => "\t",
+                1 => "\n\t",
+                _ => "\n\n\t",
+            }
         } else if end == bytes.len() {
             if line_breaks > 0 {
                 "\n"
@@ -222,6 +306,48 @@ mod tests {
             let (fixed, _) = run(fix_whitespace, &text);
             proptest::prop_assert_eq!(fixed, reference(&text));
         }
+    }
+
+    #[test]
+    fn the_gap_between_two_columns_becomes_a_tab() {
+        let mut text = String::from("Title of the convention\n\n");
+        for i in 0..30 {
+            let left = format!("linha {i} do texto português");
+            match i % 10 {
+                // The right column alone: its indent is the gap.
+                3 => text.push_str(&format!("{:<40}   line {i} of the English\n", "")),
+                // The left column alone.
+                7 => text.push_str(&format!("{left}\n")),
+                _ => text.push_str(&format!("{left:<40}   line {i} of the English\n")),
+            }
+        }
+        let (fixed, stats) = run(fix_whitespace, &text);
+        assert!(
+            fixed.starts_with(
+                "Title of the convention\n\nlinha 0 do texto português\tline 0 of the English\n"
+            ),
+            "{fixed}"
+        );
+        assert!(fixed.contains("\n\tline 3 of the English\n"), "{fixed}");
+        assert!(fixed.contains("\nlinha 7 do texto português\n"), "{fixed}");
+        assert_eq!(stats.column_gaps, 27);
+    }
+
+    #[test]
+    fn wide_spaces_that_are_not_columns_collapse() {
+        // Paragraph numbers followed by three spaces (the English corpus texts) and a few
+        // wide gaps at varying places are not a column layout.
+        let mut text = String::new();
+        for i in 0..40 {
+            text.push_str(&format!(
+                "{}.   Payments which a student{}   receives\n",
+                i,
+                " x".repeat(i % 7)
+            ));
+        }
+        let (fixed, stats) = run(fix_whitespace, &text);
+        assert!(!fixed.contains('\t'));
+        assert_eq!(stats.column_gaps, 0);
     }
 
     #[test]
