@@ -55,26 +55,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "re-wrapped at 55 columns, a wrapped line that starts with a list item's words is read as part of the previous item, so the item's beneficiary or income class is lost",
     ),
     (
-        "canada-denmark-1997-en-web",
-        "rewrapped-55",
-        "the text prints no article headings; re-wrapping moves the numbering restarts and list context the article boundaries are inferred from",
-    ),
-    (
-        "canada-denmark-1997-en-web",
-        "rewrapped-70",
-        "the text prints no article headings; re-wrapping moves the numbering restarts and list context the article boundaries are inferred from",
-    ),
-    (
-        "canada-denmark-1997-en-web",
-        "hyphenated",
-        "the text prints no article headings; re-wrapping moves the numbering restarts and list context the article boundaries are inferred from",
-    ),
-    (
-        "canada-denmark-1997-en-web",
-        "one-line",
-        "the text prints no article headings; without line breaks no paragraph numbering restart is left to infer articles from",
-    ),
-    (
         "canada--synthesizedtextforjapan-canada-jp",
         "one-char-per-line",
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",

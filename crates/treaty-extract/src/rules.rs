@@ -1184,7 +1184,11 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
             .or(captures.get(2))
             .map_or("", |m| m.as_str());
         let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
-        let clause_text = &text[clause];
+        // Whitespace folded: the source may wrap the line inside "resident of Canada".
+        let clause_text = text[clause]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         let residence = [
             format!("resident of {state}"),
             format!("residente do {state}"),
@@ -1204,6 +1208,7 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         }
     }
     let first_subparagraph = paragraph.subparagraphs.first().map(|s| s.local.start);
+    let all_phrases = matches.clone();
     for phrase in matches {
         // Japanese PDF text drops the markers of the list that follows into the exempting
         // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
@@ -1239,8 +1244,21 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         // Contracting State ... shall be taxable only in that other State": a closing line
         // after the last subparagraph applies to each of them.
         let last = paragraph.subparagraphs.last();
+        // In a paragraph without line breaks (a source that lost them), a lead that ends with
+        // a comma says the same: the sentence goes on after the list.
+        // (when no item before the last states an exemption of its own).
+        let lead_open = !text.trim_end().contains('\n')
+            && first_subparagraph.is_some_and(|first| {
+                text[..first].trim_end().ends_with(',')
+                    && last.is_some_and(|sub| {
+                        !all_phrases
+                            .iter()
+                            .any(|m| m.start > first && m.start < sub.local.start)
+                    })
+            });
         let closing_line = last.is_some_and(|sub| {
-            phrase.start > sub.local.start && text[sub.local.start..phrase.start].contains('\n')
+            phrase.start > sub.local.start
+                && (text[sub.local.start..phrase.start].contains('\n') || lead_open)
         });
         if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
             let lead = &text[..first_subparagraph.unwrap_or(0)];

@@ -17,16 +17,16 @@ use crate::topic::{topic_from_content, topic_from_title, Topic};
 use crate::{Article, Config, Diagnostic, Paragraph, Subparagraph, Treaty, Version};
 
 static PREAMBLE_END: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)have agreed as follows|agreed as follows|acordaram no seguinte|acordam no seguinte|acordaram o seguinte|convieram no seguinte|acordaram as disposições seguintes|次のとおり協定した").unwrap()
+    Regex::new(r"(?i)have\s+agreed\s+as\s+follows|agreed\s+as\s+follows|acordaram\s+no\s+seguinte|acordam\s+no\s+seguinte|acordaram\s+o\s+seguinte|convieram\s+no\s+seguinte|acordaram\s+as\s+disposições\s+seguintes|次のとおり協定した").unwrap()
 });
 static PREAMBLE_PART: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)have agreed|agreed as|as follows:|acordaram|no seguinte:").unwrap()
+    Regex::new(r"(?i)have\s+agreed|agreed\s+as|as\s+follows:|acordaram|no\s+seguinte:").unwrap()
 });
 static PREAMBLE_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)convention|agreement|government|convenção|acordo|governo").unwrap()
 });
 static CLOSING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)in witness whereof|em fé do que|em testemunho do que|em testemunho do qual|em fé de que|以上の証拠として").unwrap()
+    Regex::new(r"(?i)in\s+witness\s+whereof|em\s+fé\s+do\s+que|em\s+testemunho\s+do\s+que|em\s+testemunho\s+do\s+qual|em\s+fé\s+de\s+que|以上の証拠として").unwrap()
 });
 static LATIN_HEADING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(?:Artigo|ARTIGO|Article|ARTICLE|Art\.|ART\.)[ \t]+(?:(\d{1,3})(-?[A-Z]\b| ?bis\b| ?ter\b)?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{1,7})\b)").unwrap()
@@ -87,7 +87,7 @@ static ARTICLE_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 static PARTY_EN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:Government of|in the case of) (?:the )?((?:Republic|Kingdom|Federal Republic|Federative Republic|State|United Kingdom)? ?(?:of )?(?:the )?[A-Z][\p{L}-]+)").unwrap()
+    Regex::new(r"(?:Government\s+of|in\s+the\s+case\s+of)\s+(?:the\s+)?((?:Republic|Kingdom|Federal\s+Republic|Federative\s+Republic|State|United\s+Kingdom)?\s?(?:of\s+)?(?:the\s+)?[A-Z][\p{L}-]+)").unwrap()
 });
 static PARTY_PT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:Governo d[aoe]|caso d[aoe]|[AO] República|[Ee]ntre a|[Ee] o) ((?:República|Reino)?[ \p{L}]*?(?:[A-Z][\p{L}]+))\b").unwrap()
@@ -363,7 +363,15 @@ fn split_treaties(text: &str) -> Vec<Part> {
         });
         return parts;
     }
-    let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
+    // A treaty starts on the preamble's line; in a text whose line breaks were lost (lines of
+    // thousands of characters) at the start of the preamble's sentence.
+    let line_start = |at: usize| {
+        let line = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        if at - line <= ONE_LINE_LENGTH {
+            return line;
+        }
+        text[line..at].rfind(". ").map_or(line, |i| line + i + 2)
+    };
     let first_start = line_start(markers[0].start);
     let before = &text[..first_start];
     if let Some(closing) = CLOSING.find(before) {
@@ -408,7 +416,9 @@ fn parties_in(text: &str) -> Vec<String> {
     for regex in [&*PARTY_EN, &*PARTY_PT] {
         for captures in regex.captures_iter(text) {
             let name = captures[1]
-                .trim()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
                 .trim_end_matches([',', ':', ';'])
                 .to_string();
             if name.len() > 2 && !parties.contains(&name) && parties.len() < 2 {
@@ -590,7 +600,10 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         }
         // "Article 7 of this Convention", "Article 10, paragraph 2": references.
         let rest_lower: String = rest.chars().take(20).collect::<String>().to_lowercase();
+        // A heading is followed by its title, a line break or a paragraph number; a word in
+        // lower case continues a sentence ("Article 7 or Article 14, as the case may be").
         if rest.starts_with(',')
+            || rest.starts_with(|c: char| c.is_lowercase())
             || rest_lower.starts_with("of ")
             || rest_lower.starts_with("da ")
             || rest_lower.starts_with("do ")
@@ -1040,7 +1053,19 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                     || [" e", " ou", " and", " or"]
                         .iter()
                         .any(|w| prefix.ends_with(w));
-                if prefix.is_empty() || after_list_break {
+                // After a comma only a list's first item (`paragraph 2, (a) copyright ...`)
+                // or the next one in sequence: a source that lost its line breaks.
+                let label_text = label.as_str().to_lowercase();
+                let in_sequence = match markers.last() {
+                    None => label_text == "a" || label_text == "i",
+                    Some((_, _, previous)) => {
+                        previous.len() == 1
+                            && label_text.len() == 1
+                            && previous.as_bytes()[0] + 1 == label_text.as_bytes()[0]
+                    }
+                };
+                let after_comma = prefix.ends_with(',') && in_sequence;
+                if prefix.is_empty() || after_list_break || after_comma {
                     markers.push((
                         marker_start,
                         captures.get(0).unwrap().end(),
@@ -1167,6 +1192,41 @@ fn protocol_points(
 
 /// Articles of a text that prints no headings: a paragraph `1.` after numbered paragraphs
 /// starts a new article, and so does an unnumbered provision whose content is of another topic.
+/// Lines longer than this mean the source lost its line breaks.
+const ONE_LINE_LENGTH: usize = 2000;
+
+/// A provision or paragraph inside a line whose breaks were lost: after the end of a sentence,
+/// a paragraph number or a capital letter.
+static SENTENCE_START: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[.:;][ \t]+(?:\d{1,2}\.[ \t]+)?[\p{Lu}(]").unwrap());
+
+/// The lines of `range`, as ranges; a line of more than [`ONE_LINE_LENGTH`] bytes is cut
+/// where sentences end, so that numbering restarts can still be seen.
+fn lines_or_sentences(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let mut lines = Vec::new();
+    let mut line_start = range.start;
+    for line in text[range].split_inclusive('\n') {
+        let start = line_start;
+        line_start += line.len();
+        if line.len() <= ONE_LINE_LENGTH {
+            lines.push(start..line_start);
+            continue;
+        }
+        let mut from = start;
+        for found in SENTENCE_START.find_iter(line) {
+            // The break goes after the punctuation and its spaces.
+            let cut = start + found.start() + 1;
+            let cut = cut + text[cut..].len() - text[cut..].trim_start_matches([' ', '\t']).len();
+            if cut > from {
+                lines.push(from..cut);
+                from = cut;
+            }
+        }
+        lines.push(from..line_start);
+    }
+    lines
+}
+
 fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool) -> Vec<Article> {
     struct Draft {
         start: usize,
@@ -1176,14 +1236,20 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
     }
     let mut drafts: Vec<Draft> = Vec::new();
     let mut previous_line = "";
-    let mut line_start = range.start;
-    for line in text[range.clone()].split_inclusive('\n') {
-        let start = line_start;
-        line_start += line.len();
-        let content = line.trim();
+    let mut after_blank = true;
+    for line_range in lines_or_sentences(text, range.clone()) {
+        let start = line_range.start;
+        let line_start = line_range.end;
+        let content = text[line_range].trim();
         if content.is_empty() {
+            after_blank = true;
             continue;
         }
+        // A line continues the previous one's sentence unless a blank line or the end of a
+        // sentence comes between (a source wrapped at 70 columns starts lines with
+        // `Contracting State in respect of an employment ...`).
+        let continues = !after_blank && !previous_line.ends_with(['.', ':', ';']);
+        after_blank = false;
         let marker = LATIN_PARAGRAPH
             .captures(content)
             .filter(|c| c.get(0).unwrap().start() == 0);
@@ -1215,6 +1281,7 @@ fn inferred_articles(text: &str, range: Range<usize>, lang: Lang, fragment: bool
             }
             (None, current) => {
                 let starts_provision = content.starts_with(|c: char| c.is_uppercase())
+                    && !continues
                     && !list_context
                     && !content.starts_with('(');
                 let new_article = match &current {
