@@ -1198,7 +1198,7 @@ const ONE_LINE_LENGTH: usize = 2000;
 /// A provision or paragraph inside a line whose breaks were lost: after the end of a sentence,
 /// a paragraph number or a capital letter.
 static SENTENCE_START: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[.:;][ \t]+(?:\d{1,2}\.[ \t]+)?[\p{Lu}(]").unwrap());
+    LazyLock::new(|| Regex::new(r"\D[.:;][ \t]+(?:\d{1,2}\.[ \t]+)?[\p{Lu}(]").unwrap());
 
 /// The lines of `range`, as ranges; a line of more than [`ONE_LINE_LENGTH`] bytes is cut
 /// where sentences end, so that numbering restarts can still be seen.
@@ -1214,8 +1214,10 @@ fn lines_or_sentences(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
         }
         let mut from = start;
         for found in SENTENCE_START.find_iter(line) {
-            // The break goes after the punctuation and its spaces.
-            let cut = start + found.start() + 1;
+            // The break goes after the punctuation and its spaces (not after the `2.` of a
+            // paragraph number: the match starts with the character before the punctuation).
+            let before_len = found.as_str().chars().next().map_or(0, char::len_utf8);
+            let cut = start + found.start() + before_len + 1;
             let cut = cut + text[cut..].len() - text[cut..].trim_start_matches([' ', '\t']).len();
             if cut > from {
                 lines.push(from..cut);
@@ -1495,5 +1497,48 @@ mod tests {
                 ("3".to_string(), "dividends", 2, true),
             ]
         );
+    }
+
+    #[test]
+    fn inferred_articles_survive_rewrapping_and_lost_line_breaks() {
+        let long =
+            "However, such dividends may also be taxed in the State of the company. ".repeat(30);
+        let text = format!("The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes and to Article 7 or Article 14 of the law.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. {long}\n");
+        // Re-wrapped at 40 columns: lines start inside sentences, one of them with
+        // `Article 7 or Article 14`, which is a reference, not a heading.
+        let mut wrapped = String::new();
+        for line in text.lines() {
+            let mut column = 0;
+            for word in line.split_whitespace() {
+                if column > 0 && column + word.len() >= 40 {
+                    wrapped.push('\n');
+                    column = 0;
+                } else if column > 0 {
+                    wrapped.push(' ');
+                    column += 1;
+                }
+                wrapped.push_str(word);
+                column += word.len();
+            }
+            wrapped.push('\n');
+        }
+        let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for variant in [&text, &wrapped, &one_line] {
+            let (doc, _) = segment(variant, &Config::default());
+            let got: Vec<(String, &str, usize)> = doc.treaties[0].versions[0]
+                .articles
+                .iter()
+                .map(|a| (a.number.clone(), a.topic.as_str(), a.paragraphs.len()))
+                .collect();
+            assert_eq!(
+                got,
+                vec![
+                    ("1".to_string(), "persons_covered", 1),
+                    ("2".to_string(), "taxes_covered", 3),
+                    ("3".to_string(), "dividends", 2),
+                ],
+                "{variant}"
+            );
+        }
     }
 }

@@ -815,6 +815,8 @@ static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
 pub fn topic_from_content(text: &str) -> Option<Topic> {
     // Item markers that PDF text drops inside words (`給(1)料`) would hide a phrase.
     let opening: String = text.chars().take(1200).collect::<String>().to_lowercase();
+    // Phrases match across the source's line wrapping.
+    let opening = opening.split_whitespace().collect::<Vec<_>>().join(" ");
     let stripped = MARKER_IN_TEXT.replace_all(&opening, "");
     let opening: &str = &stripped;
     let mut counts = vec![0u32; CONTENT_PHRASES.len()];
