@@ -25,11 +25,6 @@ use common::workspace_root;
 /// (document, variant): why the variant does not give the clean text's core rows yet.
 const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
-        "nl-malawi-en",
-        "hyphenated",
-        "a beneficiary named in a word hyphenated at the end of a line inside a list item is not recognised",
-    ),
-    (
         "australia--synthesizedtextforjapan-australia-jp",
         "one-char-per-line",
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
@@ -48,11 +43,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "saudi-arabia--synthesizedtextforjapan-saudiarabia-jp",
         "one-char-per-line",
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "nl-estonia-en",
-        "rewrapped-55",
-        "re-wrapped at 55 columns, a wrapped line that starts with a list item's words is read as part of the previous item, so the item's beneficiary or income class is lost",
     ),
     (
         "canada--synthesizedtextforjapan-canada-jp",

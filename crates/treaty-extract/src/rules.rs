@@ -58,7 +58,7 @@ pub fn is_rate_topic(topic: Topic) -> bool {
 static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)taxable\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
-        r"|shall\s+be\s+exempt(?:ed)?\s+from\s+(?:tax|taxation)",
+        r"|shall\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+)?(?:tax|taxation)",
         r"|shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax",
         r"|shall\s+not\s+be\s+taxed",
         r"|taxable\s+only\s+in\s+the\s+(?:contracting\s+)?state\s+of\s+which\s+the\s+(?:recipient|beneficial\s+owner)\s+is\s+a\s+resident",
@@ -212,14 +212,41 @@ fn is_clause_break(text: &str, at: usize) -> bool {
         .bytes()
         .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         .count();
+    // `a)`, `iv)`, `2.`, `iv.`, `b.` open an item; a wrapped word such as `fund.` does not.
+    let marker = &after[..marker_len];
+    let dotted_marker = marker.len() == 1
+        || marker.bytes().all(|b| b.is_ascii_digit())
+        || marker.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'));
     after.starts_with('(')
-        || (marker_len > 0 && marker_len <= 4 && after[marker_len..].starts_with([')', '.']))
+        || (marker_len > 0 && marker_len <= 4 && after[marker_len..].starts_with(')'))
+        || (marker_len > 0
+            && marker_len <= 4
+            && dotted_marker
+            && after[marker_len..].starts_with('.'))
         || (marker_len > 0
             && after.as_bytes()[0].is_ascii_digit()
             && after[marker_len..].starts_with(" -"))
 }
 
 fn beneficial_owners(clause: &str) -> Vec<&'static str> {
+    named_owners(clause)
+        .into_iter()
+        .map(|(owner, _)| owner)
+        .collect()
+}
+
+/// The beneficiary a list item names first (`a financial institution owned or controlled by
+/// the Government`: a financial institution).
+fn first_named_owner(item: &str) -> Option<&'static str> {
+    named_owners(item)
+        .into_iter()
+        .min_by_key(|&(_, at)| at)
+        .map(|(owner, _)| owner)
+}
+
+/// Beneficiaries named in a clause, in the table's order, each with where it is first named
+/// (in the lower-cased clause).
+fn named_owners(clause: &str) -> Vec<(&'static str, usize)> {
     // Words in brackets qualify (`agency (including a financial institution) wholly owned by
     // that Government`); they do not name another beneficiary.
     let raw = lower(clause);
@@ -290,18 +317,23 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
         ),
     ];
     for (owner, phrases) in checks {
-        // "A company (other than a partnership)": this one bracket does name the beneficiary.
-        let haystack = if owner == "company_not_partnership" {
+        // "A company (other than a partnership)", "the Bank of Estonia (Central Bank)": these
+        // brackets do name the beneficiary.
+        let haystack = if matches!(owner, "company_not_partnership" | "central_bank") {
             &raw
         } else {
             &clause
         };
-        if phrases.iter().any(|p| haystack.contains(p)) {
+        // Named where the unbracketed text names it; placed where the full text does.
+        let named = phrases.iter().any(|p| haystack.contains(p));
+        let first = phrases.iter().filter_map(|p| raw.find(p)).min();
+        if let (true, Some(at)) = (named, first) {
             // A central bank is also a bank; a company other than a partnership is a company.
-            let subsumed = (owner == "bank" && owners.contains(&"central_bank"))
-                || (owner == "company" && owners.contains(&"company_not_partnership"));
+            let subsumed = (owner == "bank" && owners.iter().any(|(o, _)| *o == "central_bank"))
+                || (owner == "company"
+                    && owners.iter().any(|(o, _)| *o == "company_not_partnership"));
             if !subsumed {
-                owners.push(owner);
+                owners.push((owner, at));
             }
         }
     }
@@ -1171,6 +1203,25 @@ fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<F
     findings
 }
 
+/// The items of a list nested in the subparagraph `clause` (roman numerals after a
+/// lettered item: `a) ... paid to: (i) ...; (ii) ...`), as ranges of the paragraph's text.
+fn nested_items(paragraph: &Paragraph, clause: &Range<usize>, text: &str) -> Vec<Range<usize>> {
+    let subs = &paragraph.subparagraphs;
+    let Some(index) = subs.iter().position(|s| s.local.start == clause.start) else {
+        return Vec::new();
+    };
+    let is_roman =
+        |label: &str| !label.is_empty() && label.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'));
+    if is_roman(&subs[index].label) {
+        return Vec::new();
+    }
+    subs[index + 1..]
+        .iter()
+        .take_while(|s| is_roman(&s.label))
+        .map(|s| s.local.start..s.local.end.min(text.len()))
+        .collect()
+}
+
 /// Rates of 0: clauses that leave the source State no right to tax.
 fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     let text = paragraph.text.as_str();
@@ -1256,9 +1307,14 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                             .any(|m| m.start > first && m.start < sub.local.start)
                     })
             });
+        // The closing words stand on a line of their own: a line break that ends a clause
+        // (not the source's wrapping inside the last item) comes between.
         let closing_line = last.is_some_and(|sub| {
             phrase.start > sub.local.start
-                && (text[sub.local.start..phrase.start].contains('\n') || lead_open)
+                && (text[sub.local.start..phrase.start]
+                    .match_indices('\n')
+                    .any(|(i, _)| is_clause_break(text, sub.local.start + i))
+                    || lead_open)
         });
         if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
             let lead = &text[..first_subparagraph.unwrap_or(0)];
@@ -1302,6 +1358,36 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
         }
         let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
         let clause_text = &text[clause.clone()];
+        // "a) interest ... shall be exempt ... if the interest is paid to: (i) the State ...;
+        // (ii) the central bank; (iii) a financial institution ...": the items of the nested
+        // list name the exempted beneficiaries of tier a).
+        let nested = nested_items(paragraph, &clause, text);
+        if clause_text.trim_end().ends_with(':') && !nested.is_empty() {
+            for item in nested {
+                let item_text = &text[item.clone()];
+                let mut conditions = exemption_conditions(item_text, topic)
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default();
+                if let Some(owner) = first_named_owner(item_text) {
+                    conditions.beneficial_owner = Some(owner.to_string());
+                }
+                findings.push(Finding {
+                    subparagraph: subparagraph.clone(),
+                    kind: "rate",
+                    value: "0".to_string(),
+                    unit: "percent".to_string(),
+                    conditions,
+                    local: phrase.clone(),
+                    clause: item,
+                    confidence: 0.8,
+                    unit_inferred: false,
+                    topic,
+                    derived: None,
+                });
+            }
+            continue;
+        }
         // "...shall not be taxed ... if the beneficial owner is a company which holds at
         // least 50 per cent of the capital": the holding conditions the exemption.
         let variants: Vec<Conditions> = tier_conditions(clause_text, topic, lang)
@@ -1660,6 +1746,29 @@ mod tests {
                 "beneficial_owner=pension_fund".into()
             )),
             "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_nested_list_names_the_beneficiaries_of_its_exempted_tier() {
+        let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2,\n\na) interest arising in the first State shall be exempt from Northern tax if the interest is paid to:\n\n(i) the State, a political subdivision or a local authority thereof;\n\n(ii) the National Bank (Central Bank);\n\n(iii)a financial institution owned or controlled by the Government of the other State;\n\nb)interest arising in a Contracting State on a loan granted by a bank of the other Contracting State shall be taxable only in that other State.\n";
+        let got: Vec<(String, String)> = topical_rates(text)
+            .into_iter()
+            .filter(|row| row.3 == "0 percent")
+            .map(|row| (row.2, row.4))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a".to_string(), "beneficial_owner=government".to_string()),
+                ("a".to_string(), "beneficial_owner=central_bank".to_string()),
+                (
+                    "a".to_string(),
+                    "beneficial_owner=financial_institution".to_string()
+                ),
+                ("b".to_string(), "beneficial_owner=bank".to_string()),
+                ("b".to_string(), "income=bank_loan".to_string()),
+            ]
         );
     }
 }

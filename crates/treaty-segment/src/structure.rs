@@ -37,7 +37,10 @@ static LATIN_PARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]").unwrap()
 });
 static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]").unwrap()
+    // A letter item at a line start (or after the previous item's `;`) may have lost the space
+    // after its marker (`e)interest`).
+    Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]|(?:^|;[ \t]+)\(?([a-z]|[ivx]{2,6})\)\p{Ll}")
+        .unwrap()
 });
 static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
@@ -1045,7 +1048,9 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         Lang::En | Lang::Pt => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
             for captures in SUBPARAGRAPH.captures_iter(local) {
-                let label = captures.get(1).unwrap();
+                let Some(label) = captures.get(1).or(captures.get(2)) else {
+                    continue;
+                };
                 let marker_start =
                     label.start() - usize::from(local[..label.start()].ends_with('('));
                 let prefix = line_prefix(local, marker_start).trim_end();

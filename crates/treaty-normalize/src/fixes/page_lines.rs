@@ -161,7 +161,9 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
     let mut repeats: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for line in &lines {
         let body = text[line.start..line.end].trim();
-        if body.chars().count() >= MIN_REPEATED_CHARS {
+        // A line in lower case continues a sentence the source wrapped (`other State.` ends
+        // many a clause); headers, footers and editorial lines do not start that way.
+        if body.chars().count() >= MIN_REPEATED_CHARS && !body.starts_with(char::is_lowercase) {
             *repeats.entry(body).or_default() += 1;
         }
     }
@@ -269,6 +271,10 @@ mod tests {
         let (fixed, _) = run(fix_page_lines, &pasted);
         assert_eq!(fixed.matches("Title 7").count(), 4);
         assert!(!fixed.contains("Treedt"));
+        // A wrapped clause end repeats too, in lower case: it stays.
+        let wrapped = "Article 1\nIncome shall be taxable only in that\nother State.\n".repeat(8);
+        let (fixed, _) = run(fix_page_lines, &wrapped);
+        assert_eq!(fixed, wrapped);
         // Short repeated lines stay.
         let deleted = "P1\n削除\nP2\n削除\nP3\n削除\nP4\n削除\nP5\n削除\nP6\n削除\nP7\n削除\n";
         assert_eq!(run(fix_page_lines, deleted).0, deleted);
