@@ -394,7 +394,9 @@ fn split_treaties(text: &str) -> Vec<Part> {
         let end = markers
             .get(index + 1)
             .map_or(text.len(), |next| line_start(next.start));
-        if end <= start {
+        // A formula wrapped over two lines with the next one on its second line (two columns
+        // read across: `acordam no` / `seguinte: Have agreed as follows:`): one treaty.
+        if end <= start || marker.end > end {
             continue;
         }
         // The preamble names the parties; look a little before the marker line too.
@@ -1544,6 +1546,18 @@ mod tests {
                 ],
                 "{variant}"
             );
+        }
+    }
+
+    #[test]
+    fn a_wrapped_formula_followed_by_another_on_its_second_line_is_one_treaty() {
+        let text = "O Governo da República e o Governo do Reino, desejando concluir uma Convenção, acordam no\nseguinte: The Government of the Republic and the Government of the Kingdom have agreed as follows:\nArtigo 1.º Article 1\nA presente Convenção aplica-se às pessoas residentes. This Convention shall apply to persons who are residents of one or both of the Contracting States.\n";
+        let (doc, _) = segment(text, &Config::default());
+        assert_eq!(doc.treaties.len(), 1, "{:?}", doc.treaties);
+        // The same in one stream: the first formula's part would end inside it.
+        let stream = "O Governo da República, desejando concluir uma Convenção, acordam no\nseguinte: the Government have agreed as follows:\nArticle 1\nThis Convention shall apply to persons.\n";
+        for part in super::split_treaties(stream) {
+            assert!(part.body_start <= part.range.end, "{:?}", part.range);
         }
     }
 }
