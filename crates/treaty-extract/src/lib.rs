@@ -15,6 +15,7 @@
 
 #![deny(missing_docs)]
 
+mod currency;
 pub mod reconcile;
 pub mod rules;
 pub mod schema;
@@ -215,6 +216,34 @@ fn extract_rows(
                                 end: Some(original.end),
                             });
                         }
+                        // A bare `kroner` or `dollars`: the parties say which.
+                        let mut unit = finding.unit.clone();
+                        let is_currency =
+                            unit.len() == 3 && unit.chars().all(|c| c.is_ascii_uppercase());
+                        if let Some(reading) = is_currency
+                            .then(|| {
+                                currency::read_bare_currency(
+                                    &paragraph.text[finding.local.clone()],
+                                    &treaty.parties,
+                                )
+                            })
+                            .flatten()
+                        {
+                            if let Some(why) = reading.warning {
+                                warnings.push(Warning {
+                                    code: "currency_bare".to_string(),
+                                    message: format!(
+                                        "{} article {} paragraph {}: {why}",
+                                        version.lang.as_str(),
+                                        article.number,
+                                        paragraph.number
+                                    ),
+                                    start: Some(original.start),
+                                    end: Some(original.end),
+                                });
+                            }
+                            unit = reading.unit;
+                        }
                         rows.push(RateRow {
                             doc: doc.to_string(),
                             lang: version.lang.as_str().to_string(),
@@ -224,7 +253,7 @@ fn extract_rows(
                             subparagraph: finding.subparagraph.clone(),
                             kind: finding.kind.to_string(),
                             value: finding.value.clone(),
-                            unit: finding.unit.clone(),
+                            unit,
                             condition: finding.conditions.flatten(),
                             quote: quote_of(clause, number_at),
                             treaty: treaty.index,

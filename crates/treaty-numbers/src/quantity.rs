@@ -96,8 +96,9 @@ pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
 
 /// ISO 4217 code for a currency name, symbol or code as written (`Danish kroner`, `US$`, `€`).
 ///
-/// Bare `$` and `dollars` are taken as US dollars, and bare `kroner`/`coroas` as Danish kroner,
-/// because those are what treaties of this kind mean when they do not say.
+/// A bare family word (`dollars`, `kroner`, `coroas`, `francs`) gets a provisional code (US
+/// dollars, Danish kroner, Swiss francs): `treaty-extract` reads it again from the treaty's
+/// parties (`Kingdom of Norway`: `NOK`), or leaves it as printed with a warning.
 pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
     const CODES: &[&str] = &[
         "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD",
