@@ -218,7 +218,8 @@ pub(crate) fn japanese_articles(
 }
 
 /// The title run together with the text after a heading, and where the text starts. A title
-/// is a short noun phrase: a candidate with a comma or a full stop is the text itself.
+/// is a short noun phrase: a candidate with a comma or a full stop is the text itself, and
+/// one that starts with a digit is paragraph 1's number (`第十一条1一方の...`).
 fn glued_title(
     text: &str,
     rest: Range<usize>,
@@ -226,7 +227,9 @@ fn glued_title(
 ) -> (String, usize) {
     let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
     let title = text[rest.start..rest.start + title_len].trim();
-    if title.contains(['、', '。', ',']) || title.chars().count() > 20 || title.starts_with('第')
+    if title.contains(['、', '。', ','])
+        || title.chars().count() > 20
+        || title.starts_with(['第', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
     {
         return (String::new(), rest.start);
     }
