@@ -10,6 +10,8 @@
 //!   when it belongs to a rising run of at least [`MIN_PAGES`] numbers, each one to three
 //!   more than the last, at least [`MIN_PAGE_LINES`] lines apart: paragraph numbers on lines
 //!   of their own restart with each article and stand close together, pages do neither.
+//!   A one-digit line between one-character lines is not counted: in vertical text extracted
+//!   one character per line every digit of the text stands alone like that.
 //!
 //! Running headers and editorial lines (a database's status line repeated under every
 //! heading) are told by repetition: a line of at least [`MIN_REPEATED_CHARS`] characters
@@ -122,12 +124,23 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
             }
         }
     } else {
+        let one_character = |index: usize| {
+            lines.get(index).is_some_and(|line| {
+                text[line.start..line.end].trim().chars().count() == 1
+            })
+        };
         let bare: Vec<(usize, u64)> = lines
             .iter()
             .enumerate()
             .filter_map(|(index, line)| match line.shape {
                 Some(Shape::Bare(value)) => Some((index, value)),
                 _ => None,
+            })
+            .filter(|&(index, _)| {
+                !(one_character(index)
+                    && index > 0
+                    && one_character(index - 1)
+                    && one_character(index + 1))
             })
             .collect();
         // The longest rising run, chosen greedily from each possible start.
@@ -248,6 +261,16 @@ mod tests {
         let paragraphs = "Article 1\n1\nText.\n2\nText.\nArticle 2\n1\nText.\n";
         let (fixed, stats) = run(fix_page_lines, paragraphs);
         assert_eq!(fixed, paragraphs);
+        assert_eq!(stats.page_furniture, 0);
+    }
+
+    #[test]
+    fn digits_of_vertical_text_are_not_page_numbers() {
+        // Text extracted one character per line: `第十条１一方の...２１の配当...`.
+        let body = "第十条1一方の締約国の居住者である法人が支払う配当に対しては、租税を課することができる。21の配当に対しては、課することができる。3この条において、4第七条の規定を適用する。5一方の締約国の居住者である法人が取得する場合には、6租税を課することができない。";
+        let text: String = body.chars().map(|c| format!("{c}\n")).collect();
+        let (fixed, stats) = run(fix_page_lines, &text);
+        assert_eq!(fixed, text);
         assert_eq!(stats.page_furniture, 0);
     }
 
