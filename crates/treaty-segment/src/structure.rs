@@ -1052,7 +1052,12 @@ fn protocol_points(
     lang: Lang,
     articles: &[Article],
 ) -> Vec<Article> {
-    let heading_len = text[range.clone()].find(char::is_whitespace).unwrap_or(0);
+    // The heading is its first word; `議定書` may be run into the text that follows it.
+    let heading_len = if text[range.clone()].starts_with("議定書") {
+        "議定書".len()
+    } else {
+        text[range.clone()].find(char::is_whitespace).unwrap_or(0)
+    };
     let body = range.start + heading_len..range.end;
     let closing = CLOSING
         .find(&text[body.clone()])
