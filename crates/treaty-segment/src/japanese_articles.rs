@@ -414,8 +414,18 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
         let at = cursor + found;
         cursor = at + wanted.len();
         let before = text[..at].chars().next_back();
+        // A footnote's reference digit run into the number after a sentence end
+        // (`とみなす。13条約第六条` is footnote 1, then point 3): a smaller number before it.
+        let footnote_mark = {
+            let head = text[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+            let mark = &text[head.len()..at];
+            !mark.is_empty()
+                && head.ends_with('。')
+                && mark.parse::<u32>().is_ok_and(|mark| mark < expected)
+        };
         if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
             && at != body.start
+            && !footnote_mark
         {
             continue;
         }
