@@ -55,7 +55,15 @@ fn continues_phrase(c: char) -> bool {
 /// Words after a label that make it a reference to an item (`(a)の規定`, `(a)から(c)まで`,
 /// `(a)又は(b)`) rather than the item's label.
 const REFERENCE_FOLLOWERS: &[&str] = &[
-    "の", "に", "と", "から", "まで", "及び", "又は", "若しくは", "並びに",
+    "の",
+    "に",
+    "と",
+    "から",
+    "まで",
+    "及び",
+    "又は",
+    "若しくは",
+    "並びに",
 ];
 
 /// The character before a label that makes it a reference (`2(a)`, `第十条(a)`, `1項(b)`).
@@ -85,7 +93,9 @@ fn reading(text: &str, label: Range<usize>) -> Reading {
         .chars()
         .next_back();
     let after = text[label.end..].trim_start_matches([' ', '\t']);
-    if before.is_some_and(reference_before) || REFERENCE_FOLLOWERS.iter().any(|w| after.starts_with(w)) {
+    if before.is_some_and(reference_before)
+        || REFERENCE_FOLLOWERS.iter().any(|w| after.starts_with(w))
+    {
         Reading::Reference
     } else if before.is_some_and(ends_clause) {
         Reading::Before
@@ -183,4 +193,69 @@ pub(crate) fn japanese_subparagraphs(local: &str, placement: Placement) -> Vec<S
             local: *start..markers.get(index + 1).map_or(local.len(), |next| next.0),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` with every line break removed, as one-character-per-line text comes out.
+    fn inline(text: &str) -> String {
+        text.replace('\n', "")
+    }
+
+    const HORIZONTAL: &str = "2 「恒久的施設」には、特に、次のものを含む。\n(a) 事業の管理の場所\n(b) 支店\n(c) 事務所\n3 この条約の適用上、次のことを行う場合は、含まれないものとする。\n(a) 企業に属する物品の保管のためにのみ施設を使用すること。\n(b) 企業に属する物品の在庫を保有すること。\n(c) 企業のために情報を収集することのみを目的として、事業を行う一定の場所を保有すること。\n(d) (a)から(c)までに掲げる活動を組み合わせた活動を行うこと。\n(e) 企業のために広告を行うことのみを目的として、事業を行う一定の場所を保有すること。\n";
+
+    /// Vertical print: each label after the first column of its item.
+    const VERTICAL: &str = "「恒久的施設」には、特に、次のものを含む。(2)管理所(a)支店(b)事務所(c)作業場(d)「恒久的施設」については、次のことは、含まれないものとする。(3)企業に属する物品又は商品の在庫を、もつぱら他の企業による加工のため、保有すること。(a)企業のためにもつぱら物品若しくは商品を購入し、又は情報を収集するため、事業を行なう一定の場(b)所を保有すること。企業に属する物品又は商品をもつぱら保管し、展示し、又は引き渡すため、施設を使用すること。(c)その者が当該一方の締約国内で、当該企業の名において契約を締結する権限を有し、かつ、これを常(a)習的に行使する場合。当該企業に属する物品又は商品の在庫を保有す(b)る場合";
+
+    #[test]
+    fn labels_before_their_items_are_told_once_line_starts_are_lost() {
+        assert_eq!(inline_placement(&inline(HORIZONTAL)), Placement::Before);
+        assert_eq!(inline_placement(VERTICAL), Placement::After);
+        // Too few inline labels: the layout of PDF text that leaves them inline.
+        assert_eq!(
+            inline_placement("次のものを含む。(a)支店(b)事務所"),
+            Placement::After
+        );
+    }
+
+    #[test]
+    fn inline_labels_before_their_items_open_them_and_references_do_not() {
+        let text = inline(HORIZONTAL);
+        let paragraph = &text[text.find("3 この条約").unwrap()..];
+        let items: Vec<(String, &str)> = japanese_subparagraphs(paragraph, Placement::Before)
+            .into_iter()
+            .map(|s| (s.label, &paragraph[s.local]))
+            .collect();
+        let labels: Vec<&str> = items.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(labels, ["a", "b", "c", "d", "e"]);
+        assert!(items[1].1.starts_with("(b) 企業に属する物品の在庫"));
+        assert_eq!(
+            items[3].1,
+            "(d) (a)から(c)までに掲げる活動を組み合わせた活動を行うこと。"
+        );
+    }
+
+    #[test]
+    fn labels_that_open_lines_stand_before_their_items_whatever_the_placement() {
+        let paragraph = &HORIZONTAL[HORIZONTAL.find("3 この条約").unwrap()..];
+        for placement in [Placement::Before, Placement::After] {
+            let labels: Vec<String> = japanese_subparagraphs(paragraph, placement)
+                .into_iter()
+                .map(|s| s.label)
+                .collect();
+            assert_eq!(labels, ["a", "b", "c", "d", "e"]);
+        }
+    }
+
+    #[test]
+    fn labels_after_their_items_close_them() {
+        let paragraph = "次のものを含む。管理所(a)支店(b)事務所(c)";
+        let items: Vec<&str> = japanese_subparagraphs(paragraph, Placement::After)
+            .into_iter()
+            .map(|s| &paragraph[s.local])
+            .collect();
+        assert_eq!(items, ["次のものを含む。管理所(a)", "支店(b)", "事務所(c)"]);
+    }
 }

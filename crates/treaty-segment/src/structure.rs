@@ -490,7 +490,8 @@ fn segment_version(
             for paragraph in &mut article.paragraphs {
                 let local = paragraph.span.clone();
                 if let Some(placement) = placement.filter(|p| *p != Placement::After) {
-                    paragraph.subparagraphs = japanese_subparagraphs(&text[local.clone()], placement);
+                    paragraph.subparagraphs =
+                        japanese_subparagraphs(&text[local.clone()], placement);
                 }
                 paragraph.text = text[local.clone()].to_string();
                 paragraph.pieces = stream.map.slice(local.clone());

@@ -131,9 +131,9 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
         }
     } else {
         let one_character = |index: usize| {
-            lines.get(index).is_some_and(|line| {
-                text[line.start..line.end].trim().chars().count() == 1
-            })
+            lines
+                .get(index)
+                .is_some_and(|line| text[line.start..line.end].trim().chars().count() == 1)
         };
         let bare: Vec<(usize, u64)> = lines
             .iter()
@@ -245,14 +245,18 @@ const MARKER_WORDS: [&str; 3] = ["Page", "PAGE", "page"];
 fn glued_marker_at(text: &str, at: usize) -> Option<(usize, usize)> {
     let rest = text[at..].strip_prefix('#')?;
     let rest_trimmed = rest.trim_start_matches([' ', '\t']);
-    let word = MARKER_WORDS.iter().find(|w| rest_trimmed.starts_with(**w))?;
+    let word = MARKER_WORDS
+        .iter()
+        .find(|w| rest_trimmed.starts_with(**w))?;
     let after_word = &rest_trimmed[word.len()..];
     let digits_at = text.len() - after_word.trim_start_matches([' ', '\t']).len();
     let digits = text[digits_at..]
         .bytes()
         .take_while(u8::is_ascii_digit)
         .count();
-    (1..=8).contains(&digits).then_some((digits_at, digits_at + digits))
+    (1..=8)
+        .contains(&digits)
+        .then_some((digits_at, digits_at + digits))
 }
 
 /// How many of `digits` are the page number (and its printed repetition), after the page
@@ -269,7 +273,7 @@ fn page_digits(digits: &str, previous: u64) -> (usize, u64) {
     // Out of sequence: the marker's number and the printed number run together (`1616`), or
     // the number alone.
     let half = digits.len() / 2;
-    if digits.len() % 2 == 0 && digits[..half] == digits[half..] {
+    if digits.len().is_multiple_of(2) && digits[..half] == digits[half..] {
         return (digits.len(), digits[..half].parse().unwrap_or(previous));
     }
     let len = digits.len().min(4);
@@ -381,7 +385,10 @@ mod tests {
     fn markers_run_into_the_text() {
         let text = "約#Page11「税源の額の十#Page2パーセント支払者#Page33及び#Page44第十条#Page52一方の締約国#Page1717に";
         let (fixed, stats) = run(fix_glued_page_markers, text);
-        assert_eq!(fixed, "約「税源の額の十パーセント支払者及び第十条2一方の締約国に");
+        assert_eq!(
+            fixed,
+            "約「税源の額の十パーセント支払者及び第十条2一方の締約国に"
+        );
         assert_eq!(stats.page_furniture, 6);
         // A marker on its own line, and fewer than three glued ones, stay.
         let few = "十#Page16パーセント\n# Page 17\n";
