@@ -218,7 +218,8 @@ pub(crate) fn japanese_articles(
 }
 
 /// The title run together with the text after a heading, and where the text starts. A title
-/// is a short noun phrase: a candidate with a comma or a full stop is the text itself.
+/// is a short noun phrase: a candidate with a comma or a full stop is the text itself, and
+/// one that starts with a digit is paragraph 1's number (`第十一条1一方の...`).
 fn glued_title(
     text: &str,
     rest: Range<usize>,
@@ -226,7 +227,9 @@ fn glued_title(
 ) -> (String, usize) {
     let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
     let title = text[rest.start..rest.start + title_len].trim();
-    if title.contains(['、', '。', ',']) || title.chars().count() > 20 || title.starts_with('第')
+    if title.contains(['、', '。', ','])
+        || title.chars().count() > 20
+        || title.starts_with(['第', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
     {
         return (String::new(), rest.start);
     }
@@ -411,8 +414,18 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
         let at = cursor + found;
         cursor = at + wanted.len();
         let before = text[..at].chars().next_back();
+        // A footnote's reference digit run into the number after a sentence end
+        // (`とみなす。13条約第六条` is footnote 1, then point 3): a smaller number before it.
+        let footnote_mark = {
+            let head = text[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+            let mark = &text[head.len()..at];
+            !mark.is_empty()
+                && head.ends_with('。')
+                && mark.parse::<u32>().is_ok_and(|mark| mark < expected)
+        };
         if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
             && at != body.start
+            && !footnote_mark
         {
             continue;
         }

@@ -30,6 +30,7 @@
 
 pub mod japanese;
 mod japanese_articles;
+mod japanese_items;
 pub mod lang;
 mod mli;
 pub mod stream;

@@ -12,6 +12,7 @@ use regex::Regex;
 use treaty_numbers::{parse_kanji_number, parse_roman, Lang};
 
 use crate::japanese_articles::{japanese_articles, japanese_paragraphs};
+use crate::japanese_items::{inline_placement, japanese_subparagraphs, Placement};
 use crate::stream::Stream;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
 use crate::{Article, Config, Diagnostic, Paragraph, Subparagraph, Treaty, Version};
@@ -42,7 +43,7 @@ static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]|(?:^|;[ \t]+)\(?([a-z]|[ivx]{2,6})\)\p{Ll}")
         .unwrap()
 });
-static JA_SUBPARAGRAPH: LazyLock<Regex> =
+pub(crate) static JA_SUBPARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\(([a-z]{1,2}|[ivx]{1,6})\)").unwrap());
 /// Subparagraph markers (`(a)`, `(ii)`) in a text, with their labels and byte ranges.
 /// Japanese PDF text places them after their item's text, or inside words.
@@ -494,12 +495,19 @@ fn segment_version(
         }
         _ => Vec::new(),
     };
+    // Japanese item labels that do not open lines stand before or after their items, as the
+    // whole version's labels tell.
+    let placement = (stream.lang == Lang::Ja).then(|| inline_placement(&text[body.clone()]));
     // Translate every span into normalized coordinates.
     let to_normalized = |range: &Range<usize>| stream.map.range_to_normalized(range.clone());
     let finish = |mut list: Vec<Article>| -> Vec<Article> {
         for article in &mut list {
             for paragraph in &mut article.paragraphs {
                 let local = paragraph.span.clone();
+                if let Some(placement) = placement.filter(|p| *p != Placement::After) {
+                    paragraph.subparagraphs =
+                        japanese_subparagraphs(&text[local.clone()], placement);
+                }
                 paragraph.text = text[local.clone()].to_string();
                 paragraph.pieces = stream.map.slice(local.clone());
                 paragraph.span = to_normalized(&local);
@@ -1003,50 +1011,9 @@ pub(crate) fn paragraph(
 fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
     let mut markers: Vec<(usize, usize, String)> = Vec::new(); // (marker start, text start, label)
     match lang {
-        Lang::Ja => {
-            // In horizontal text the markers open lines and stand before their items.
-            let found: Vec<_> = JA_SUBPARAGRAPH.captures_iter(local).collect();
-            let at_line_start = found
-                .iter()
-                .filter(|c| {
-                    let start = c.get(0).unwrap().start();
-                    start == 0 || local[..start].ends_with('\n')
-                })
-                .count();
-            if !found.is_empty() && at_line_start * 2 > found.len() {
-                for captures in found {
-                    let whole = captures.get(0).unwrap();
-                    if whole.start() == 0 || local[..whole.start()].ends_with('\n') {
-                        markers.push((whole.start(), whole.end(), captures[1].to_lowercase()));
-                    }
-                }
-                let mut result = Vec::new();
-                for (index, (start, _, label)) in markers.iter().enumerate() {
-                    // An item ends at the next marker or at the paragraph's closing words
-                    // on a line of their own.
-                    let end = markers.get(index + 1).map_or(local.len(), |next| next.0);
-                    result.push(Subparagraph {
-                        label: label.clone(),
-                        local: *start..end,
-                    });
-                }
-                return result;
-            }
-            // Markers stand after their text: the text since the previous marker is theirs.
-            let mut previous_end = 0;
-            for captures in JA_SUBPARAGRAPH.captures_iter(local) {
-                let whole = captures.get(0).unwrap();
-                markers.push((previous_end, whole.end(), captures[1].to_lowercase()));
-                previous_end = whole.end();
-            }
-            return markers
-                .into_iter()
-                .map(|(start, end, label)| Subparagraph {
-                    label,
-                    local: start..end,
-                })
-                .collect();
-        }
+        // Where inline labels stand is told from the whole version's text: see
+        // `segment_version`, which reads them again with it.
+        Lang::Ja => return japanese_subparagraphs(local, Placement::After),
         Lang::En | Lang::Pt => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
             for captures in SUBPARAGRAPH.captures_iter(local) {
@@ -1118,7 +1085,12 @@ fn protocol_points(
     lang: Lang,
     articles: &[Article],
 ) -> Vec<Article> {
-    let heading_len = text[range.clone()].find(char::is_whitespace).unwrap_or(0);
+    // The heading is its first word; `議定書` may be run into the text that follows it.
+    let heading_len = if text[range.clone()].starts_with("議定書") {
+        "議定書".len()
+    } else {
+        text[range.clone()].find(char::is_whitespace).unwrap_or(0)
+    };
     let body = range.start + heading_len..range.end;
     let closing = CLOSING
         .find(&text[body.clone()])

@@ -11,8 +11,8 @@
 //! 3. control characters, line endings, soft hyphens, so later passes see `\n` only;
 //! 4. NFC, then full-width folding, so later passes see one spelling of each character;
 //! 5. quotation-mark damage, page furniture (glued page pairs, then page lines), Japanese
-//!    layout (vertical text, hard line ends; it needs the page lines gone), OCR keywords,
-//!    Roman numerals;
+//!    layout (vertical text, hard line ends; it needs the page lines gone), page markers the
+//!    layout fix left run into the text, OCR keywords, Roman numerals;
 //! 6. line-break hyphens, which count the words of the repaired text;
 //! 7. whitespace last, to tidy up what the removals left.
 
@@ -48,7 +48,7 @@ pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 11] = [
+pub(crate) const FIXES: [Fix; 12] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
@@ -56,6 +56,7 @@ pub(crate) const FIXES: [Fix; 11] = [
     page_furniture::fix_page_furniture,
     page_lines::fix_page_lines,
     japanese_layout::fix_japanese_layout,
+    page_lines::fix_glued_page_markers,
     ocr_keywords::fix_ocr_keywords,
     roman_numerals::fix_roman_numerals,
     dehyphenate::fix_dehyphenation,

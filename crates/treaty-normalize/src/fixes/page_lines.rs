@@ -10,10 +10,18 @@
 //!   when it belongs to a rising run of at least [`MIN_PAGES`] numbers, each one to three
 //!   more than the last, at least [`MIN_PAGE_LINES`] lines apart: paragraph numbers on lines
 //!   of their own restart with each article and stand close together, pages do neither.
+//!   A one-digit line between one-character lines is not counted: in vertical text extracted
+//!   one character per line every digit of the text stands alone like that.
 //!
 //! Running headers and editorial lines (a database's status line repeated under every
 //! heading) are told by repetition: a line of at least [`MIN_REPEATED_CHARS`] characters
 //! that stands alone, word for word, at least [`MIN_REPEATS`] times is not treaty text.
+//!
+//! A marker run into the text (`十#Page16パーセント`, `スティアーズ#Page3030議定書`), as text
+//! extracted one character per line gives it once its lines are joined, is removed by
+//! [`fix_glued_page_markers`] after the Japanese layout fix, with the printed number that
+//! repeats it; the digits that follow are the page number only as far as the pages' sequence
+//! says (`#Page162一方` on page 16 keeps paragraph number `2`).
 //!
 //! The blank lines around removed furniture go with it, so a sentence cut by a page break is
 //! left with one line break, which the layout fix can then judge like any other.
@@ -122,12 +130,23 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
             }
         }
     } else {
+        let one_character = |index: usize| {
+            lines
+                .get(index)
+                .is_some_and(|line| text[line.start..line.end].trim().chars().count() == 1)
+        };
         let bare: Vec<(usize, u64)> = lines
             .iter()
             .enumerate()
             .filter_map(|(index, line)| match line.shape {
                 Some(Shape::Bare(value)) => Some((index, value)),
                 _ => None,
+            })
+            .filter(|&(index, _)| {
+                !(one_character(index)
+                    && index > 0
+                    && one_character(index - 1)
+                    && one_character(index + 1))
             })
             .collect();
         // The longest rising run, chosen greedily from each possible start.
@@ -221,6 +240,84 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
     edits
 }
 
+/// Page-marker words of extractors, as [`shape`] reads them.
+const MARKER_WORDS: [&str; 3] = ["Page", "PAGE", "page"];
+
+/// `#Page` (or `# Page `) and its digits at `at`: where the digits start and end.
+fn glued_marker_at(text: &str, at: usize) -> Option<(usize, usize)> {
+    let rest = text[at..].strip_prefix('#')?;
+    let rest_trimmed = rest.trim_start_matches([' ', '\t']);
+    let word = MARKER_WORDS
+        .iter()
+        .find(|w| rest_trimmed.starts_with(**w))?;
+    let after_word = &rest_trimmed[word.len()..];
+    let digits_at = text.len() - after_word.trim_start_matches([' ', '\t']).len();
+    let digits = text[digits_at..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    (1..=8)
+        .contains(&digits)
+        .then_some((digits_at, digits_at + digits))
+}
+
+/// How many of `digits` are the page number (and its printed repetition), after the page
+/// `previous`, and the page number.
+fn page_digits(digits: &str, previous: u64) -> (usize, u64) {
+    // The next page of the sequence, once or twice; what follows is text.
+    for len in (1..=digits.len().min(4)).rev() {
+        let value: u64 = digits[..len].parse().unwrap_or(0);
+        if value > previous && value <= previous + 3 {
+            let repeated = digits[len..].starts_with(&digits[..len]);
+            return (if repeated { 2 * len } else { len }, value);
+        }
+    }
+    // Out of sequence: the marker's number and the printed number run together (`1616`), or
+    // the number alone.
+    let half = digits.len() / 2;
+    if digits.len().is_multiple_of(2) && digits[..half] == digits[half..] {
+        return (digits.len(), digits[..half].parse().unwrap_or(previous));
+    }
+    let len = digits.len().min(4);
+    (len, digits[..len].parse().unwrap_or(previous))
+}
+
+/// Removes extractor page markers run into the text (see the module documentation); counts
+/// them in `stats.page_furniture`.
+pub(crate) fn fix_glued_page_markers(text: &str, stats: &mut FixStats) -> Edits {
+    let mut edits = Edits::default();
+    if !text.contains('#') {
+        return edits;
+    }
+    let mut found: Vec<(usize, usize, usize)> = Vec::new(); // (marker, digits start, end)
+    for (at, _) in text.match_indices('#') {
+        let Some((digits_start, digits_end)) = glued_marker_at(text, at) else {
+            continue;
+        };
+        // A marker alone on its line is the line fix's business.
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[digits_end..]
+            .find('\n')
+            .map_or(text.len(), |i| digits_end + i);
+        let glued = !text[line_start..at].trim().is_empty()
+            || !text[digits_end..line_end].trim().is_empty();
+        if glued {
+            found.push((at, digits_start, digits_end));
+        }
+    }
+    if found.len() < MIN_PAGES {
+        return edits;
+    }
+    let mut previous = 0;
+    for (at, digits_start, digits_end) in found {
+        let (len, page) = page_digits(&text[digits_start..digits_end], previous);
+        previous = page;
+        edits.delete(at..digits_start + len);
+        stats.page_furniture += 1;
+    }
+    edits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +351,16 @@ mod tests {
     }
 
     #[test]
+    fn digits_of_vertical_text_are_not_page_numbers() {
+        // Text extracted one character per line: `第十条１一方の...２１の配当...`.
+        let body = "第十条1一方の締約国の居住者である法人が支払う配当に対しては、租税を課することができる。21の配当に対しては、課することができる。3この条において、4第七条の規定を適用する。5一方の締約国の居住者である法人が取得する場合には、6租税を課することができない。";
+        let text: String = body.chars().map(|c| format!("{c}\n")).collect();
+        let (fixed, stats) = run(fix_page_lines, &text);
+        assert_eq!(fixed, text);
+        assert_eq!(stats.page_furniture, 0);
+    }
+
+    #[test]
     fn repeated_editorial_lines_and_running_headers() {
         let mut text = String::new();
         for article in 1..=7 {
@@ -278,6 +385,20 @@ mod tests {
         // Short repeated lines stay.
         let deleted = "P1\n削除\nP2\n削除\nP3\n削除\nP4\n削除\nP5\n削除\nP6\n削除\nP7\n削除\n";
         assert_eq!(run(fix_page_lines, deleted).0, deleted);
+    }
+
+    #[test]
+    fn markers_run_into_the_text() {
+        let text = "約#Page11「税源の額の十#Page2パーセント支払者#Page33及び#Page44第十条#Page52一方の締約国#Page1717に";
+        let (fixed, stats) = run(fix_glued_page_markers, text);
+        assert_eq!(
+            fixed,
+            "約「税源の額の十パーセント支払者及び第十条2一方の締約国に"
+        );
+        assert_eq!(stats.page_furniture, 6);
+        // A marker on its own line, and fewer than three glued ones, stay.
+        let few = "十#Page16パーセント\n# Page 17\n";
+        assert_eq!(run(fix_glued_page_markers, few).0, few);
     }
 
     #[test]
