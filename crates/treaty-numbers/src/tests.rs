@@ -325,6 +325,21 @@ fn money() {
             &["5000 USD [5,000 United States dollars]"],
         ),
         (Lang::En, "GBP 5,000", &["5000 GBP [GBP 5,000]"]),
+        (
+            Lang::En,
+            "10 million US dollars",
+            &["10000000 USD [10 million US dollars]"],
+        ),
+        (
+            Lang::En,
+            "US$ 10,000,000",
+            &["10000000 USD [US$ 10,000,000]"],
+        ),
+        (
+            Lang::En,
+            "USD 10 million",
+            &["10000000 USD [USD 10 million]"],
+        ),
         (Lang::Pt, "R$ 10.000,00", &["10000 BRL [R$ 10.000,00]"]),
         (Lang::Pt, "US$ 4.000,00", &["4000 USD [US$ 4.000,00]"]),
         (Lang::En, "DKK 100,000", &["100000 DKK [DKK 100,000]"]),
