@@ -103,9 +103,8 @@ fn right_column_starts(text: &str) -> Vec<usize> {
         if !line.contains("   ") {
             continue;
         }
-        let mut column = 0;
         let mut spaces = 0;
-        for (offset, ch) in line.char_indices() {
+        for (column, (offset, ch)) in line.char_indices().enumerate() {
             if ch == ' ' || ch == '\t' {
                 spaces += 1;
             } else if ch != '\n' && ch != '\r' {
@@ -114,7 +113,6 @@ fn right_column_starts(text: &str) -> Vec<usize> {
                 }
                 spaces = 0;
             }
-            column += 1;
         }
     }
     let mut histogram = std::collections::BTreeMap::<usize, usize>::new();
