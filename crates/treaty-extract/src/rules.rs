@@ -58,7 +58,7 @@ pub fn is_rate_topic(topic: Topic) -> bool {
 static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)taxable\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
-        r"|shall\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+)?(?:tax|taxation)",
+        r"|(?:shall|should|will|are|is)\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+)?(?:tax|taxation)",
         r"|shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax",
         r"|shall\s+not\s+be\s+taxed",
         r"|taxable\s+only\s+in\s+the\s+(?:contracting\s+)?state\s+of\s+which\s+the\s+(?:recipient|beneficial\s+owner)\s+is\s+a\s+resident",
