@@ -57,7 +57,8 @@ pub fn is_rate_topic(topic: Topic) -> bool {
 
 static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i)taxable\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
+        r"(?i)(?:taxable|(?:may|shall)\s+be\s+taxed)\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
+        r"|no\s+tax\s+shall\s+be\s+(?:levied|imposed|charged)",
         r"|(?:shall|should|will|are|is)\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+)?(?:tax|taxation)",
         r"|shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax",
         r"|shall\s+not\s+be\s+taxed",
@@ -1770,5 +1771,23 @@ mod tests {
                 ("b".to_string(), "income=bank_loan".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn older_drafting_of_an_exemption_is_a_rate_of_zero() {
+        for clause in [
+            "Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed only in that other State.",
+            "Royalties arising in a Contracting State and paid to a resident of the other Contracting State shall be taxed only in the other Contracting State.",
+            "Where royalties arising in a Contracting State are paid to a resident of the other Contracting State, no tax shall be levied on them in the first-mentioned State.",
+            "Royalties arising in a Contracting State and paid to a resident of the other Contracting State should be exempt from tax in the first-mentioned State.",
+        ] {
+            let text = format!("Article 12\nRoyalties\n1. {clause}\n2. The term \"royalties\" means payments of any kind.\n");
+            let got = topical_rates(&text);
+            assert_eq!(
+                got,
+                vec![("royalties", "1".into(), String::new(), "0 percent".into(), String::new())],
+                "{clause}"
+            );
+        }
     }
 }
