@@ -1419,30 +1419,40 @@ mod tests {
     use super::*;
     use treaty_segment::{segment, Config};
 
-    fn rows(text: &str) -> Vec<(String, String, &'static str, String, String)> {
+    /// Every finding of the first treaty's versions, with its paragraph's number.
+    fn findings(text: &str) -> Vec<(String, Finding)> {
         let (doc, _) = segment(text, &Config::default());
         let mut out = Vec::new();
         for version in &doc.treaties[0].versions {
             for article in &version.articles {
                 for paragraph in &article.paragraphs {
-                    for f in paragraph_findings(
+                    for finding in paragraph_findings(
                         paragraph,
                         &article.paragraphs,
                         article.topic,
                         version.lang,
                     ) {
-                        out.push((
-                            paragraph.number.clone(),
-                            f.subparagraph,
-                            f.kind,
-                            format!("{} {}", f.value, f.unit),
-                            f.conditions.flatten(),
-                        ));
+                        out.push((paragraph.number.clone(), finding));
                     }
                 }
             }
         }
         out
+    }
+
+    fn rows(text: &str) -> Vec<(String, String, &'static str, String, String)> {
+        findings(text)
+            .into_iter()
+            .map(|(paragraph, f)| {
+                (
+                    paragraph,
+                    f.subparagraph,
+                    f.kind,
+                    format!("{} {}", f.value, f.unit),
+                    f.conditions.flatten(),
+                )
+            })
+            .collect()
     }
 
     #[test]
@@ -1612,31 +1622,19 @@ mod tests {
 
     /// (topic, paragraph, subparagraph, value unit, condition) of every rate row.
     fn topical_rates(text: &str) -> Vec<(&'static str, String, String, String, String)> {
-        let (doc, _) = segment(text, &Config::default());
-        let mut out = Vec::new();
-        for version in &doc.treaties[0].versions {
-            for article in &version.articles {
-                for paragraph in &article.paragraphs {
-                    for f in paragraph_findings(
-                        paragraph,
-                        &article.paragraphs,
-                        article.topic,
-                        version.lang,
-                    ) {
-                        if f.kind == "rate" {
-                            out.push((
-                                f.topic.as_str(),
-                                paragraph.number.clone(),
-                                f.subparagraph,
-                                format!("{} {}", f.value, f.unit),
-                                f.conditions.flatten(),
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        out
+        findings(text)
+            .into_iter()
+            .filter(|(_, f)| f.kind == "rate")
+            .map(|(paragraph, f)| {
+                (
+                    f.topic.as_str(),
+                    paragraph,
+                    f.subparagraph,
+                    format!("{} {}", f.value, f.unit),
+                    f.conditions.flatten(),
+                )
+            })
+            .collect()
     }
 
     #[test]
