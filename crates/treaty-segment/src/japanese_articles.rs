@@ -445,6 +445,17 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
 /// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
 fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
     let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
+    // No title at all: paragraph 1 (`第十条1一方の...`) or the provision's first words
+    // (`第十五条一方の締約国の...`) follow the heading directly, as in texts that print
+    // titles beside the articles (vertical text) or not at all.
+    let paragraph_one = rest.starts_with('1')
+        && rest[1..]
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c));
+    if paragraph_one || JA_BODY_STARTS.iter().any(|w| rest.starts_with(w)) {
+        return 0;
+    }
     // Paragraph 1 ends the title when the article has numbered paragraphs.
     if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
         if at > 0
