@@ -334,7 +334,7 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
                         && !JA_REFERENCE_FOLLOWERS.contains(&c)
                         && c != '条'
                         && c != '項')
-            });
+            }) || opens_with_item(&line[digits..]);
             if is_marker && (number == expected || (number == expected + 1 && !starts.is_empty())) {
                 starts.push((line_start, number));
                 expected = number + 1;
@@ -343,6 +343,22 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
         line_start = line_end + 1;
     }
     starts
+}
+
+/// A paragraph whose first words are its subparagraph (a)'s (`5(a) 一方の...`), unlike a
+/// reference (`5(a)の規定`), which a particle follows.
+fn opens_with_item(rest: &str) -> bool {
+    let Some(inner) = rest.strip_prefix('(') else {
+        return false;
+    };
+    let label = inner.bytes().take_while(u8::is_ascii_lowercase).count();
+    if label == 0 || label > 4 || !inner[label..].starts_with(')') {
+        return false;
+    }
+    inner[label + 1..]
+        .chars()
+        .next()
+        .is_some_and(|c| c == ' ' || (!c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c)))
 }
 
 /// `(1)`, `(2)` paragraph markers of old treaties. In vertical text they stand after the
