@@ -347,7 +347,7 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
 
 /// A paragraph whose first words are its subparagraph (a)'s (`5(a) 一方の...`), unlike a
 /// reference (`5(a)の規定`), which a particle follows.
-fn opens_with_item(rest: &str) -> bool {
+pub(crate) fn opens_with_item(rest: &str) -> bool {
     let Some(inner) = rest.strip_prefix('(') else {
         return false;
     };

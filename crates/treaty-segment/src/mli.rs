@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use treaty_numbers::parse_kanji_number;
 
-use crate::japanese_articles::{japanese_paragraphs, JA_HEADING};
+use crate::japanese_articles::{japanese_paragraphs, opens_with_item, JA_HEADING};
 use crate::topic::{topic_from_content, Topic};
 use crate::Article;
 
@@ -276,7 +276,10 @@ fn sentence_end(text: &str, range: Range<usize>) -> Option<usize> {
 /// The paragraph number a line starts with (`3 この条において`), if any.
 fn line_number(line: &str) -> Option<u32> {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 2 || !line[digits..].starts_with(' ') {
+    if digits == 0
+        || digits > 2
+        || !(line[digits..].starts_with(' ') || opens_with_item(&line[digits..]))
+    {
         return None;
     }
     line[..digits].parse().ok()
