@@ -76,10 +76,13 @@ static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
             .join(marker)
     };
     Regex::new(&format!(
-        "{}|{}|{}",
+        "{}|{}|{}|{}",
         tolerant("他方の締約国においてのみ租税を課することができる"),
         tolerant("租税を免除される"),
-        tolerant("租税を免除する")
+        tolerant("租税を免除する"),
+        // `...他方の締約国においては、租税を課することができない` (the source State may
+        // not tax); `いかなる租税も課することができず` (Article 10(5)) is not this.
+        tolerant("においては、租税を課することができない")
     ))
     .unwrap()
 });
@@ -383,17 +386,30 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
                 &["export", "exporta", "eksport"],
             ),
             (
+                // `...機関によって保証された債権、これらによって保険の引受けが行われた債権又は
+                // これらによる間接融資に係る債権`: debt the State guarantees, insures or
+                // finances indirectly.
+                "government_guaranteed",
+                &["保証された債権", "保険の引受けが行われた債権"],
+            ),
+            ("indirect_financing", &["間接融資に係る債権"]),
+            (
                 "late_payment_penalty",
                 &["penalty", "penalties", "late payment", "multa"],
             ),
         ],
         _ => &[],
     };
-    checks
+    let mut classes: Vec<&'static str> = checks
         .iter()
         .filter(|(_, phrases)| phrases.iter().any(|p| clause.contains(p)))
         .map(|(class, _)| *class)
-        .collect()
+        .collect();
+    // Indirect financing listed with guaranteed and insured debt is part of that class.
+    if classes.contains(&"government_guaranteed") {
+        classes.retain(|c| *c != "indirect_financing");
+    }
+    classes
 }
 
 fn holding_basis(after: &str) -> &'static str {
@@ -615,6 +631,9 @@ pub fn paragraph_findings(
     let mut findings: Vec<Finding> = Vec::new();
     let quantities = find_quantities(text, lang);
     for quantity in &quantities {
+        if lang == Lang::Ja && is_back_reference(&text[..quantity.span.start]) {
+            continue;
+        }
         let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
         let clause_text = &text[clause.clone()];
         let (before, after) = words_around(text, quantity.span.clone());
@@ -699,6 +718,12 @@ pub fn paragraph_findings(
         }
     }
     unique
+}
+
+/// Japanese `当該六箇月の期間` ("the said six months"): a number named again after `当該`
+/// refers back to a threshold stated before, so it is not a threshold of its own.
+fn is_back_reference(before: &str) -> bool {
+    before.trim_end().ends_with("当該")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -940,6 +965,31 @@ fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
     {
         classes.push("government_debt".to_string());
     }
+    // The State, its central bank or its agencies that guarantee, insure or finance a debt
+    // are not the interest's beneficiaries: the class of debt is the condition. Beneficiaries
+    // are named only before it, in a clause of their own (`...が取得するもの及び...によって
+    // 保証された債権に関し...`).
+    let through_state = classes
+        .iter()
+        .any(|c| c == "government_guaranteed" || c == "indirect_financing");
+    let owners = if through_state {
+        let debt = ["保証された債権", "保険の引受け", "間接融資に係る債権"]
+            .iter()
+            .filter_map(|p| clause_text.find(p))
+            .min()
+            .unwrap_or(clause_text.len());
+        let before = &clause_text[..debt];
+        match ["もの及び", "もの並びに"]
+            .iter()
+            .filter_map(|p| before.rfind(p))
+            .max()
+        {
+            Some(split) => beneficial_owners(&before[..split]),
+            None => Vec::new(),
+        }
+    } else {
+        owners
+    };
     let mut variants: Vec<Conditions> = owners
         .iter()
         .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
@@ -1119,20 +1169,29 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                         .find(|i| is_clause_break(text, *i))
                         .unwrap_or(end);
                     let clause = sub.local.start..end;
-                    findings.push(Finding {
-                        subparagraph: sub.label.clone(),
-                        kind: "rate",
-                        value: "0".to_string(),
-                        unit: "percent".to_string(),
-                        conditions: exemption_conditions(&text[clause.clone()], topic)
+                    // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
+                    // ...機関`) or a holding (`...以上を所有する法人`): one row each.
+                    let variants = if japanese_list {
+                        tier_conditions(&text[clause.clone()], topic, lang)
+                    } else {
+                        exemption_conditions(&text[clause.clone()], topic)
                             .into_iter()
-                            .next()
-                            .unwrap_or_default(),
-                        local: phrase.clone(),
-                        clause,
-                        confidence: 0.8,
-                        unit_inferred: false,
-                    });
+                            .take(1)
+                            .collect()
+                    };
+                    for conditions in variants {
+                        findings.push(Finding {
+                            subparagraph: sub.label.clone(),
+                            kind: "rate",
+                            value: "0".to_string(),
+                            unit: "percent".to_string(),
+                            conditions,
+                            local: phrase.clone(),
+                            clause: clause.clone(),
+                            confidence: 0.8,
+                            unit_inferred: false,
+                        });
+                    }
                 }
                 continue;
             }

@@ -981,13 +981,43 @@ pub(crate) fn paragraph(
     }
 }
 
+/// Whether the text after a Japanese `(a)` marker makes it a reference (`(a)又は(b)の規定`,
+/// `(a)(i)に規定する`): a conjunction or the words of a reference follow it.
+fn is_japanese_reference(after: &str) -> bool {
+    let mut rest = after;
+    while let Some(m) = JA_SUBPARAGRAPH.find(rest).filter(|m| m.start() == 0) {
+        rest = &rest[m.end()..];
+    }
+    // Not single particles: a marker displaced into its item's text may stand before the
+    // rest of a word (`(a)が当該他方の...`).
+    const FOLLOWERS: &[&str] = &[
+        "又は",
+        "及び",
+        "若しくは",
+        "並びに",
+        "から",
+        "まで",
+        "の規定",
+        "に規定",
+        "に掲げ",
+        "に定め",
+        "にいう",
+        "中",
+    ];
+    FOLLOWERS.iter().any(|f| rest.starts_with(f))
+}
+
 /// Subparagraph markers of a paragraph, each running to the next marker.
 fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
     let mut markers: Vec<(usize, usize, String)> = Vec::new(); // (marker start, text start, label)
     match lang {
         Lang::Ja => {
             // In horizontal text the markers open lines and stand before their items.
-            let found: Vec<_> = JA_SUBPARAGRAPH.captures_iter(local).collect();
+            // References in the text (`次の(a)又は(b)の規定`) are not items.
+            let found: Vec<_> = JA_SUBPARAGRAPH
+                .captures_iter(local)
+                .filter(|c| !is_japanese_reference(&local[c.get(0).unwrap().end()..]))
+                .collect();
             let at_line_start = found
                 .iter()
                 .filter(|c| {
