@@ -698,7 +698,11 @@ pub fn paragraph_findings(
     if is_rate_topic(topic) {
         findings.extend(exemptions(paragraph, topic, lang));
     }
-    if matches!(topic, Topic::EntryIntoForce | Topic::Termination) {
+    // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
+    // 年`, tax sparing); in other languages an ordinal day outside these articles is a date.
+    if matches!(topic, Topic::EntryIntoForce | Topic::Termination)
+        || (lang == Lang::Ja && !is_rate_topic(topic))
+    {
         findings.extend(ordinal_day_periods(paragraph, topic, lang));
     }
     // One row per distinct claim in a clause: a number repeated by the same clause is one row,
@@ -1013,7 +1017,7 @@ fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
 /// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
 /// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
 static ORDINAL_DAY_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:the )?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th)) day (?:after|following|from)|後(?P<ja>[〇一二三四五六七八九十百千]+)日目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º) dia (?:após|seguinte|a contar)").unwrap()
+    Regex::new(r"(?i)\b(?:the )?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th)) day (?:after|following|from)|(?:後|から)(?P<ja>[〇一二三四五六七八九十百千]+)(?P<ja_unit>日|箇月|年)目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º) dia (?:após|seguinte|a contar)").unwrap()
 });
 
 fn ordinal_value(word: &str) -> Option<u64> {
@@ -1061,14 +1065,20 @@ fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<F
         ) else {
             continue;
         };
+        // `後三箇月目の月` (the third month after), `後十五年目の年` (the fifteenth year after).
+        let unit = match captures.name("ja_unit").map(|m| m.as_str()) {
+            Some("箇月") => Unit::Months,
+            Some("年") => Unit::Years,
+            _ => Unit::Days,
+        };
         let (subparagraph, clause) = clause_around(text, paragraph, number.start(), lang);
         findings.push(Finding {
             subparagraph,
             kind: "threshold",
             value: value.to_string(),
-            unit: "days".to_string(),
+            unit: unit.as_str().to_string(),
             conditions: Conditions {
-                measure: Some(measure_for(topic, &Unit::Days, &text[clause.clone()]).to_string()),
+                measure: Some(measure_for(topic, &unit, &text[clause.clone()]).to_string()),
                 ..Conditions::default()
             },
             local: number.range(),
