@@ -68,12 +68,15 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
 /// characters of the phrase.
 static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     let marker = r"(?:\s*\([a-z]{1,4}\)\s*)*";
+    // Treaties with a territory that is not a State (Hong Kong) say `締約者` (party) where
+    // others say `締約国`.
     let tolerant = |phrase: &str| {
         phrase
             .chars()
             .map(|c| regex::escape(&c.to_string()))
             .collect::<Vec<_>>()
             .join(marker)
+            .replace(&format!("国{marker}に"), &format!("(?:国|者){marker}に"))
     };
     Regex::new(&format!(
         "{}|{}|{}|{}",
@@ -94,10 +97,10 @@ static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
 static RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado|当該一方の締約国においてのみ租税を課することができる").unwrap()
+    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado|当該一方の締約(?:国|者)においてのみ租税を課することができる").unwrap()
 });
 static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約国の居住者").unwrap()
+    Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約(?:国|者)の居住者").unwrap()
 });
 static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)arising\s+in|paid\s+by\s+a\s+company\s+which\s+is\s+a\s+resident|provenientes\s+d|pagos\s+por\s+uma\s+sociedade|内において生ずる").unwrap()
