@@ -90,6 +90,16 @@ static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// Other income arising in the other State that it `may also tax` (the UN model's Article
+/// 21(3)): the residence-only rule of paragraph 1 leaves the source State its right, so it is
+/// no rate of 0.
+static JA_SOURCE_MAY_ALSO_TAX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"他方の締約(?:国|者)内において生ずるもの[^。]{0,40}においても租税を課することができる",
+    )
+    .unwrap()
+});
+
 /// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
 static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"taxable\s+only\s+in\s+([A-Z][\p{L}]+)|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+n[oa]\s+([A-Z][\p{L}]+)").unwrap()
@@ -698,7 +708,11 @@ pub fn paragraph_findings(
             });
         }
     }
-    if is_rate_topic(topic) {
+    let source_may_tax = topic == Topic::OtherIncome
+        && siblings
+            .iter()
+            .any(|p| JA_SOURCE_MAY_ALSO_TAX.is_match(&p.text));
+    if is_rate_topic(topic) && !source_may_tax {
         findings.extend(exemptions(paragraph, topic, lang));
     }
     // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
