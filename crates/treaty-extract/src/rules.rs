@@ -63,21 +63,24 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
-/// Japanese exempting phrases. PDF extraction drops subparagraph markers into the middle of
-/// words (`当該他方の締約国にお(a) (b) いてのみ`), so a marker may stand between any two
-/// characters of the phrase.
+/// A Japanese phrase as a pattern that lets item markers (`(a)`) and paragraph markers
+/// (`(1)`), which PDF extraction drops into the middle of words (`当該他方の締約国にお(a)
+/// (b) いてのみ`, `当該一方(1)の締約国`), stand between any two of its characters.
+/// Treaties with a territory that is not a State (Hong Kong) say `締約者` (party) where
+/// others say `締約国`.
+fn ja_tolerant(phrase: &str) -> String {
+    let marker = r"(?:\s*\((?:[a-z]{1,4}|[0-9]{1,2})\)\s*)*";
+    phrase
+        .chars()
+        .map(|c| regex::escape(&c.to_string()))
+        .collect::<Vec<_>>()
+        .join(marker)
+        .replace(&format!("国{marker}に"), &format!("(?:国|者){marker}に"))
+}
+
+/// Japanese exempting phrases, tolerant of displaced markers.
 static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
-    let marker = r"(?:\s*\([a-z]{1,4}\)\s*)*";
-    // Treaties with a territory that is not a State (Hong Kong) say `締約者` (party) where
-    // others say `締約国`.
-    let tolerant = |phrase: &str| {
-        phrase
-            .chars()
-            .map(|c| regex::escape(&c.to_string()))
-            .collect::<Vec<_>>()
-            .join(marker)
-            .replace(&format!("国{marker}に"), &format!("(?:国|者){marker}に"))
-    };
+    let tolerant = ja_tolerant;
     Regex::new(&format!(
         "{}|{}|{}|{}",
         tolerant("他方の締約国においてのみ租税を課することができる"),
@@ -107,7 +110,14 @@ static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
 static RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado|当該一方の締約(?:国|者)においてのみ租税を課することができる").unwrap()
+    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado").unwrap()
+});
+/// `当該一方の締約国においてのみ租税を課することができる`, tolerant of displaced markers.
+static JA_RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&ja_tolerant(
+        "当該一方の締約国においてのみ租税を課することができる",
+    ))
+    .unwrap()
 });
 static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約(?:国|者)の居住者").unwrap()
@@ -550,6 +560,7 @@ fn is_holding(before: &str, after: &str) -> bool {
         "detiver",
         "possua",
         "own",
+        "少なくとも",
     ];
     let after_cues = [
         "of the capital",
@@ -1132,7 +1143,10 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     }
     matches.sort_by_key(|m| m.start);
     matches.dedup();
-    for found in RESIDENCE_ONLY.find_iter(text) {
+    for found in RESIDENCE_ONLY
+        .find_iter(text)
+        .chain(JA_RESIDENCE_ONLY.find_iter(text))
+    {
         let (_, clause) = clause_around(text, paragraph, found.start(), lang);
         let clause_text = &text[clause];
         if RESIDENT_SUBJECT.is_match(clause_text) && !SOURCE_SUBJECT.is_match(clause_text) {

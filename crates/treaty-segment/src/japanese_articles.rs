@@ -44,6 +44,10 @@ const JA_BODY_STARTS: &[&str] = &[
     "次の",
     "当該",
     "一方又は",
+    // `専ら教育又は訓練を受けるため` (students), in older spelling `もつぱら`.
+    "専ら",
+    "もつぱら",
+    "もっぱら",
 ];
 /// Words after `第N条` that make it a reference, not a heading.
 pub(crate) const JA_REFERENCE_FOLLOWERS: &[char] = &[
@@ -112,8 +116,12 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
             && rest[1..].chars().next().is_some_and(|c| {
                 !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c) && c != '条' && c != '項'
             });
+        // `第十七条もつぱら教育...`: the heading of an article opening with `もつぱら`, not a
+        // reference followed by `も`.
+        let opens_text = JA_BODY_STARTS.iter().any(|w| rest.starts_with(w));
         if !at_line_end
             && !paragraph_one
+            && !opens_text
             && next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c))
         {
             continue;

@@ -776,6 +776,10 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("租税の徴収", Topic::AssistanceCollection, 3.0),
     ("自由職業", Topic::IndependentPersonalServices, 3.0),
     ("事業修習者", Topic::Students, 3.0),
+    // Students' articles that name no student (`教育機関において勉学をするため`, `交付金、
+    // 手当若しくは奨励金`).
+    ("勉学", Topic::Students, 1.5),
+    ("奨励金", Topic::Students, 2.0),
     ("学生", Topic::Students, 1.5),
     ("情報の交換を行う", Topic::ExchangeOfInformation, 5.0),
     ("必要な情報を交換", Topic::ExchangeOfInformation, 5.0),
