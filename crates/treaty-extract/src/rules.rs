@@ -448,6 +448,27 @@ fn holding_basis(after: &str) -> &'static str {
     }
 }
 
+/// The basis of a holding percentage: named after the number in English and Portuguese
+/// ("25 per cent of the capital"), before it in Japanese (`議決権のある株式の十パーセント`).
+fn holding_basis_around(before: &str, after: &str) -> &'static str {
+    let japanese = after
+        .chars()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|c| c >= '\u{3040}');
+    if !japanese {
+        return holding_basis(after);
+    }
+    let start = before.char_indices().rev().nth(25).map_or(0, |(i, _)| i);
+    let near = &before[start..];
+    if near.contains("議決権") {
+        "voting_power"
+    } else if near.contains("資本") {
+        "capital"
+    } else {
+        holding_basis(after)
+    }
+}
+
 /// About forty characters of text on each side of a span, where the words that tell a
 /// holding from a rate stand.
 fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
@@ -808,7 +829,7 @@ fn fill_rate_conditions(
         if is_holding(before, after) {
             let holding = Holding {
                 percent: other.value_text.clone(),
-                basis: holding_basis(after).to_string(),
+                basis: holding_basis_around(before, after).to_string(),
             };
             if is_upper_bound(before, after) {
                 conditions.max_holding = Some(holding);
