@@ -374,6 +374,8 @@ pub(crate) fn opens_with_item(rest: &str) -> bool {
 /// before its marker.
 fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\((\d{1,2})\)").unwrap());
+    static ITEM: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,2}|[ivx]{1,6})\)").unwrap());
     let local = &text[body.clone()];
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
@@ -400,7 +402,17 @@ fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
             } else {
                 sentence
             };
-            sentence.max(previous_marker_end).min(whole.start())
+            // Items of the paragraph before, whose `(a)` markers also stand after their
+            // text, end before it: `...もの(h)「恒久的施設」については、...(3)`.
+            let last_item = ITEM
+                .find_iter(&local[..whole.start()])
+                .filter(|m| m.end() < whole.start())
+                .last()
+                .map_or(0, |m| m.end());
+            sentence
+                .max(previous_marker_end)
+                .max(last_item)
+                .min(whole.start())
         };
         let start = if expected == 1 { 0 } else { start };
         if starts
