@@ -1018,17 +1018,20 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                 .captures_iter(local)
                 .filter(|c| !is_japanese_reference(&local[c.get(0).unwrap().end()..]))
                 .collect();
+            // `1(a) 一方の...`: a paragraph's first item follows its number.
+            let opens_line = |start: usize| {
+                start == 0
+                    || local[..start].ends_with('\n')
+                    || local[..start].bytes().all(|b| b.is_ascii_digit())
+            };
             let at_line_start = found
                 .iter()
-                .filter(|c| {
-                    let start = c.get(0).unwrap().start();
-                    start == 0 || local[..start].ends_with('\n')
-                })
+                .filter(|c| opens_line(c.get(0).unwrap().start()))
                 .count();
             if !found.is_empty() && at_line_start * 2 > found.len() {
                 for captures in found {
                     let whole = captures.get(0).unwrap();
-                    if whole.start() == 0 || local[..whole.start()].ends_with('\n') {
+                    if opens_line(whole.start()) {
                         markers.push((whole.start(), whole.end(), captures[1].to_lowercase()));
                     }
                 }
@@ -1044,20 +1047,7 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                 }
                 return result;
             }
-            // Markers stand after their text: the text since the previous marker is theirs.
-            let mut previous_end = 0;
-            for captures in JA_SUBPARAGRAPH.captures_iter(local) {
-                let whole = captures.get(0).unwrap();
-                markers.push((previous_end, whole.end(), captures[1].to_lowercase()));
-                previous_end = whole.end();
-            }
-            return markers
-                .into_iter()
-                .map(|(start, end, label)| Subparagraph {
-                    label,
-                    local: start..end,
-                })
-                .collect();
+            return displaced_items(local);
         }
         Lang::En | Lang::Pt => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
@@ -1089,6 +1079,127 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         });
     }
     result
+}
+
+/// Items whose markers stand after their first line (PDF and vertical text): `当該配当の
+/// 受益者が、...通(a)じ、...五パーセントその他の全ての場合には、...十パーセント(b)`.
+/// The text between two markers is the rest of one item and the first line of the next; the
+/// next item starts at the last place in it where an item can end (a sentence end, or a
+/// word that closes an item such as `パーセント` or `場合` followed by the next item's first
+/// word), else right after the previous marker. The last item runs past its marker to the
+/// first such place, unless it ends at its marker.
+fn displaced_items(local: &str) -> Vec<Subparagraph> {
+    let found: Vec<(usize, usize, String)> = JA_SUBPARAGRAPH
+        .captures_iter(local)
+        .filter(|c| !is_japanese_reference(&local[c.get(0).unwrap().end()..]))
+        .map(|c| {
+            let whole = c.get(0).unwrap();
+            (whole.start(), whole.end(), c[1].to_lowercase())
+        })
+        .collect();
+    // A reference's marker still ends the text before it: an item starts after it.
+    let all_ends: Vec<usize> = found.iter().map(|(_, end, _)| *end).collect();
+    let found = without_displaced_references(found);
+    let mut starts = Vec::with_capacity(found.len());
+    for (start, _, _) in &found {
+        let previous_end = all_ends
+            .iter()
+            .copied()
+            .filter(|end| end <= start)
+            .last()
+            .unwrap_or(0);
+        let item_start = item_ends(local, previous_end, *start)
+            .last()
+            .unwrap_or(previous_end);
+        starts.push(item_start);
+    }
+    let mut result = Vec::with_capacity(found.len());
+    for (index, (start, end, label)) in found.iter().enumerate() {
+        let item_end = match starts.get(index + 1) {
+            Some(next) => (*next).max(*end),
+            None if ends_item(local, *start, *end) => *end,
+            None => item_ends(local, *end, local.len())
+                .next()
+                .unwrap_or(local.len()),
+        };
+        result.push(Subparagraph {
+            label: label.clone(),
+            local: starts[index]..item_end,
+        });
+    }
+    result
+}
+
+/// Letter markers that are displaced references (`次の(a)及び(b)の規定` printed as `次の及び
+/// の規定...(a) (b)`), told by their labels: items run a, b, c, ... once each, so of several
+/// markers with one label the item's is the last one before the next item's marker (the
+/// last item's is its last one); the others are references. Roman numerals restart in each
+/// lettered item and are left alone.
+fn without_displaced_references(found: Vec<(usize, usize, String)>) -> Vec<(usize, usize, String)> {
+    let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
+    let mut labels: Vec<&str> = found
+        .iter()
+        .map(|(_, _, l)| l.as_str())
+        .filter(|l| is_letter(l))
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    let mut keep = vec![true; found.len()];
+    let mut bound = usize::MAX;
+    for label in labels.iter().rev() {
+        let chosen = found
+            .iter()
+            .enumerate()
+            .filter(|(_, (start, _, l))| l == label && *start < bound)
+            .map(|(index, _)| index)
+            .last();
+        for (index, (_, _, l)) in found.iter().enumerate() {
+            if l == label && Some(index) != chosen {
+                keep[index] = false;
+            }
+        }
+        if let Some(index) = chosen {
+            bound = found[index].0;
+        }
+    }
+    found
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(marker, keep)| keep.then_some(marker))
+        .collect()
+}
+
+/// Where an item may end in `local[from..to]`: after a sentence's `。`, or after a word that
+/// closes an item when the next item's first word follows it (`...十パーセントその他の`,
+/// `...機関である場合当該利子の`), in order.
+fn item_ends(local: &str, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    local[from..to]
+        .char_indices()
+        .map(move |(i, c)| from + i + c.len_utf8())
+        .filter(move |at| *at < to && ends_item(local, *at, *at))
+}
+
+/// Whether an item ends at `before` with the next one starting at `after` (a marker may
+/// stand between them).
+fn ends_item(local: &str, before: usize, after: usize) -> bool {
+    const CLOSING_WORDS: &[&str] = &["パーセント", "場合", "もの", "こと"];
+    let head = &local[..before];
+    let tail = local[after..].trim_start();
+    let Some(next) = tail.chars().next() else {
+        return false;
+    };
+    if head.ends_with('。') {
+        return !matches!(next, ')' | '）' | '」');
+    }
+    let head = head.trim_end();
+    if !CLOSING_WORDS.iter().any(|w| head.ends_with(w)) {
+        return false;
+    }
+    // The first word of an item: a kanji that is not a conjunction or a continuation
+    // (`以上`, `未満`, `超える`, `相当`), katakana, or `この`/`その`/`いずれ`.
+    let kanji = ('\u{4E00}'..='\u{9FFF}').contains(&next) && !"又及並若以未超相".contains(next);
+    let katakana = ('\u{30A0}'..='\u{30FF}').contains(&next) && next != '・';
+    kanji || katakana || "こそい".contains(next)
 }
 
 /// Line starts numbered `I`, `II`, `III`, ... in sequence (a number may be skipped, as when
