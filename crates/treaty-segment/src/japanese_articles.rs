@@ -234,7 +234,13 @@ fn glued_title(
 ) -> (String, usize) {
     let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
     let title = text[rest.start..rest.start + title_len].trim();
-    if title.contains(['、', '。', ',']) || title.chars().count() > 20 || title.starts_with('第')
+    // A title is a noun phrase; one ending in a particle (`ブラジルの居住者が`) is the
+    // provision's first words.
+    let ends_in_particle = title.ends_with(['が', 'は', 'を', 'に', 'で', 'も', 'の', 'と']);
+    if title.contains(['、', '。', ','])
+        || title.chars().count() > 20
+        || title.starts_with('第')
+        || ends_in_particle
     {
         return (String::new(), rest.start);
     }

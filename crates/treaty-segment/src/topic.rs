@@ -718,6 +718,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("前各条に規定がないもの", Topic::OtherIncome, 5.0),
     ("明文の規定がないもの", Topic::OtherIncome, 5.0),
     ("前各条に規定のないもの", Topic::OtherIncome, 5.0),
+    ("前諸条の規定の適用を受けないもの", Topic::OtherIncome, 5.0),
     ("所得の項目", Topic::OtherIncome, 2.0),
     ("財産によつて表示される資本", Topic::Capital, 5.0),
     ("財産によって表示される資本", Topic::Capital, 5.0),
