@@ -336,6 +336,19 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
             .find('\n')
             .map_or(body.end, |i| line_start + i);
         let line = &text[line_start..line_end];
+        // `...次の規定を協定した。1` / `条約第四条1の規定に関し...`: the number of the next
+        // paragraph printed at the end of the line before its text.
+        let trailing = line.bytes().rev().take_while(u8::is_ascii_digit).count();
+        if trailing > 0
+            && trailing <= 2
+            && trailing < line.len()
+            && line[..line.len() - trailing].ends_with('。')
+            && line[line.len() - trailing..].parse() == Ok(expected)
+            && line_end < body.end
+        {
+            starts.push((line_end - trailing, expected));
+            expected += 1;
+        }
         let real_line_start = line_start == 0 || text[..line_start].ends_with('\n');
         let digits = line.bytes().take_while(u8::is_ascii_digit).count();
         if real_line_start && digits > 0 && digits <= 2 {

@@ -1227,7 +1227,13 @@ fn protocol_points(
     lang: Lang,
     articles: &[Article],
 ) -> Vec<Article> {
-    let heading_len = text[range.clone()].find(char::is_whitespace).unwrap_or(0);
+    // `議定書` may run into the protocol's preamble, which may end with point 1's number
+    // (`...次の規定を協定した。1`).
+    let heading_len = if lang == Lang::Ja && text[range.clone()].starts_with("議定書") {
+        "議定書".len()
+    } else {
+        text[range.clone()].find(char::is_whitespace).unwrap_or(0)
+    };
     let body = range.start + heading_len..range.end;
     let closing = CLOSING
         .find(&text[body.clone()])
