@@ -103,6 +103,14 @@ static JA_SOURCE_MAY_ALSO_TAX: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// `日本国においてのみ租税を課することができる`: the State named before the phrase.
+static JA_NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"([\p{Han}\p{Katakana}ー・]{2,12})においてのみ租税を課することができる").unwrap()
+});
+/// `クウェート内において生ずる`: where the income arises.
+static JA_ARISING_IN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([\p{Han}\p{Katakana}ー・]{2,12})内において生ずる").unwrap());
+
 /// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
 static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"taxable\s+only\s+in\s+([A-Z][\p{L}]+)|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+n[oa]\s+([A-Z][\p{L}]+)").unwrap()
@@ -1159,6 +1167,20 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
             format!("residente da {state}"),
         ];
         if residence.iter().any(|r| clause_text.contains(r.as_str())) {
+            matches.push(whole.range());
+        }
+    }
+    // `クウェート内において生ずる利子であって、日本国の...年金基金が受益者であるものに対
+    // しては、日本国においてのみ租税を課することができる`: a State named as the only one
+    // that may tax income arising in the other.
+    for captures in JA_NAMED_STATE_ONLY.captures_iter(text) {
+        let whole = captures.get(0).unwrap();
+        let state = &captures[1];
+        let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
+        let arising_elsewhere = JA_ARISING_IN
+            .captures_iter(&text[clause])
+            .any(|c| !c[1].ends_with(state) && !state.ends_with(&c[1]));
+        if !state.contains("締約") && arising_elsewhere {
             matches.push(whole.range());
         }
     }
