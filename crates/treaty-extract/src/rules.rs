@@ -467,7 +467,10 @@ fn holding_basis_around(before: &str, after: &str) -> &'static str {
         return holding_basis(after);
     }
     let start = before.char_indices().rev().nth(25).map_or(0, |(i, _)| i);
-    let near = &before[start..];
+    // A marker dropped into a word (`議(a)決権`) does not hide it.
+    let near: String = MARKER_IN_WORD
+        .replace_all(&before[start..], "")
+        .into_owned();
     if near.contains("議決権") {
         "voting_power"
     } else if near.contains("資本") {
@@ -476,6 +479,10 @@ fn holding_basis_around(before: &str, after: &str) -> &'static str {
         holding_basis(after)
     }
 }
+
+/// `(a)`, `(1)` dropped into the middle of a Japanese word by PDF extraction.
+static MARKER_IN_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,4}|[0-9]{1,2})\)").unwrap());
 
 /// About forty characters of text on each side of a span, where the words that tell a
 /// holding from a rate stand.
@@ -528,6 +535,33 @@ fn alternatives(conditions: Conditions, clause: &str) -> Vec<Conditions> {
             holding_period: None,
             ..conditions.clone()
         });
+    }
+    result
+}
+
+/// `議決権のある株式又は発行済株式の少なくとも十パーセント`: a holding of either voting shares
+/// or issued shares qualifies, so the tier has one row per basis.
+fn either_basis(variants: Vec<Conditions>, clause: &str) -> Vec<Conditions> {
+    static EITHER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"議決権のある株式又は(?:その)?(?:発行済株式|発行した全株式)").unwrap()
+    });
+    if !EITHER.is_match(&MARKER_IN_WORD.replace_all(clause, "")) {
+        return variants;
+    }
+    let mut result = Vec::new();
+    for conditions in variants {
+        let voting = conditions
+            .min_holding
+            .as_ref()
+            .is_some_and(|h| h.basis == "voting_power");
+        result.push(conditions.clone());
+        if voting {
+            let mut shares = conditions;
+            if let Some(holding) = shares.min_holding.as_mut() {
+                holding.basis = "shares".to_string();
+            }
+            result.push(shares);
+        }
     }
     result
 }
@@ -726,7 +760,7 @@ pub fn paragraph_findings(
             conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
         }
         let variants = if kind == "rate" {
-            alternatives(conditions, clause_text)
+            either_basis(alternatives(conditions, clause_text), clause_text)
         } else {
             vec![conditions]
         };
