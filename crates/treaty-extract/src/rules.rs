@@ -1281,11 +1281,17 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
                     let end = sub.local.end.min(text.len());
                     // The subparagraph's own lines, without a closing line that follows it
                     // (a line break where the source wrapped does not end the item).
-                    let end = text[sub.local.start..end]
-                        .match_indices('\n')
-                        .map(|(i, _)| sub.local.start + i)
-                        .find(|i| is_clause_break(text, *i))
-                        .unwrap_or(end);
+                    // (Japanese items are cut where the segmenter says: their lines may
+                    // start with the marker displaced after the first line.)
+                    let end = if lang == Lang::Ja {
+                        end
+                    } else {
+                        text[sub.local.start..end]
+                            .match_indices('\n')
+                            .map(|(i, _)| sub.local.start + i)
+                            .find(|i| is_clause_break(text, *i))
+                            .unwrap_or(end)
+                    };
                     let clause = sub.local.start..end;
                     // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
                     // ...機関`) or a holding (`...以上を所有する法人`): one row each.

@@ -137,7 +137,13 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             continue;
         }
-        let scores = lang::text_scores(content);
+        // A line that is only item markers (`(a)`, `(ii)`, `(1)`, displaced to a line of their
+        // own by PDF extraction) says nothing of its language: `(a)` is not the word `a`.
+        let scores = if is_marker_line(content) {
+            lang::Scores::default()
+        } else {
+            lang::text_scores(content)
+        };
         total += scores;
         // A heading keyword of the other language (`... Artigo 7. Article 9 Associated`) means
         // the line holds both columns, however little text of one there is.
@@ -183,6 +189,22 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         stream.map.limit = Some(text.len());
     }
     (streams, total)
+}
+
+/// Whether a line holds nothing but bracketed item or paragraph markers.
+fn is_marker_line(line: &str) -> bool {
+    let mut tokens = line.split_whitespace().peekable();
+    tokens.peek().is_some()
+        && tokens.all(|token| {
+            token
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .is_some_and(|inner| {
+                    (1..=4).contains(&inner.len())
+                        && (inner.bytes().all(|b| b.is_ascii_lowercase())
+                            || inner.bytes().all(|b| b.is_ascii_digit()))
+                })
+        })
 }
 
 fn flush_pending(streams: &mut Vec<Stream>, pending: &mut Vec<(usize, &str)>, lang: Lang) {

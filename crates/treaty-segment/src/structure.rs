@@ -1024,9 +1024,15 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                     || local[..start].ends_with('\n')
                     || local[..start].bytes().all(|b| b.is_ascii_digit())
             };
+            // A marker alone on its line or glued to the next word (`(a)決権の...`) is one
+            // displaced after its item's first line, as PDF text puts it; an item that
+            // opens its line has a space after its marker.
             let at_line_start = found
                 .iter()
-                .filter(|c| opens_line(c.get(0).unwrap().start()))
+                .filter(|c| {
+                    let whole = c.get(0).unwrap();
+                    opens_line(whole.start()) && local[whole.end()..].starts_with(' ')
+                })
                 .count();
             if !found.is_empty() && at_line_start * 2 > found.len() {
                 for captures in found {
@@ -1182,7 +1188,8 @@ fn item_ends(local: &str, from: usize, to: usize) -> impl Iterator<Item = usize>
 /// Whether an item ends at `before` with the next one starting at `after` (a marker may
 /// stand between them).
 fn ends_item(local: &str, before: usize, after: usize) -> bool {
-    const CLOSING_WORDS: &[&str] = &["パーセント", "場合", "もの", "こと"];
+    // `...に限る。)` closes an item's bracketed condition.
+    const CLOSING_WORDS: &[&str] = &["パーセント", "場合", "もの", "こと", "。)", "。）"];
     let head = &local[..before];
     let tail = local[after..].trim_start();
     let Some(next) = tail.chars().next() else {
