@@ -402,7 +402,13 @@ fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     for captures in MARKER.captures_iter(local) {
         let whole = captures.get(0).unwrap();
         let number: u32 = captures[1].parse().unwrap_or(0);
-        if number != expected {
+        // `(6)(7)`: a marker right after the previous paragraph's is a reference displaced
+        // with it (`(7)の規定`); the next paragraph's marker follows its own first line.
+        let right_after_paragraph = expected > 1
+            && previous_marker_end > 0
+            && whole.start() == previous_marker_end
+            && starts.last().is_some();
+        if number != expected || right_after_paragraph {
             previous_marker_end = whole.end();
             continue;
         }
