@@ -650,7 +650,11 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
     let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
     match topic {
         Topic::PermanentEstablishment => {
-            if has(&[
+            // `...コンサルタントの役務又は...工事に係る契約に関連する監督の役務を提供する
+            // 場合`: services furnished in connection with a construction contract.
+            if has(&["役務を提供", "役務の提供"]) {
+                "pe_services"
+            } else if has(&[
                 "building site",
                 "construction",
                 "installation",
