@@ -951,7 +951,9 @@ fn is_branch_clause(clause: &str) -> bool {
     .iter()
     .any(|w| lowered.contains(w))
         || clause.contains("恒久的施設")
-        || clause.contains("支店");
+        || clause.contains("支店")
+        // `この付加的な租税の額は...十パーセントを超えない`: the additional (branch) tax.
+        || clause.contains("付加的な租税");
     let about_distributions = [
         "of the dividends",
         "dos dividendos",

@@ -797,6 +797,10 @@ const OPENING_CHARS: usize = 80;
 static MARKER_IN_TEXT: std::sync::LazyLock<regex::Regex> =
     std::sync::LazyLock::new(|| regex::Regex::new(r"\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)").unwrap());
 
+/// A bracketed aside in Japanese text, closed by `。)` or `)`, without nested brackets.
+static JAPANESE_ASIDE: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\([^()a-z0-9]{1,120}?を除く。\)").unwrap());
+
 /// All content phrases in one automaton, so an article's opening is scanned once.
 static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
     std::sync::LazyLock::new(|| {
@@ -813,6 +817,9 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
     // Item markers that PDF text drops inside words (`給(1)料`) would hide a phrase.
     let opening: String = text.chars().take(1200).collect::<String>().to_lowercase();
     let stripped = MARKER_IN_TEXT.replace_all(&opening, "");
+    // A Japanese bracketed aside qualifies what the provision is about
+    // (`収益(船舶又は航空機を国際運輸に運用することによつて取得するものを除く。)`).
+    let stripped = JAPANESE_ASIDE.replace_all(&stripped, "");
     let opening: &str = &stripped;
     let mut counts = vec![0u32; CONTENT_PHRASES.len()];
     // A formula in an article's first words is how the article opens; later paragraphs may
