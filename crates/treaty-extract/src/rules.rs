@@ -298,6 +298,8 @@ fn beneficial_owners(clause: &str) -> Vec<&'static str> {
                 "financial institution",
                 "instituição financeira",
                 "金融機関",
+                "保険会社",
+                "証券会社",
             ],
         ),
         ("bank", &[" bank", "banco", "銀行"]),
@@ -409,7 +411,16 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
                     "empréstimo concedido por um banco",
                 ],
             ),
-            ("sale_on_credit", &["sale on credit", "venda a crédito"]),
+            (
+                "sale_on_credit",
+                &["sale on credit", "venda a crédito", "信用供与による"],
+            ),
+            (
+                // `債務者若しくはその関係者の収入、売上げ、所得、利得...を基礎として算定される
+                // 利子`: interest that depends on the debtor's receipts or profits.
+                "contingent_interest",
+                &["を基礎として算定される利子"],
+            ),
             (
                 "export_credit",
                 // The word stem in the languages agencies are named in: a loan "made,
@@ -1279,12 +1290,25 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
             // するものについては、...租税を免除する。(a) ...`.
             let japanese_list = lang == Lang::Ja && lead.contains("次の");
             if closing_line || lead.trim_end().ends_with(':') || japanese_list {
-                for sub in paragraph
+                let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
+                for (index, sub) in paragraph
                     .subparagraphs
                     .iter()
-                    .filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x"))
+                    .enumerate()
+                    .filter(|(_, s)| is_letter(&s.label))
                 {
-                    let end = sub.local.end.min(text.len());
+                    // A Japanese item's own list (`(c) ...次のいずれかに該当する...居住者である
+                    // 場合 (i) 銀行 (ii) 保険会社`) belongs to it.
+                    let own_list_end = paragraph.subparagraphs[index + 1..]
+                        .iter()
+                        .take_while(|s| !is_letter(&s.label))
+                        .map(|s| s.local.end)
+                        .max();
+                    let end = match own_list_end {
+                        Some(list_end) if lang == Lang::Ja => list_end.max(sub.local.end),
+                        _ => sub.local.end,
+                    }
+                    .min(text.len());
                     // The subparagraph's own lines, without a closing line that follows it
                     // (a line break where the source wrapped does not end the item).
                     // (Japanese items are cut where the segmenter says: their lines may
