@@ -1111,8 +1111,7 @@ fn displaced_items(local: &str) -> Vec<Subparagraph> {
         let previous_end = all_ends
             .iter()
             .copied()
-            .filter(|end| end <= start)
-            .last()
+            .rfind(|end| end <= start)
             .unwrap_or(0);
         let item_start = item_ends(local, previous_end, *start)
             .last()
@@ -1156,9 +1155,8 @@ fn without_displaced_references(found: Vec<(usize, usize, String)>) -> Vec<(usiz
         let chosen = found
             .iter()
             .enumerate()
-            .filter(|(_, (start, _, l))| l == label && *start < bound)
-            .map(|(index, _)| index)
-            .last();
+            .rfind(|(_, (start, _, l))| l == label && *start < bound)
+            .map(|(index, _)| index);
         for (index, (_, _, l)) in found.iter().enumerate() {
             if l == label && Some(index) != chosen {
                 keep[index] = false;
