@@ -719,6 +719,61 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
     }
 }
 
+/// The measure of a Japanese threshold where the words next to the number tell more than the
+/// article's topic, `None` to leave it to [`measure_for`].
+fn japanese_measure(
+    topic: Topic,
+    unit: &Unit,
+    before: &str,
+    after: &str,
+    clause: &str,
+) -> Option<&'static str> {
+    let near = |words: &[&str]| {
+        words
+            .iter()
+            .any(|w| before.contains(w) || after.contains(w))
+    };
+    match topic {
+        // A percentage in the permanent-establishment article (`受益に関する持分の五十パーセン
+        // トを超える`, closely related enterprises) is no duration.
+        Topic::PermanentEstablishment if *unit == Unit::Percent => Some("other"),
+        // The land-rich share is of the value (`価値`) that immovable property (`不動産`) makes
+        // up; `同種の株式等の総数の五パーセント以下` (listed shares) and the like are not.
+        Topic::CapitalGains if *unit == Unit::Percent => Some(if near(&["不動産", "価値"]) {
+            "land_rich_share"
+        } else {
+            "other"
+        }),
+        // `当該譲渡に先立つ三百六十五日の期間`: the land-rich test's look-back; a number of
+        // years before a gain (`先立つ十年の間`, former residents) is not it.
+        Topic::CapitalGains if unit.is_duration() => {
+            let lookback = clause.contains("先立つ") || clause.contains("前");
+            Some(
+                if lookback && (*unit != Unit::Years || clause.contains("不動産")) {
+                    "land_rich_lookback"
+                } else {
+                    "other"
+                },
+            )
+        }
+        // `十二箇月の期間を通じて...要件を満たす`, `十二箇月の期間の総日数の半数以上の日において`:
+        // how long an ownership test must have been met.
+        Topic::EntitlementToBenefits if *unit == Unit::Months => Some(
+            if after.trim_start().starts_with("の期間を通じ") || after.contains("総日数の半数以上")
+            {
+                "holding_period"
+            } else {
+                "other"
+            },
+        ),
+        // Interest and royalties have no holding periods (`直前の三課税年度において`).
+        Topic::Interest | Topic::Royalties if unit.is_duration() => Some("other"),
+        // The 183-day rule counts days in months; a number of years is some other limit.
+        Topic::Employment if *unit == Unit::Years => Some("other"),
+        _ => None,
+    }
+}
+
 /// Rates and thresholds of one paragraph of an article with the given topic.
 ///
 /// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
@@ -772,7 +827,14 @@ pub fn paragraph_findings(
         } else if holding && is_rate_topic(topic) && is_upper_bound(before, after) {
             conditions.measure = Some("max_holding".to_string());
         } else {
-            conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
+            let japanese = (lang == Lang::Ja)
+                .then(|| japanese_measure(topic, &quantity.unit, before, after, clause_text))
+                .flatten();
+            conditions.measure = Some(
+                japanese
+                    .unwrap_or_else(|| measure_for(topic, &quantity.unit, clause_text))
+                    .to_string(),
+            );
         }
         let variants = if kind == "rate" {
             either_basis(alternatives(conditions, clause_text), clause_text)
