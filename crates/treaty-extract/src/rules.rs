@@ -661,9 +661,11 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
     let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
     match topic {
         Topic::PermanentEstablishment => {
-            // `...コンサルタントの役務又は...工事に係る契約に関連する監督の役務を提供する
-            // 場合`: services furnished in connection with a construction contract.
-            if has(&["役務を提供", "役務の提供"]) {
+            // `使用人その他の職員を通じてコンサルタントの役務又は...工事に係る契約に関連する
+            // 監督の役務を提供する場合`: services furnished through employees, even in
+            // connection with a construction contract.
+            if has(&["使用人その他の職員"]) && has(&["役務を提供", "役務の提供"])
+            {
                 "pe_services"
             } else if has(&[
                 "building site",

@@ -1103,6 +1103,24 @@ fn displaced_items(local: &str) -> Vec<Subparagraph> {
             (whole.start(), whole.end(), c[1].to_lowercase())
         })
         .collect();
+    // Markers that each stand between the end of one item and the first word of the next
+    // (`...できる。(a)当該利子の受益者が...機関である場合(b)当該利子の...`) open their items,
+    // as in horizontal text whose line breaks were lost.
+    let opens_items = found.len() >= 2
+        && found.iter().enumerate().all(|(index, (start, end, _))| {
+            ends_item(local, *start, *end)
+                || (index == 0 && local[..*start].trim_end().ends_with(['、', ':', '：']))
+        });
+    if opens_items {
+        return found
+            .iter()
+            .enumerate()
+            .map(|(index, (start, _, label))| Subparagraph {
+                label: label.clone(),
+                local: *start..found.get(index + 1).map_or(local.len(), |next| next.0),
+            })
+            .collect();
+    }
     // A reference's marker still ends the text before it: an item starts after it.
     let all_ends: Vec<usize> = found.iter().map(|(_, end, _)| *end).collect();
     let found = without_displaced_references(found);
@@ -1136,35 +1154,75 @@ fn displaced_items(local: &str) -> Vec<Subparagraph> {
 }
 
 /// Letter markers that are displaced references (`次の(a)及び(b)の規定` printed as `次の及び
-/// の規定...(a) (b)`), told by their labels: items run a, b, c, ... once each, so of several
-/// markers with one label the item's is the last one before the next item's marker (the
-/// last item's is its last one); the others are references. Roman numerals restart in each
-/// lettered item and are left alone.
+/// の規定...(a) (b)`), told by their place and labels:
+/// - in a cluster of markers with nothing but spaces between them (`(a) (i) (ii)`), those
+///   after the first are references displaced with it;
+/// - the first of a cluster is a reference too when its label comes again before the label
+///   after it (`(a) (b) (b) (a) 定する...期(a) 間...操業(b)`);
+/// - a lone marker that goes back in the sequence (`(a)` after `(b)`) is a reference unless
+///   the marker after its label follows (a new list).
+///
+/// Roman numerals restart in each lettered item and are left alone.
 fn without_displaced_references(found: Vec<(usize, usize, String)>) -> Vec<(usize, usize, String)> {
     let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
-    let mut labels: Vec<&str> = found
-        .iter()
-        .map(|(_, _, l)| l.as_str())
-        .filter(|l| is_letter(l))
-        .collect();
-    labels.sort_unstable();
-    labels.dedup();
-    let mut keep = vec![true; found.len()];
-    let mut bound = usize::MAX;
-    for label in labels.iter().rev() {
-        let chosen = found
-            .iter()
-            .enumerate()
-            .rfind(|(_, (start, _, l))| l == label && *start < bound)
-            .map(|(index, _)| index);
-        for (index, (_, _, l)) in found.iter().enumerate() {
-            if l == label && Some(index) != chosen {
-                keep[index] = false;
+    let successor = |label: &str| {
+        let c = label.as_bytes()[0] + 1;
+        char::from(c).to_string()
+    };
+    let n = found.len();
+    let mut keep = vec![true; n];
+    // Clusters: markers separated by spaces only.
+    let mut cluster_start = vec![0usize; n];
+    for index in 1..n {
+        cluster_start[index] = if found[index].0 == found[index - 1].1 {
+            cluster_start[index - 1]
+        } else {
+            index
+        };
+    }
+    let comes_again_before_successor = |index: usize| {
+        let label = &found[index].2;
+        let next = successor(label);
+        for (start, _, other) in &found[index + 1..] {
+            let _ = start;
+            if *other == next {
+                return false;
+            }
+            if other == label {
+                return true;
             }
         }
-        if let Some(index) = chosen {
-            bound = found[index].0;
+        false
+    };
+    for index in 0..n {
+        if !is_letter(&found[index].2) {
+            continue;
         }
+        let first = cluster_start[index] == index;
+        let clustered = index + 1 < n && cluster_start[index + 1] == index;
+        if !first || (clustered && comes_again_before_successor(index)) {
+            keep[index] = false;
+        }
+    }
+    let mut previous: Option<u8> = None;
+    for index in 0..n {
+        let label = &found[index].2;
+        if !keep[index] || !is_letter(label) {
+            continue;
+        }
+        let byte = label.as_bytes()[0];
+        if previous.is_some_and(|p| byte <= p) {
+            let next = successor(label);
+            let restarts = found[index + 1..]
+                .iter()
+                .take_while(|(_, _, other)| other != label)
+                .any(|(_, _, other)| *other == next);
+            if !restarts {
+                keep[index] = false;
+                continue;
+            }
+        }
+        previous = Some(byte);
     }
     found
         .into_iter()
@@ -1189,7 +1247,9 @@ fn ends_item(local: &str, before: usize, after: usize) -> bool {
     // `...に限る。)` closes an item's bracketed condition.
     const CLOSING_WORDS: &[&str] = &["パーセント", "場合", "もの", "こと", "。)", "。）"];
     let head = &local[..before];
-    let tail = local[after..].trim_start();
+    // Stray page furniture (`# Page 12`) between two items does not join them.
+    let tail = local[after..]
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '#' || c.is_ascii_alphanumeric());
     let Some(next) = tail.chars().next() else {
         return false;
     };
