@@ -55,11 +55,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),
     (
-        "saudi-arabia--synthesizedtextforjapan-saudiarabia-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
         "portugal-montenegro-2016-pt-en",
         "two-columns",
         "every rate is found in both languages, but clauses rebuilt from two columns lose their item boundaries: royalty classes, some exempted beneficiaries, and the Portuguese PE and 183-day clauses",
@@ -110,27 +105,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),
     (
-        "malaysia--synthesizedtextforjapan-malaysia-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
         "philippines--philippines-st-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "singapore--synthesizedtextforjapan-singaporejp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "south-africa--synthesizedtextforjapan-southafrica-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "spain--20210215spa-j",
         "one-char-per-line",
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),
@@ -140,22 +115,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),
     (
-        "thailand--synthesizedtextforjapan-thailand-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "united-arab-emirates--20190716",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
         "united-kingdom--synthesizedtextforjapan-unitedkingdom-jp",
-        "one-char-per-line",
-        "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
-    ),
-    (
-        "viet-nam--synthesizedtextforjapan-vietnam-jp",
         "one-char-per-line",
         "one character per line loses every line start: list items then read as standing after their text, as vertical PDF text prints them, so the conditions of list tiers shift",
     ),

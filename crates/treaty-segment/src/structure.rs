@@ -1115,9 +1115,18 @@ fn displaced_items(local: &str) -> Vec<Subparagraph> {
         return found
             .iter()
             .enumerate()
-            .map(|(index, (start, _, label))| Subparagraph {
+            .map(|(index, (start, end, label))| Subparagraph {
                 label: label.clone(),
-                local: *start..found.get(index + 1).map_or(local.len(), |next| next.0),
+                // The last item ends where an item can end: closing words may follow it.
+                local: *start
+                    ..found.get(index + 1).map_or_else(
+                        || {
+                            item_ends(local, *end, local.len())
+                                .next()
+                                .unwrap_or(local.len())
+                        },
+                        |next| next.0,
+                    ),
             })
             .collect();
     }
