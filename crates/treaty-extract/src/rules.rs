@@ -607,9 +607,13 @@ fn is_comparison(before: &str, after: &str) -> bool {
     }
     // Japanese puts the comparison after the number: `五十パーセントを超える部分` is a
     // test, `十パーセントを超えない` a cap.
+    // `十五パーセントを超える率の租税を課することができない` (no tax at a rate above 15 per
+    // cent) is a cap too.
     let japanese_test = (after.starts_with("を超える") || after.starts_with("をこえる"))
         && !after.starts_with("を超えない")
-        && !after.starts_with("をこえない");
+        && !after.starts_with("をこえない")
+        && !after.starts_with("を超える率")
+        && !after.starts_with("をこえる率");
     japanese_test
         || ["more than", "less than", "mais de", "menos de"]
             .iter()
