@@ -175,10 +175,26 @@ fn clause_around(
         .rev()
         .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
     {
-        return (
-            sub.label.clone(),
-            sub.local.start..sub.local.end.min(text.len()),
-        );
+        let item = sub.local.start..sub.local.end.min(text.len());
+        if lang == Lang::Ja {
+            // A Japanese item may hold two sentences with a tier each (`...十五パーセントを
+            // 超える率の租税を課することができない。ただし、...十パーセント...`): the
+            // number's own sentence within the item.
+            let is_stop = |i: usize, c: char| {
+                c == '。' && !text[i + c.len_utf8()..].starts_with([')', '」', '）'])
+            };
+            let start = text[item.start..at]
+                .char_indices()
+                .rev()
+                .find(|(i, c)| is_stop(item.start + i, *c))
+                .map_or(item.start, |(i, c)| item.start + i + c.len_utf8());
+            let end = text[at..item.end]
+                .char_indices()
+                .find(|(i, c)| is_stop(at + i, *c))
+                .map_or(item.end, |(i, _)| at + i);
+            return (sub.label.clone(), start..end);
+        }
+        return (sub.label.clone(), item);
     }
     let stops: &[char] = match lang {
         Lang::Ja => &['。', '\n'],
@@ -800,7 +816,19 @@ pub fn paragraph_findings(
         let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
         let clause_text = &text[clause.clone()];
         let (before, after) = words_around(text, quantity.span.clone());
-        let branch = is_branch_clause(clause_text);
+        // A Japanese item's rate sentence may leave the permanent establishment to the
+        // sentence before it in the same item (`この(a)に規定する税の額は...`).
+        let item_text = (lang == Lang::Ja)
+            .then(|| {
+                paragraph.subparagraphs.iter().rev().find(|s| {
+                    s.local.start <= quantity.span.start && quantity.span.start < s.local.end
+                })
+            })
+            .flatten()
+            .map(|s| &text[s.local.start..s.local.end.min(text.len())]);
+        let branch = is_branch_clause(clause_text)
+            || item_text
+                .is_some_and(|item| is_branch_clause(item) && !clause_text.contains("配当"));
         let mut conditions = Conditions::default();
         let holding = quantity.unit == Unit::Percent && is_holding(before, after);
         let comparison = quantity.unit == Unit::Percent
