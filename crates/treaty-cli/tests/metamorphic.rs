@@ -30,11 +30,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "with the gap between the columns read as one space, the columns are told apart word by word by language: most rates are found, but item boundaries of the interest and royalties lists and the Portuguese PE and 183-day clauses are lost",
     ),
     (
-        "france--synthesizedtextforjapan-france-jp",
-        "one-char-per-line",
-        "the MLI 7 box printed in article 10 is one paragraph without items in the clean text, but two paragraphs with items in the variant, where item (b)'s holding share (`少なくとも十五パーセント`) is read as a dividend rate",
-    ),
-    (
         "indonesia--synthesizedtextforjapan-indonesia-jp",
         "one-char-per-line",
         "an MLI box ends at the next heading on a line of its own; without line starts the box in article 5 runs on over paragraph 3, so the construction-PE rows are given to MLI13",
@@ -43,11 +38,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "kuwait--sy220217ku-a",
         "one-char-per-line",
         "the clean text prints its item labels displaced after the first line of their items, at line starts, where they are read as standing before their items; inline, the labels themselves say they stand after their text (see `japanese_items`), so the tiers of article 11 shift",
-    ),
-    (
-        "spain--20210215spa-j",
-        "one-char-per-line",
-        "the clean text prints its item labels displaced after the first line of their items, at line starts, where they are read as standing before their items; inline, the labels themselves say they stand after their text (see `japanese_items`), so the tiers of article 10 shift",
     ),
     (
         "sweden--synthesizedtextforjapan-swedenjp",

@@ -70,26 +70,53 @@ static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
-/// Japanese exempting phrases. PDF extraction drops subparagraph markers into the middle of
-/// words (`当該他方の締約国にお(a) (b) いてのみ`), so a marker may stand between any two
-/// characters of the phrase.
+/// A Japanese phrase as a pattern that lets item markers (`(a)`) and paragraph markers
+/// (`(1)`), which PDF extraction drops into the middle of words (`当該他方の締約国にお(a)
+/// (b) いてのみ`, `当該一方(1)の締約国`), stand between any two of its characters.
+/// Treaties with a territory that is not a State (Hong Kong) say `締約者` (party) where
+/// others say `締約国`.
+fn ja_tolerant(phrase: &str) -> String {
+    let marker = r"(?:\s*\((?:[a-z]{1,4}|[0-9]{1,2})\)\s*)*";
+    phrase
+        .chars()
+        .map(|c| regex::escape(&c.to_string()))
+        .collect::<Vec<_>>()
+        .join(marker)
+        .replace(&format!("国{marker}に"), &format!("(?:国|者){marker}に"))
+}
+
+/// Japanese exempting phrases, tolerant of displaced markers.
 static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
-    let marker = r"(?:\s*\([a-z]{1,4}\)\s*)*";
-    let tolerant = |phrase: &str| {
-        phrase
-            .chars()
-            .map(|c| regex::escape(&c.to_string()))
-            .collect::<Vec<_>>()
-            .join(marker)
-    };
+    let tolerant = ja_tolerant;
     Regex::new(&format!(
-        "{}|{}|{}",
+        "{}|{}|{}|{}",
         tolerant("他方の締約国においてのみ租税を課することができる"),
         tolerant("租税を免除される"),
-        tolerant("租税を免除する")
+        tolerant("租税を免除する"),
+        // `...他方の締約国においては、租税を課することができない` (the source State may
+        // not tax); `いかなる租税も課することができず` (Article 10(5)) is not this.
+        tolerant("においては、租税を課することができない")
     ))
     .unwrap()
 });
+
+/// Other income arising in the other State that it `may also tax` (the UN model's Article
+/// 21(3)): the residence-only rule of paragraph 1 leaves the source State its right, so it is
+/// no rate of 0.
+static JA_SOURCE_MAY_ALSO_TAX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"他方の締約(?:国|者)内において生ずるもの[^。]{0,40}においても租税を課することができる",
+    )
+    .unwrap()
+});
+
+/// `日本国においてのみ租税を課することができる`: the State named before the phrase.
+static JA_NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"([\p{Han}\p{Katakana}ー・]{2,12})においてのみ租税を課することができる").unwrap()
+});
+/// `クウェート内において生ずる`: where the income arises.
+static JA_ARISING_IN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([\p{Han}\p{Katakana}ー・]{2,12})内において生ずる").unwrap());
 
 /// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
 static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
@@ -98,10 +125,17 @@ static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
 static RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado|当該一方の締約国においてのみ租税を課することができる").unwrap()
+    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado").unwrap()
+});
+/// `当該一方の締約国においてのみ租税を課することができる`, tolerant of displaced markers.
+static JA_RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&ja_tolerant(
+        "当該一方の締約国においてのみ租税を課することができる",
+    ))
+    .unwrap()
 });
 static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約国の居住者").unwrap()
+    Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約(?:国|者)の居住者").unwrap()
 });
 static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)arising\s+in|paid\s+by\s+a\s+company\s+which\s+is\s+a\s+resident|provenientes\s+d|pagos\s+por\s+uma\s+sociedade|内において生ずる").unwrap()
@@ -148,10 +182,26 @@ fn clause_around(
         .rev()
         .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
     {
-        return (
-            sub.label.clone(),
-            sub.local.start..sub.local.end.min(text.len()),
-        );
+        let item = sub.local.start..sub.local.end.min(text.len());
+        if lang == Lang::Ja {
+            // A Japanese item may hold two sentences with a tier each (`...十五パーセントを
+            // 超える率の租税を課することができない。ただし、...十パーセント...`): the
+            // number's own sentence within the item.
+            let is_stop = |i: usize, c: char| {
+                c == '。' && !text[i + c.len_utf8()..].starts_with([')', '」', '）'])
+            };
+            let start = text[item.start..at]
+                .char_indices()
+                .rev()
+                .find(|(i, c)| is_stop(item.start + i, *c))
+                .map_or(item.start, |(i, c)| item.start + i + c.len_utf8());
+            let end = text[at..item.end]
+                .char_indices()
+                .find(|(i, c)| is_stop(at + i, *c))
+                .map_or(item.end, |(i, _)| at + i);
+            return (sub.label.clone(), start..end);
+        }
+        return (sub.label.clone(), item);
     }
     let stops: &[char] = match lang {
         Lang::Ja => &['。', '\n'],
@@ -298,6 +348,8 @@ fn named_owners(clause: &str) -> Vec<(&'static str, usize)> {
                 "financial institution",
                 "instituição financeira",
                 "金融機関",
+                "保険会社",
+                "証券会社",
             ],
         ),
         ("bank", &[" bank", "banco", "銀行"]),
@@ -415,7 +467,16 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
                     "empréstimo concedido por um banco",
                 ],
             ),
-            ("sale_on_credit", &["sale on credit", "venda a crédito"]),
+            (
+                "sale_on_credit",
+                &["sale on credit", "venda a crédito", "信用供与による"],
+            ),
+            (
+                // `債務者若しくはその関係者の収入、売上げ、所得、利得...を基礎として算定される
+                // 利子`: interest that depends on the debtor's receipts or profits.
+                "contingent_interest",
+                &["を基礎として算定される利子"],
+            ),
             (
                 "export_credit",
                 // The word stem in the languages agencies are named in: a loan "made,
@@ -423,17 +484,30 @@ fn income_classes(clause: &str, topic: Topic) -> Vec<&'static str> {
                 &["export", "exporta", "eksport"],
             ),
             (
+                // `...機関によって保証された債権、これらによって保険の引受けが行われた債権又は
+                // これらによる間接融資に係る債権`: debt the State guarantees, insures or
+                // finances indirectly.
+                "government_guaranteed",
+                &["保証された債権", "保険の引受けが行われた債権"],
+            ),
+            ("indirect_financing", &["間接融資に係る債権"]),
+            (
                 "late_payment_penalty",
                 &["penalty", "penalties", "late payment", "multa"],
             ),
         ],
         _ => &[],
     };
-    checks
+    let mut classes: Vec<&'static str> = checks
         .iter()
         .filter(|(_, phrases)| phrases.iter().any(|p| clause.contains(p)))
         .map(|(class, _)| *class)
-        .collect()
+        .collect();
+    // Indirect financing listed with guaranteed and insured debt is part of that class.
+    if classes.contains(&"government_guaranteed") {
+        classes.retain(|c| *c != "indirect_financing");
+    }
+    classes
 }
 
 fn holding_basis(after: &str) -> &'static str {
@@ -448,6 +522,34 @@ fn holding_basis(after: &str) -> &'static str {
         "shares"
     }
 }
+
+/// The basis of a holding percentage: named after the number in English and Portuguese
+/// ("25 per cent of the capital"), before it in Japanese (`議決権のある株式の十パーセント`).
+fn holding_basis_around(before: &str, after: &str) -> &'static str {
+    let japanese = after
+        .chars()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|c| c >= '\u{3040}');
+    if !japanese {
+        return holding_basis(after);
+    }
+    let start = before.char_indices().rev().nth(25).map_or(0, |(i, _)| i);
+    // A marker dropped into a word (`議(a)決権`) does not hide it.
+    let near: String = MARKER_IN_WORD
+        .replace_all(&before[start..], "")
+        .into_owned();
+    if near.contains("議決権") {
+        "voting_power"
+    } else if near.contains("資本") {
+        "capital"
+    } else {
+        holding_basis(after)
+    }
+}
+
+/// `(a)`, `(1)` dropped into the middle of a Japanese word by PDF extraction.
+static MARKER_IN_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,4}|[0-9]{1,2})\)").unwrap());
 
 /// About forty characters of text on each side of a span, where the words that tell a
 /// holding from a rate stand.
@@ -504,6 +606,33 @@ fn alternatives(conditions: Conditions, clause: &str) -> Vec<Conditions> {
     result
 }
 
+/// `議決権のある株式又は発行済株式の少なくとも十パーセント`: a holding of either voting shares
+/// or issued shares qualifies, so the tier has one row per basis.
+fn either_basis(variants: Vec<Conditions>, clause: &str) -> Vec<Conditions> {
+    static EITHER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"議決権のある株式又は(?:その)?(?:発行済株式|発行した全株式)").unwrap()
+    });
+    if !EITHER.is_match(&MARKER_IN_WORD.replace_all(clause, "")) {
+        return variants;
+    }
+    let mut result = Vec::new();
+    for conditions in variants {
+        let voting = conditions
+            .min_holding
+            .as_ref()
+            .is_some_and(|h| h.basis == "voting_power");
+        result.push(conditions.clone());
+        if voting {
+            let mut shares = conditions;
+            if let Some(holding) = shares.min_holding.as_mut() {
+                holding.basis = "shares".to_string();
+            }
+            result.push(shares);
+        }
+    }
+    result
+}
+
 /// True when a holding percentage is an upper bound ("but less than 25 per cent").
 fn is_upper_bound(before: &str, after: &str) -> bool {
     let before = lower(before);
@@ -534,9 +663,13 @@ fn is_comparison(before: &str, after: &str) -> bool {
     }
     // Japanese puts the comparison after the number: `五十パーセントを超える部分` is a
     // test, `十パーセントを超えない` a cap.
+    // `十五パーセントを超える率の租税を課することができない` (no tax at a rate above 15 per
+    // cent) is a cap too.
     let japanese_test = (after.starts_with("を超える") || after.starts_with("をこえる"))
         && !after.starts_with("を超えない")
-        && !after.starts_with("をこえない");
+        && !after.starts_with("をこえない")
+        && !after.starts_with("を超える率")
+        && !after.starts_with("をこえる率");
     japanese_test
         || ["more than", "less than", "mais de", "menos de"]
             .iter()
@@ -561,6 +694,7 @@ fn is_holding(before: &str, after: &str) -> bool {
         "detiver",
         "possua",
         "own",
+        "少なくとも",
     ];
     let after_cues = [
         "of the capital",
@@ -587,7 +721,13 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
     let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
     match topic {
         Topic::PermanentEstablishment => {
-            if has(&[
+            // `使用人その他の職員を通じてコンサルタントの役務又は...工事に係る契約に関連する
+            // 監督の役務を提供する場合`: services furnished through employees, even in
+            // connection with a construction contract.
+            if has(&["使用人その他の職員"]) && has(&["役務を提供", "役務の提供"])
+            {
+                "pe_services"
+            } else if has(&[
                 "building site",
                 "construction",
                 "installation",
@@ -641,6 +781,61 @@ fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> &'static str {
     }
 }
 
+/// The measure of a Japanese threshold where the words next to the number tell more than the
+/// article's topic, `None` to leave it to [`measure_for`].
+fn japanese_measure(
+    topic: Topic,
+    unit: &Unit,
+    before: &str,
+    after: &str,
+    clause: &str,
+) -> Option<&'static str> {
+    let near = |words: &[&str]| {
+        words
+            .iter()
+            .any(|w| before.contains(w) || after.contains(w))
+    };
+    match topic {
+        // A percentage in the permanent-establishment article (`受益に関する持分の五十パーセン
+        // トを超える`, closely related enterprises) is no duration.
+        Topic::PermanentEstablishment if *unit == Unit::Percent => Some("other"),
+        // The land-rich share is of the value (`価値`) that immovable property (`不動産`) makes
+        // up; `同種の株式等の総数の五パーセント以下` (listed shares) and the like are not.
+        Topic::CapitalGains if *unit == Unit::Percent => Some(if near(&["不動産", "価値"]) {
+            "land_rich_share"
+        } else {
+            "other"
+        }),
+        // `当該譲渡に先立つ三百六十五日の期間`: the land-rich test's look-back; a number of
+        // years before a gain (`先立つ十年の間`, former residents) is not it.
+        Topic::CapitalGains if unit.is_duration() => {
+            let lookback = clause.contains("先立つ") || clause.contains("前");
+            Some(
+                if lookback && (*unit != Unit::Years || clause.contains("不動産")) {
+                    "land_rich_lookback"
+                } else {
+                    "other"
+                },
+            )
+        }
+        // `十二箇月の期間を通じて...要件を満たす`, `十二箇月の期間の総日数の半数以上の日において`:
+        // how long an ownership test must have been met.
+        Topic::EntitlementToBenefits if *unit == Unit::Months => Some(
+            if after.trim_start().starts_with("の期間を通じ") || after.contains("総日数の半数以上")
+            {
+                "holding_period"
+            } else {
+                "other"
+            },
+        ),
+        // Interest and royalties have no holding periods (`直前の三課税年度において`).
+        Topic::Interest | Topic::Royalties if unit.is_duration() => Some("other"),
+        // The 183-day rule counts days in months; a number of years is some other limit.
+        Topic::Employment if *unit == Unit::Years => Some("other"),
+        _ => None,
+    }
+}
+
 /// Rates and thresholds of one paragraph of an article with the given topic.
 ///
 /// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
@@ -655,10 +850,25 @@ pub fn paragraph_findings(
     let mut findings: Vec<Finding> = Vec::new();
     let quantities = find_quantities(text, lang);
     for quantity in &quantities {
+        if lang == Lang::Ja && is_back_reference(&text[..quantity.span.start]) {
+            continue;
+        }
         let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
         let clause_text = &text[clause.clone()];
         let (before, after) = words_around(text, quantity.span.clone());
-        let branch = is_branch_clause(clause_text);
+        // A Japanese item's rate sentence may leave the permanent establishment to the
+        // sentence before it in the same item (`この(a)に規定する税の額は...`).
+        let item_text = (lang == Lang::Ja)
+            .then(|| {
+                paragraph.subparagraphs.iter().rev().find(|s| {
+                    s.local.start <= quantity.span.start && quantity.span.start < s.local.end
+                })
+            })
+            .flatten()
+            .map(|s| &text[s.local.start..s.local.end.min(text.len())]);
+        let branch = is_branch_clause(clause_text)
+            || item_text
+                .is_some_and(|item| is_branch_clause(item) && !clause_text.contains("配当"));
         let mut conditions = Conditions::default();
         let holding = quantity.unit == Unit::Percent && is_holding(before, after);
         let comparison = quantity.unit == Unit::Percent
@@ -691,7 +901,14 @@ pub fn paragraph_findings(
         } else if holding && is_rate_topic(topic) && is_upper_bound(before, after) {
             conditions.measure = Some("max_holding".to_string());
         } else {
-            conditions.measure = Some(measure_for(topic, &quantity.unit, clause_text).to_string());
+            let japanese = (lang == Lang::Ja)
+                .then(|| japanese_measure(topic, &quantity.unit, before, after, clause_text))
+                .flatten();
+            conditions.measure = Some(
+                japanese
+                    .unwrap_or_else(|| measure_for(topic, &quantity.unit, clause_text))
+                    .to_string(),
+            );
         }
         // "50 per cent of the rate mentioned in subparagraph a) of paragraph 2": a rate
         // stated relative to another; its value is derived from the rate referred to.
@@ -719,7 +936,7 @@ pub fn paragraph_findings(
             }
         }
         let variants = if kind == "rate" {
-            alternatives(conditions, clause_text)
+            either_basis(alternatives(conditions, clause_text), clause_text)
         } else {
             vec![conditions]
         };
@@ -743,10 +960,18 @@ pub fn paragraph_findings(
             });
         }
     }
-    if is_rate_topic(topic) {
+    let source_may_tax = topic == Topic::OtherIncome
+        && siblings
+            .iter()
+            .any(|p| JA_SOURCE_MAY_ALSO_TAX.is_match(&p.text));
+    if is_rate_topic(topic) && !source_may_tax {
         findings.extend(exemptions(paragraph, topic, lang));
     }
-    if matches!(topic, Topic::EntryIntoForce | Topic::Termination) {
+    // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
+    // 年`, tax sparing); in other languages an ordinal day outside these articles is a date.
+    if matches!(topic, Topic::EntryIntoForce | Topic::Termination)
+        || (lang == Lang::Ja && !is_rate_topic(topic))
+    {
         findings.extend(ordinal_day_periods(paragraph, topic, lang));
     }
     for finding in &mut findings {
@@ -779,6 +1004,12 @@ pub fn paragraph_findings(
         }
     }
     unique
+}
+
+/// Japanese `当該六箇月の期間` ("the said six months"): a number named again after `当該`
+/// refers back to a threshold stated before, so it is not a threshold of its own.
+fn is_back_reference(before: &str) -> bool {
+    before.trim_end().ends_with("当該")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -831,7 +1062,7 @@ fn fill_rate_conditions(
         if is_holding(before, after) {
             let holding = Holding {
                 percent: other.value_text.clone(),
-                basis: holding_basis(after).to_string(),
+                basis: holding_basis_around(before, after).to_string(),
             };
             if is_upper_bound(before, after) {
                 conditions.max_holding = Some(holding);
@@ -999,7 +1230,9 @@ fn is_branch_clause(clause: &str) -> bool {
     .iter()
     .any(|w| lowered.contains(w))
         || clause.contains("恒久的施設")
-        || clause.contains("支店");
+        || clause.contains("支店")
+        // `この付加的な租税の額は...十パーセントを超えない`: the additional (branch) tax.
+        || clause.contains("付加的な租税");
     let about_distributions = [
         "of the dividends",
         "dos dividendos",
@@ -1112,6 +1345,31 @@ fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
     {
         classes.push("government_debt".to_string());
     }
+    // The State, its central bank or its agencies that guarantee, insure or finance a debt
+    // are not the interest's beneficiaries: the class of debt is the condition. Beneficiaries
+    // are named only before it, in a clause of their own (`...が取得するもの及び...によって
+    // 保証された債権に関し...`).
+    let through_state = classes
+        .iter()
+        .any(|c| c == "government_guaranteed" || c == "indirect_financing");
+    let owners = if through_state {
+        let debt = ["保証された債権", "保険の引受け", "間接融資に係る債権"]
+            .iter()
+            .filter_map(|p| clause_text.find(p))
+            .min()
+            .unwrap_or(clause_text.len());
+        let before = &clause_text[..debt];
+        match ["もの及び", "もの並びに"]
+            .iter()
+            .filter_map(|p| before.rfind(p))
+            .max()
+        {
+            Some(split) => beneficial_owners(&before[..split]),
+            None => Vec::new(),
+        }
+    } else {
+        owners
+    };
     let mut variants: Vec<Conditions> = owners
         .iter()
         .filter(|o| !matches!(**o, "company" | "company_not_partnership" | "individual"))
@@ -1135,7 +1393,7 @@ fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
 /// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
 /// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
 static ORDINAL_DAY_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:the\s+)?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th))\s+day\s+(?:after|following|from)|後(?P<ja>[〇一二三四五六七八九十百千]+)日目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º)\s+dia\s+(?:após|seguinte|a contar)").unwrap()
+    Regex::new(r"(?i)\b(?:the\s+)?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th))\s+day\s+(?:after|following|from)|(?:後|から)(?P<ja>[〇一二三四五六七八九十百千]+)(?P<ja_unit>日|箇月|年)目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º)\s+dia\s+(?:após|seguinte|a contar)").unwrap()
 });
 
 fn ordinal_value(word: &str) -> Option<u64> {
@@ -1183,14 +1441,20 @@ fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<F
         ) else {
             continue;
         };
+        // `後三箇月目の月` (the third month after), `後十五年目の年` (the fifteenth year after).
+        let unit = match captures.name("ja_unit").map(|m| m.as_str()) {
+            Some("箇月") => Unit::Months,
+            Some("年") => Unit::Years,
+            _ => Unit::Days,
+        };
         let (subparagraph, clause) = clause_around(text, paragraph, number.start(), lang);
         findings.push(Finding {
             subparagraph,
             kind: "threshold",
             value: value.to_string(),
-            unit: "days".to_string(),
+            unit: unit.as_str().to_string(),
             conditions: Conditions {
-                measure: Some(measure_for(topic, &Unit::Days, &text[clause.clone()]).to_string()),
+                measure: Some(measure_for(topic, &unit, &text[clause.clone()]).to_string()),
                 ..Conditions::default()
             },
             local: number.range(),
@@ -1250,9 +1514,26 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
             matches.push(whole.range());
         }
     }
+    // `クウェート内において生ずる利子であって、日本国の...年金基金が受益者であるものに対
+    // しては、日本国においてのみ租税を課することができる`: a State named as the only one
+    // that may tax income arising in the other.
+    for captures in JA_NAMED_STATE_ONLY.captures_iter(text) {
+        let whole = captures.get(0).unwrap();
+        let state = &captures[1];
+        let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
+        let arising_elsewhere = JA_ARISING_IN
+            .captures_iter(&text[clause])
+            .any(|c| !c[1].ends_with(state) && !state.ends_with(&c[1]));
+        if !state.contains("締約") && arising_elsewhere {
+            matches.push(whole.range());
+        }
+    }
     matches.sort_by_key(|m| m.start);
     matches.dedup();
-    for found in RESIDENCE_ONLY.find_iter(text) {
+    for found in RESIDENCE_ONLY
+        .find_iter(text)
+        .chain(JA_RESIDENCE_ONLY.find_iter(text))
+    {
         let (_, clause) = clause_around(text, paragraph, found.start(), lang);
         let clause_text = &text[clause];
         if RESIDENT_SUBJECT.is_match(clause_text) && !SOURCE_SUBJECT.is_match(clause_text) {
@@ -1323,36 +1604,64 @@ fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
             // するものについては、...租税を免除する。(a) ...`.
             let japanese_list = lang == Lang::Ja && lead.contains("次の");
             if closing_line || lead.trim_end().ends_with(':') || japanese_list {
-                for sub in paragraph
+                let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
+                for (index, sub) in paragraph
                     .subparagraphs
                     .iter()
-                    .filter(|s| s.label.len() == 1 && !matches!(s.label.as_str(), "i" | "v" | "x"))
+                    .enumerate()
+                    .filter(|(_, s)| is_letter(&s.label))
                 {
-                    let end = sub.local.end.min(text.len());
+                    // A Japanese item's own list (`(c) ...次のいずれかに該当する...居住者である
+                    // 場合 (i) 銀行 (ii) 保険会社`) belongs to it.
+                    let own_list_end = paragraph.subparagraphs[index + 1..]
+                        .iter()
+                        .take_while(|s| !is_letter(&s.label))
+                        .map(|s| s.local.end)
+                        .max();
+                    let end = match own_list_end {
+                        Some(list_end) if lang == Lang::Ja => list_end.max(sub.local.end),
+                        _ => sub.local.end,
+                    }
+                    .min(text.len());
                     // The subparagraph's own lines, without a closing line that follows it
                     // (a line break where the source wrapped does not end the item).
-                    let end = text[sub.local.start..end]
-                        .match_indices('\n')
-                        .map(|(i, _)| sub.local.start + i)
-                        .find(|i| is_clause_break(text, *i))
-                        .unwrap_or(end);
+                    // (Japanese items are cut where the segmenter says: their lines may
+                    // start with the marker displaced after the first line.)
+                    let end = if lang == Lang::Ja {
+                        end
+                    } else {
+                        text[sub.local.start..end]
+                            .match_indices('\n')
+                            .map(|(i, _)| sub.local.start + i)
+                            .find(|i| is_clause_break(text, *i))
+                            .unwrap_or(end)
+                    };
                     let clause = sub.local.start..end;
-                    findings.push(Finding {
-                        subparagraph: sub.label.clone(),
-                        kind: "rate",
-                        value: "0".to_string(),
-                        unit: "percent".to_string(),
-                        conditions: exemption_conditions(&text[clause.clone()], topic)
+                    // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
+                    // ...機関`) or a holding (`...以上を所有する法人`): one row each.
+                    let variants = if japanese_list {
+                        tier_conditions(&text[clause.clone()], topic, lang)
+                    } else {
+                        exemption_conditions(&text[clause.clone()], topic)
                             .into_iter()
-                            .next()
-                            .unwrap_or_default(),
-                        local: phrase.clone(),
-                        clause,
-                        confidence: 0.8,
-                        unit_inferred: false,
-                        topic,
-                        derived: None,
-                    });
+                            .take(1)
+                            .collect()
+                    };
+                    for conditions in variants {
+                        findings.push(Finding {
+                            subparagraph: sub.label.clone(),
+                            kind: "rate",
+                            value: "0".to_string(),
+                            unit: "percent".to_string(),
+                            conditions,
+                            local: phrase.clone(),
+                            clause: clause.clone(),
+                            confidence: 0.8,
+                            unit_inferred: false,
+                            topic,
+                            derived: None,
+                        });
+                    }
                 }
                 continue;
             }

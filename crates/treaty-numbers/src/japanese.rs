@@ -17,10 +17,11 @@ static NUMERAL_RUN: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// The unit after a number. PDF text sometimes puts a displaced subparagraph marker between the
-/// number and its unit (`五十(d) パーセント`), so one such marker is allowed there.
+/// number and its unit (`五十(d) パーセント`, or a paragraph marker in vertical text: `二(1)年`),
+/// so one such marker is allowed there.
 static UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:\s?\([a-z]{1,4}\))?\s?(?P<unit>パーセント|%|箇月|か月|ヶ月|ケ月|カ月|ヵ月|箇年|か年|ヶ年|年間|課税年度|年|日間|日|アメリカ合衆国ドル|合衆国ドル|米ドル|ドル|ユーロ|クローネ|円)",
+        r"^(?:\s?\((?:[a-z]{1,4}|[0-9]{1,2})\))?\s?(?P<unit>パーセント|%|箇月|か月|ヶ月|ケ月|カ月|ヵ月|箇年|か年|ヶ年|年間|課税年度|年|日間|日|アメリカ合衆国ドル|合衆国ドル|米ドル|ドル|ユーロ|クローネ|円)",
     )
     .expect("unit regex is valid")
 });

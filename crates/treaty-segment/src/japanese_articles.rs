@@ -44,6 +44,10 @@ const JA_BODY_STARTS: &[&str] = &[
     "次の",
     "当該",
     "一方又は",
+    // `専ら教育又は訓練を受けるため` (students), in older spelling `もつぱら`.
+    "専ら",
+    "もつぱら",
+    "もっぱら",
 ];
 /// Words after `第N条` that make it a reference, not a heading.
 pub(crate) const JA_REFERENCE_FOLLOWERS: &[char] = &[
@@ -112,8 +116,12 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
             && rest[1..].chars().next().is_some_and(|c| {
                 !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c) && c != '条' && c != '項'
             });
+        // `第十七条もつぱら教育...`: the heading of an article opening with `もつぱら`, not a
+        // reference followed by `も`.
+        let opens_text = JA_BODY_STARTS.iter().any(|w| rest.starts_with(w));
         if !at_line_end
             && !paragraph_one
+            && !opens_text
             && next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c))
         {
             continue;
@@ -227,9 +235,13 @@ fn glued_title(
 ) -> (String, usize) {
     let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
     let title = text[rest.start..rest.start + title_len].trim();
+    // A title is a noun phrase; one ending in a particle (`ブラジルの居住者が`) is the
+    // provision's first words, one starting with a digit paragraph 1's number.
+    let ends_in_particle = title.ends_with(['が', 'は', 'を', 'に', 'で', 'も', 'の', 'と']);
     if title.contains(['、', '。', ','])
         || title.chars().count() > 20
         || title.starts_with(['第', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+        || ends_in_particle
     {
         return (String::new(), rest.start);
     }
@@ -325,6 +337,19 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
             .find('\n')
             .map_or(body.end, |i| line_start + i);
         let line = &text[line_start..line_end];
+        // `...次の規定を協定した。1` / `条約第四条1の規定に関し...`: the number of the next
+        // paragraph printed at the end of the line before its text.
+        let trailing = line.bytes().rev().take_while(u8::is_ascii_digit).count();
+        if trailing > 0
+            && trailing <= 2
+            && trailing < line.len()
+            && line[..line.len() - trailing].ends_with('。')
+            && line[line.len() - trailing..].parse() == Ok(expected)
+            && line_end < body.end
+        {
+            starts.push((line_end - trailing, expected));
+            expected += 1;
+        }
         let real_line_start = line_start == 0 || text[..line_start].ends_with('\n');
         let digits = line.bytes().take_while(u8::is_ascii_digit).count();
         if real_line_start && digits > 0 && digits <= 2 {
@@ -337,7 +362,7 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
                         && !JA_REFERENCE_FOLLOWERS.contains(&c)
                         && c != '条'
                         && c != '項')
-            });
+            }) || opens_with_item(&line[digits..]);
             if is_marker && (number == expected || (number == expected + 1 && !starts.is_empty())) {
                 starts.push((line_start, number));
                 expected = number + 1;
@@ -348,11 +373,29 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
     starts
 }
 
+/// A paragraph whose first words are its subparagraph (a)'s (`5(a) 一方の...`), unlike a
+/// reference (`5(a)の規定`), which a particle follows.
+pub(crate) fn opens_with_item(rest: &str) -> bool {
+    let Some(inner) = rest.strip_prefix('(') else {
+        return false;
+    };
+    let label = inner.bytes().take_while(u8::is_ascii_lowercase).count();
+    if label == 0 || label > 4 || !inner[label..].starts_with(')') {
+        return false;
+    }
+    inner[label + 1..]
+        .chars()
+        .next()
+        .is_some_and(|c| c == ' ' || (!c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c)))
+}
+
 /// `(1)`, `(2)` paragraph markers of old treaties. In vertical text they stand after the
 /// first column of their paragraph, so a paragraph starts after the sentence end or marker
 /// before its marker.
 fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\((\d{1,2})\)").unwrap());
+    static ITEM: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,2}|[ivx]{1,6})\)").unwrap());
     let local = &text[body.clone()];
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
@@ -360,7 +403,13 @@ fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     for captures in MARKER.captures_iter(local) {
         let whole = captures.get(0).unwrap();
         let number: u32 = captures[1].parse().unwrap_or(0);
-        if number != expected {
+        // `(6)(7)`: a marker right after the previous paragraph's is a reference displaced
+        // with it (`(7)の規定`); the next paragraph's marker follows its own first line.
+        let right_after_paragraph = expected > 1
+            && previous_marker_end > 0
+            && whole.start() == previous_marker_end
+            && starts.last().is_some();
+        if number != expected || right_after_paragraph {
             previous_marker_end = whole.end();
             continue;
         }
@@ -379,7 +428,17 @@ fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
             } else {
                 sentence
             };
-            sentence.max(previous_marker_end).min(whole.start())
+            // Items of the paragraph before, whose `(a)` markers also stand after their
+            // text, end before it: `...もの(h)「恒久的施設」については、...(3)`.
+            let last_item = ITEM
+                .find_iter(&local[..whole.start()])
+                .filter(|m| m.end() < whole.start())
+                .last()
+                .map_or(0, |m| m.end());
+            sentence
+                .max(previous_marker_end)
+                .max(last_item)
+                .min(whole.start())
         };
         let start = if expected == 1 { 0 } else { start };
         if starts
@@ -458,6 +517,17 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
 /// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
 fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
     let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
+    // No title at all: paragraph 1 (`第十条1一方の...`) or the provision's first words
+    // (`第十五条一方の締約国の...`) follow the heading directly, as in texts that print
+    // titles beside the articles (vertical text) or not at all.
+    let paragraph_one = rest.starts_with('1')
+        && rest[1..]
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c));
+    if paragraph_one || JA_BODY_STARTS.iter().any(|w| rest.starts_with(w)) {
+        return 0;
+    }
     // Paragraph 1 ends the title when the article has numbered paragraphs.
     if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
         if at > 0

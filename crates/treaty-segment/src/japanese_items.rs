@@ -17,7 +17,7 @@
 
 use std::ops::Range;
 
-use crate::structure::JA_SUBPARAGRAPH;
+use crate::structure::{displaced_items, is_japanese_reference, JA_SUBPARAGRAPH};
 use crate::Subparagraph;
 
 /// Where the inline item labels of a Japanese text stand relative to their items.
@@ -140,26 +140,35 @@ pub(crate) fn inline_placement(text: &str) -> Placement {
 /// Subparagraphs of a Japanese paragraph (`local` is its text). Labels that open lines stand
 /// before their items; otherwise `placement` says where they stand.
 pub(crate) fn japanese_subparagraphs(local: &str, placement: Placement) -> Vec<Subparagraph> {
+    // References in the text (`次の(a)又は(b)の規定`) are not items.
     let found: Vec<Range<usize>> = JA_SUBPARAGRAPH
         .find_iter(local)
         .map(|m| m.range())
+        .filter(|r| !is_japanese_reference(&local[r.end..]))
         .collect();
     let label = |range: &Range<usize>| local[range.start + 1..range.end - 1].to_lowercase();
+    // `1(a) 一方の...`: a paragraph's first item follows its number.
+    let opens_line = |start: usize| {
+        at_line_start(local, start) || local[..start].bytes().all(|b| b.is_ascii_digit())
+    };
+    // A marker alone on its line or glued to the next word (`(a)決権の...`) is one displaced
+    // after its item's first line, as PDF text puts it; an item that opens its line has a
+    // space after its marker.
     let opening = found
         .iter()
-        .filter(|r| at_line_start(local, r.start))
+        .filter(|r| opens_line(r.start) && local[r.end..].starts_with(' '))
         .count();
     // (item start, label)
     let markers: Vec<(usize, String)> = if !found.is_empty() && opening * 2 > found.len() {
         // Horizontal text: the labels that open lines, before their items.
         found
             .iter()
-            .filter(|r| at_line_start(local, r.start))
+            .filter(|r| opens_line(r.start))
             .map(|r| (r.start, label(r)))
             .collect()
     } else if placement == Placement::Before {
-        // Inline labels before their items; references to items are not labels, nor is a
-        // label followed by what no item starts with.
+        // Inline labels before their items; a label followed by what no item starts with is
+        // not one.
         found
             .iter()
             .filter(|r| {
@@ -171,19 +180,8 @@ pub(crate) fn japanese_subparagraphs(local: &str, placement: Placement) -> Vec<S
             .map(|r| (r.start, label(r)))
             .collect()
     } else {
-        // Labels after their items: the text since the previous label is theirs.
-        let mut previous_end = 0;
-        return found
-            .iter()
-            .map(|r| {
-                let item = Subparagraph {
-                    label: label(r),
-                    local: previous_end..r.end,
-                };
-                previous_end = r.end;
-                item
-            })
-            .collect();
+        // Labels after (the first line of) their items.
+        return displaced_items(local);
     };
     markers
         .iter()

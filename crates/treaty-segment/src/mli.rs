@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use treaty_numbers::parse_kanji_number;
 
-use crate::japanese_articles::{japanese_paragraphs, JA_HEADING};
+use crate::japanese_articles::{japanese_paragraphs, opens_with_item, JA_HEADING};
 use crate::topic::{topic_from_content, Topic};
 use crate::Article;
 
@@ -28,6 +28,12 @@ static TREATY_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
     // `...実施条約第十六条` is the MLI's own article, not the treaty's.
     Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+|[0-9]{1,3})条(?:の([A-Z]))?")
         .unwrap()
+});
+
+/// The note's MLI provision is one sentence: `(第十六条)1の第一文の規定は` right after the
+/// article number the note names.
+static ONE_SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[0-9]{0,2}(?:\([a-z]{1,4}\))?の第[一二三四五六七八九]文の規定(?:は|が)").unwrap()
 });
 
 /// One boxed MLI provision.
@@ -45,6 +51,9 @@ pub(crate) struct MliBox {
     pub heading: Option<Range<usize>>,
     /// The treaty article the note names, if it names one.
     pub note_modifies: Option<String>,
+    /// True when the note names a single sentence of the MLI provision (`第十六条1の第一文の
+    /// 規定は`): the box holds that sentence, and the treaty's text resumes after it.
+    pub one_sentence: bool,
     /// Where the box ends (set by [`close_boxes`]).
     pub end: usize,
 }
@@ -135,6 +144,7 @@ pub(crate) fn boxes(text: &str, range: Range<usize>) -> Vec<MliBox> {
             .find('。')
             .map_or(range.end, |i| start + i + '。'.len_utf8());
         let note_modifies = treaty_reference(&text[start..note_end]);
+        let one_sentence = ONE_SENTENCE.is_match(&text[whole.end() + range.start..note_end]);
         // The MLI heading stands on one of the next lines.
         let window_end = text[note_end..range.end]
             .char_indices()
@@ -157,6 +167,7 @@ pub(crate) fn boxes(text: &str, range: Range<usize>) -> Vec<MliBox> {
             part,
             heading,
             note_modifies,
+            one_sentence,
             end: range.end,
         });
     }
@@ -236,14 +247,39 @@ pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], 
             }
             line_start = line_end + 1;
         }
+        if mli_box.one_sentence {
+            // The provision's one sentence; what follows is the treaty article again (its
+            // next sentence, or its next paragraph).
+            if let Some(stop) = sentence_end(text, body_start..end) {
+                end = stop;
+            }
+        }
         mli_box.end = end.max(mli_box.note_end.min(end));
     }
+}
+
+/// The end of the first sentence in `range` (after its `。`), not counting a full stop inside
+/// brackets (`(以下「協定」という。)`).
+fn sentence_end(text: &str, range: Range<usize>) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in text[range.clone()].char_indices() {
+        match c {
+            '(' | '（' | '「' => depth += 1,
+            ')' | '）' | '」' => depth = (depth - 1).max(0),
+            '。' if depth == 0 => return Some(range.start + i + c.len_utf8()),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The paragraph number a line starts with (`3 この条において`), if any.
 fn line_number(line: &str) -> Option<u32> {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 2 || !line[digits..].starts_with(' ') {
+    if digits == 0
+        || digits > 2
+        || !(line[digits..].starts_with(' ') || opens_with_item(&line[digits..]))
+    {
         return None;
     }
     line[..digits].parse().ok()

@@ -139,7 +139,13 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             continue;
         }
-        let scores = lang::text_scores(content);
+        // A line that is only item markers (`(a)`, `(ii)`, `(1)`, displaced to a line of their
+        // own by PDF extraction) says nothing of its language: `(a)` is not the word `a`.
+        let scores = if is_marker_line(content) {
+            lang::Scores::default()
+        } else {
+            lang::text_scores(content)
+        };
         total += scores;
         // Normalization kept the gap between two columns as a tab: each column goes to the
         // language of its column, with its own line breaks.
@@ -238,7 +244,11 @@ fn smoothed_line_languages(text: &str) -> Vec<Option<Lang>> {
     let mut mixed: Vec<bool> = Vec::new();
     for line in text.split_inclusive('\n') {
         let content = line.trim_end_matches('\n');
-        let scores = lang::text_scores(content);
+        let scores = if is_marker_line(content) {
+            lang::Scores::default()
+        } else {
+            lang::text_scores(content)
+        };
         let foreign_heading = lang::language_of(scores)
             .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
         let tab = content.contains('\t');
@@ -350,6 +360,22 @@ fn column_languages(text: &str) -> Option<ColumnLayout> {
         langs: [left, right],
         region: region?,
     })
+}
+
+/// Whether a line holds nothing but bracketed item or paragraph markers.
+fn is_marker_line(line: &str) -> bool {
+    let mut tokens = line.split_whitespace().peekable();
+    tokens.peek().is_some()
+        && tokens.all(|token| {
+            token
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .is_some_and(|inner| {
+                    (1..=4).contains(&inner.len())
+                        && (inner.bytes().all(|b| b.is_ascii_lowercase())
+                            || inner.bytes().all(|b| b.is_ascii_digit()))
+                })
+        })
 }
 
 fn flush_pending(streams: &mut Vec<Stream>, pending: &mut Vec<(usize, &str)>, lang: Lang) {

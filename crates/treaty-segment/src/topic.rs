@@ -726,6 +726,7 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("前各条に規定がないもの", Topic::OtherIncome, 5.0),
     ("明文の規定がないもの", Topic::OtherIncome, 5.0),
     ("前各条に規定のないもの", Topic::OtherIncome, 5.0),
+    ("前諸条の規定の適用を受けないもの", Topic::OtherIncome, 5.0),
     ("所得の項目", Topic::OtherIncome, 2.0),
     ("財産によつて表示される資本", Topic::Capital, 5.0),
     ("財産によって表示される資本", Topic::Capital, 5.0),
@@ -784,6 +785,10 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("租税の徴収", Topic::AssistanceCollection, 3.0),
     ("自由職業", Topic::IndependentPersonalServices, 3.0),
     ("事業修習者", Topic::Students, 3.0),
+    // Students' articles that name no student (`教育機関において勉学をするため`, `交付金、
+    // 手当若しくは奨励金`).
+    ("勉学", Topic::Students, 1.5),
+    ("奨励金", Topic::Students, 2.0),
     ("学生", Topic::Students, 1.5),
     ("情報の交換を行う", Topic::ExchangeOfInformation, 5.0),
     ("必要な情報を交換", Topic::ExchangeOfInformation, 5.0),
@@ -799,6 +804,10 @@ const OPENING_CHARS: usize = 80;
 /// `(1)`, `(a)`, `(iv)` standing inside running text.
 static MARKER_IN_TEXT: std::sync::LazyLock<regex::Regex> =
     std::sync::LazyLock::new(|| regex::Regex::new(r"\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)").unwrap());
+
+/// A bracketed aside in Japanese text, closed by `。)` or `)`, without nested brackets.
+static JAPANESE_ASIDE: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\([^()a-z0-9]{1,120}?を除く。\)").unwrap());
 
 /// All content phrases in one automaton, so an article's opening is scanned once.
 static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -818,6 +827,9 @@ pub fn topic_from_content(text: &str) -> Option<Topic> {
     // Phrases match across the source's line wrapping.
     let opening = opening.split_whitespace().collect::<Vec<_>>().join(" ");
     let stripped = MARKER_IN_TEXT.replace_all(&opening, "");
+    // A Japanese bracketed aside qualifies what the provision is about
+    // (`収益(船舶又は航空機を国際運輸に運用することによつて取得するものを除く。)`).
+    let stripped = JAPANESE_ASIDE.replace_all(&stripped, "");
     let opening: &str = &stripped;
     let mut counts = vec![0u32; CONTENT_PHRASES.len()];
     // A formula in an article's first words is how the article opens; later paragraphs may
