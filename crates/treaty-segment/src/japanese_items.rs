@@ -254,6 +254,7 @@ mod tests {
             .into_iter()
             .map(|s| &paragraph[s.local])
             .collect();
-        assert_eq!(items, ["次のものを含む。管理所(a)", "支店(b)", "事務所(c)"]);
+        // The lead-in's sentence end is where item (a) can start.
+        assert_eq!(items, ["管理所(a)", "支店(b)", "事務所(c)"]);
     }
 }
