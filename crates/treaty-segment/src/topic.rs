@@ -697,6 +697,9 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("給料、賃金その他これらに類する報酬", Topic::Employment, 5.0),
     ("給料、賃金その他これに類する報酬", Topic::Employment, 5.0),
     ("勤務について取得する", Topic::Employment, 1.5),
+    // Remuneration for work aboard a ship or aircraft in international traffic (the model's
+    // employment article, paragraph 3).
+    ("勤務に係る報酬", Topic::Employment, 3.0),
     ("勤務に関して取得する", Topic::Employment, 1.5),
     ("役員の資格で取得する", Topic::DirectorsFees, 5.0),
     ("役員報酬", Topic::DirectorsFees, 1.5),
@@ -764,6 +767,8 @@ const CONTENT_PHRASES: &[(&str, Topic, f32)] = &[
     ("租税債権の徴収", Topic::AssistanceCollection, 5.0),
     ("徴収につき相互に支援", Topic::AssistanceCollection, 5.0),
     ("外交使節団", Topic::DiplomaticAgents, 3.0),
+    // The model article's object: "the fiscal privileges of members of diplomatic missions".
+    ("租税上の特権", Topic::DiplomaticAgents, 3.0),
     ("外交代表", Topic::DiplomaticAgents, 3.0),
     ("領事機関", Topic::DiplomaticAgents, 3.0),
     (
@@ -805,9 +810,9 @@ const OPENING_CHARS: usize = 80;
 static MARKER_IN_TEXT: std::sync::LazyLock<regex::Regex> =
     std::sync::LazyLock::new(|| regex::Regex::new(r"\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)").unwrap());
 
-/// A bracketed aside in Japanese text, closed by `。)` or `)`, without nested brackets.
+/// A bracketed aside in Japanese text (`...を除く。)`, `...を含む。)`), without nested brackets.
 static JAPANESE_ASIDE: std::sync::LazyLock<regex::Regex> =
-    std::sync::LazyLock::new(|| regex::Regex::new(r"\([^()a-z0-9]{1,120}?を除く。\)").unwrap());
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\([^()a-z0-9]{1,120}?を(?:除く|含む)。\)").unwrap());
 
 /// All content phrases in one automaton, so an article's opening is scanned once.
 static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
