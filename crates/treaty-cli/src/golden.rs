@@ -211,7 +211,7 @@ fn report_and_exit(
         );
         let document_misses = if update_gaps {
             // The gaps written now accept every current miss.
-            let gaps = write_known_gaps_csv(&comparison);
+            let gaps = write_known_gaps_csv(&comparison, &expected.gaps);
             write_atomic(&dir.join("known-gaps.csv"), gaps.as_bytes())?;
             classify_misses(&comparison, &parse_known_gaps_csv(&gaps)?)
         } else {

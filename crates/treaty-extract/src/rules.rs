@@ -935,7 +935,36 @@ pub fn paragraph_findings(
                 }
             }
         }
-        let variants = if kind == "rate" {
+        // "c) 5 per cent ... if the beneficial owner of the dividends is: (i) a company ...
+        // which holds at least 10 per cent ...; (ii) a pension fund": one row per item.
+        let nested = if kind == "rate" && clause_text.trim_end().ends_with(':') && !branch {
+            nested_items(paragraph, &clause, text)
+        } else {
+            Vec::new()
+        };
+        let variants = if !nested.is_empty() {
+            nested
+                .iter()
+                .flat_map(|item| {
+                    let mut item_conditions = Conditions::default();
+                    let item_text = &text[item.clone()];
+                    fill_rate_conditions(
+                        &mut item_conditions,
+                        item_text,
+                        "",
+                        text,
+                        topic,
+                        false,
+                        &quantities,
+                        quantity.span.clone(),
+                    );
+                    if let Some(owner) = first_named_owner(item_text) {
+                        item_conditions.beneficial_owner = Some(owner.to_string());
+                    }
+                    either_basis(vec![item_conditions], item_text)
+                })
+                .collect()
+        } else if kind == "rate" {
             either_basis(alternatives(conditions, clause_text), clause_text)
         } else {
             vec![conditions]
@@ -2096,5 +2125,24 @@ mod tests {
                 "{clause}"
             );
         }
+    }
+
+    #[test]
+    fn a_rate_tier_whose_beneficiaries_are_a_nested_list_gives_a_row_each() {
+        let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but the tax so charged shall not exceed:\na) 15 per cent of the gross amount of the dividends in all other cases;\nb) 5 per cent of the gross amount of the dividends, if the beneficial owner of the dividends is:\n(i) a company (other than a partnership) which holds directly at least 10 per cent of the capital of the company paying the dividends; or\n(ii) a pension fund.\n";
+        let got = topical_rates(text);
+        let tier_b: Vec<&str> = got
+            .iter()
+            .filter(|row| row.2 == "b")
+            .map(|row| row.4.as_str())
+            .collect();
+        assert_eq!(
+            tier_b,
+            [
+                "beneficial_owner=company_not_partnership;min_holding=10%capital",
+                "beneficial_owner=pension_fund"
+            ],
+            "{got:?}"
+        );
     }
 }

@@ -17,8 +17,8 @@ use crate::records::{
     normalize_value, push_csv_line, rate_from_fields, rate_order, read_table, RateRecord,
 };
 
-/// Columns of `known-gaps.csv`, in order.
-const GAP_COLUMNS: [&str; 11] = [
+/// Columns of `known-gaps.csv`, in order; `reason` may be left out.
+const GAP_COLUMNS: [&str; 12] = [
     "gap",
     "treaty",
     "lang",
@@ -30,6 +30,7 @@ const GAP_COLUMNS: [&str; 11] = [
     "value",
     "unit",
     "condition",
+    "reason",
 ];
 
 /// The gap kind of an expected row that is not found.
@@ -44,6 +45,9 @@ pub struct KnownGap {
     pub gap: String,
     /// The expected row the gap accepts; its quote is empty.
     pub record: RateRecord,
+    /// Why the program misses the row, as a reviewer wrote it (or, until one does, what the
+    /// comparison found: `not found`, `found with subparagraph: a -> b`).
+    pub reason: String,
 }
 
 /// Parses the text of a `known-gaps.csv` file.
@@ -52,7 +56,17 @@ pub struct KnownGap {
 /// `gap` must be `missing` or `changed`, the other fields follow the rules of
 /// [`parse_rates_csv`](crate::parse_rates_csv).
 pub fn parse_known_gaps_csv(text: &str) -> Result<Vec<KnownGap>, GoldenError> {
-    let rows = read_table(text, &GAP_COLUMNS)?;
+    let with_reason = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .next()
+        .is_some_and(|header| header.trim_end().ends_with(",reason"));
+    let columns = if with_reason {
+        &GAP_COLUMNS[..]
+    } else {
+        &GAP_COLUMNS[..GAP_COLUMNS.len() - 1]
+    };
+    let rows = read_table(text, columns)?;
     rows.iter()
         .map(|(line, fields)| {
             let gap = fields[0].clone();
@@ -67,6 +81,7 @@ pub fn parse_known_gaps_csv(text: &str) -> Result<Vec<KnownGap>, GoldenError> {
             Ok(KnownGap {
                 gap,
                 record: rate_from_fields(*line, fields, 1)?,
+                reason: fields.get(11).cloned().unwrap_or_default(),
             })
         })
         .collect()
@@ -75,24 +90,31 @@ pub fn parse_known_gaps_csv(text: &str) -> Result<Vec<KnownGap>, GoldenError> {
 /// Writes the current missing and changed rows of one document as `known-gaps.csv` text.
 ///
 /// Rows are in canonical rate order; a changed row is written as its expected row.
-pub fn write_known_gaps_csv(comparison: &DocumentComparison) -> String {
-    let mut gaps: Vec<(&str, &RateRecord)> = comparison
+pub fn write_known_gaps_csv(comparison: &DocumentComparison, previous: &[KnownGap]) -> String {
+    let mut gaps: Vec<(&str, &RateRecord, String)> = comparison
         .rates
         .missing
         .iter()
-        .map(|row| (MISSING, row))
-        .chain(
-            comparison
-                .rates
-                .changed
-                .iter()
-                .map(|change| (CHANGED, &change.expected)),
-        )
+        .map(|row| (MISSING, row, "not found".to_string()))
+        .chain(comparison.rates.changed.iter().map(|change| {
+            (
+                CHANGED,
+                &change.expected,
+                format!("found with {}", describe_change(change)),
+            )
+        }))
         .collect();
     gaps.sort_by(|left, right| rate_order(left.1, right.1).then_with(|| left.0.cmp(right.0)));
     let mut out = String::new();
     push_csv_line(&mut out, GAP_COLUMNS.iter().copied());
-    for (gap, row) in gaps {
+    for (gap, row, found) in gaps {
+        // A reviewer's reason stays as long as the gap does.
+        let reason = previous
+            .iter()
+            .find(|known| {
+                known.gap == gap && same_row(&known.record, row) && !known.reason.is_empty()
+            })
+            .map_or(found, |known| known.reason.clone());
         let treaty = row.treaty.to_string();
         push_csv_line(
             &mut out,
@@ -108,10 +130,25 @@ pub fn write_known_gaps_csv(comparison: &DocumentComparison) -> String {
                 row.value.as_str(),
                 row.unit.as_str(),
                 row.condition.as_str(),
+                reason.as_str(),
             ],
         );
     }
     out
+}
+
+/// The same expected row, the quote aside.
+fn same_row(left: &RateRecord, right: &RateRecord) -> bool {
+    left.treaty == right.treaty
+        && left.lang == right.lang
+        && left.topic == right.topic
+        && left.article == right.article
+        && left.paragraph == right.paragraph
+        && left.subparagraph == right.subparagraph
+        && left.kind == right.kind
+        && normalize_value(&left.value) == normalize_value(&right.value)
+        && left.unit == right.unit
+        && left.condition == right.condition
 }
 
 /// The missing and changed rate rows of one document that no known gap covers, one

@@ -811,8 +811,9 @@ static MARKER_IN_TEXT: std::sync::LazyLock<regex::Regex> =
     std::sync::LazyLock::new(|| regex::Regex::new(r"\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)").unwrap());
 
 /// A bracketed aside in Japanese text (`...を除く。)`, `...を含む。)`), without nested brackets.
-static JAPANESE_ASIDE: std::sync::LazyLock<regex::Regex> =
-    std::sync::LazyLock::new(|| regex::Regex::new(r"\([^()a-z0-9]{1,120}?を(?:除く|含む)。\)").unwrap());
+static JAPANESE_ASIDE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"\([^()a-z0-9]{1,120}?を(?:除く|含む)。\)").unwrap()
+});
 
 /// All content phrases in one automaton, so an article's opening is scanned once.
 static CONTENT_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
