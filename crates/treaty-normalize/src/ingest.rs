@@ -437,9 +437,12 @@ fn not_text_share(text: &str) -> (usize, usize) {
             usize::from(c0 | (byte == 0x7F))
         })
         .sum::<usize>();
-    // C1 controls are encoded as C2 80..C2 9F.
+    // C1 controls are encoded as C2 80..C2 9F. One right after another non-ASCII character
+    // is UTF-8 read as Windows-1252 (`æ\u{97}¥`, what `日` becomes), which normalization
+    // repairs: text, not binary.
     let c1 = memchr::memchr_iter(0xC2, bytes)
         .filter(|&idx| matches!(bytes.get(idx + 1), Some(0x80..=0x9F)))
+        .filter(|&idx| idx == 0 || bytes[idx - 1] < 0x80)
         .count();
     let replacements = memchr::memmem::find_iter(bytes, "\u{FFFD}".as_bytes()).count();
     let not_text = c0_and_del + c1 + replacements;

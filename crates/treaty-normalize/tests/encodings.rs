@@ -161,3 +161,30 @@ fn utf8_spans_cover_rewritten_text() {
         .span_to_original(quote..quote + "Contratante\" designam".len());
     assert_eq!(&PORTUGUESE[span], "Con- tratanteồi designam");
 }
+
+/// UTF-8 read as Windows-1252 and saved again as UTF-8, the five bytes Windows-1252 leaves
+/// undefined kept as C1 control characters (`日` becomes `æ\u{97}¥`).
+fn utf8_read_as_windows_1252(text: &str) -> String {
+    text.bytes()
+        .map(|byte| {
+            let one = [byte];
+            let (decoded, _, malformed) = WINDOWS_1252.decode(&one);
+            if malformed {
+                char::from(byte).to_string()
+            } else {
+                decoded.into_owned()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_whole_japanese_text_in_mojibake_is_repaired_not_refused_as_binary() {
+    let text = "第十条\n１ 一方の締約国の居住者である法人が他方の締約国の居住者に支払う配当に対しては、当該他方の締約国において租税を課することができる。\n".repeat(20);
+    let damaged = utf8_read_as_windows_1252(&text);
+    assert!(damaged.contains('\u{97}') || damaged.contains('\u{81}') || damaged.contains('\u{8f}'));
+    let clean = normalize_bytes(text.as_bytes(), &config()).unwrap();
+    let repaired = normalize_bytes(damaged.as_bytes(), &config()).unwrap();
+    assert_eq!(repaired.text, clean.text);
+    assert!(repaired.stats.mojibake > 0);
+}
