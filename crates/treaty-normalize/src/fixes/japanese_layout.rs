@@ -77,6 +77,23 @@ fn lines(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// Joins vertical runs and hard line ends; removes spaces at Japanese punctuation.
+/// Whether the text puts a space between Japanese characters as a rule, not at headings
+/// only: more Japanese pairs are split by one space than stand together.
+fn is_spaced_out(text: &str) -> bool {
+    let mut spaced = 0usize;
+    let mut together = 0usize;
+    let mut window: [Option<char>; 3] = [None; 3];
+    for c in text.chars().take(40_000) {
+        window = [window[1], window[2], Some(c)];
+        match window {
+            [_, Some(a), Some(b)] if is_japanese(a) && is_japanese(b) => together += 1,
+            [Some(a), Some(' '), Some(b)] if is_japanese(a) && is_japanese(b) => spaced += 1,
+            _ => {}
+        }
+    }
+    spaced >= 50 && spaced > together
+}
+
 pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     // Quick exit for texts without Japanese.
@@ -147,6 +164,7 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
             *joined = true;
         }
     }
+    let spaced_out = is_spaced_out(text);
     let mut n_joined = 0u64;
     let mut n_spaces = 0u64;
     // 3. Spaces at punctuation, line by line; the joins are written in the same pass.
@@ -189,7 +207,15 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
                         || is_japanese_punctuation(after)
                         || before_bracket
                         || after_bracket;
-                    if before_japanese && after_japanese && at_punctuation {
+                    // Text extracted with a space between every two characters
+                    // (`配 当 の 額 の 十 パ ー セ ン ト`) loses them all.
+                    let katakana = |c: char| ('\u{30A0}'..='\u{30FF}').contains(&c);
+                    // A space inside a katakana word (`十パ ーセント`) is the extractor's.
+                    let spaced_letters = (spaced_out || katakana(before) && katakana(after))
+                        && is_japanese(before)
+                        && is_japanese(after)
+                        && line[run_start..run_end].chars().count() == 1;
+                    if before_japanese && after_japanese && (at_punctuation || spaced_letters) {
                         edits.delete(start + run_start..start + run_end);
                         n_spaces += 1;
                     }
@@ -291,5 +317,40 @@ mod tests {
         let (fixed, stats) = run(fix_japanese_layout, text);
         assert_eq!(fixed, text);
         assert_eq!(stats.japanese_layout, 0);
+    }
+
+    #[test]
+    fn spaced_out_characters_and_spaces_inside_katakana_words_go() {
+        let clean =
+            "第十条 配当\n２ その租税の額は、当該配当の額の十パーセントを超えないものとする。\n";
+        let spaced: String = clean
+            .lines()
+            .map(|line| {
+                let chars: Vec<char> = line.chars().collect();
+                let mut out = String::new();
+                for (i, c) in chars.iter().enumerate() {
+                    if i > 0 && is_japanese(chars[i - 1]) && is_japanese(*c) {
+                        out.push(' ');
+                    }
+                    out.push(*c);
+                }
+                out + "\n"
+            })
+            .collect::<String>()
+            .repeat(10);
+        let (fixed, _) = run(fix_japanese_layout, &spaced);
+        assert!(
+            fixed.contains("当該配当の額の十パーセントを超えないものとする。"),
+            "{fixed}"
+        );
+        // In ordinary text only a space inside a katakana word goes; a heading keeps its own.
+        let (fixed, _) = run(
+            fix_japanese_layout,
+            "第十条 配当\n当該利子の額の十パ ーセントを超えない。\n",
+        );
+        assert_eq!(
+            fixed,
+            "第十条 配当\n当該利子の額の十パーセントを超えない。\n"
+        );
     }
 }
