@@ -225,7 +225,20 @@ fn variants_latin(text: &str) -> Vec<(&'static str, String)> {
         ("crlf-bom", crlf_with_bom(text)),
         ("one-line", one_line(text)),
         ("ocr-headings", ocr_headings(text)),
+        ("ocr-numbers", ocr_numbers(text)),
     ]
+}
+
+/// OCR letter confusions in numbers before units: `l0 per cent`, `1O %`, `l83 days`.
+fn ocr_numbers(text: &str) -> String {
+    let units = ["per cent", "percent", "%", "days", "por cento", "dias"];
+    let mut out = text.to_string();
+    for unit in units {
+        for (from, to) in [("10", "l0"), ("15", "l5"), ("183", "l83"), ("20", "2O")] {
+            out = out.replace(&format!(" {from} {unit}"), &format!(" {to} {unit}"));
+        }
+    }
+    out
 }
 
 fn variants_japanese(text: &str) -> Vec<(&'static str, String)> {

@@ -23,6 +23,7 @@ mod japanese_layout;
 mod mojibake;
 mod nfc;
 mod ocr_keywords;
+mod ocr_numbers;
 mod page_furniture;
 mod page_lines;
 mod quote_damage;
@@ -48,7 +49,7 @@ pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 12] = [
+pub(crate) const FIXES: [Fix; 13] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
@@ -58,6 +59,7 @@ pub(crate) const FIXES: [Fix; 12] = [
     japanese_layout::fix_japanese_layout,
     page_lines::fix_glued_page_markers,
     ocr_keywords::fix_ocr_keywords,
+    ocr_numbers::fix_ocr_numbers,
     roman_numerals::fix_roman_numerals,
     dehyphenate::fix_dehyphenation,
     whitespace::fix_whitespace,

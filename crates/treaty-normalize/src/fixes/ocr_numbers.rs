@@ -1,0 +1,75 @@
+//! Numbers OCR read with letters before a unit: `l0 per cent`, `1O %`, `l83 days` become
+//! `10 per cent`, `10 %`, `183 days`.
+//!
+//! A token counts only when it holds a digit and stands right before a unit of rates or
+//! periods, where a word made of `l`, `I`, `O` and digits can only be a damaged number.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::edits::Edits;
+use crate::FixStats;
+
+static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?:^|[^\p{L}\p{N}])([0-9lIO|]{1,3}(?:[.,][0-9lO]{1,2})?)[ \t]?(?:%|(?:per[ \t]?cent|por[ \t]cento|days?|dias|months?|meses|years?|anos)\b)",
+    )
+    .unwrap()
+});
+
+/// Corrects letters read for digits in numbers before units; counts them in
+/// `stats.ocr_keywords`.
+pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
+    let mut edits = Edits::default();
+    if !text.contains(['l', 'I', 'O', '|']) {
+        return edits;
+    }
+    for captures in NUMBER_BEFORE_UNIT.captures_iter(text) {
+        let token = captures.get(1).expect("the number group always takes part");
+        let raw = token.as_str();
+        let has_digit = raw.bytes().any(|b| b.is_ascii_digit());
+        let has_letter = raw.bytes().any(|b| matches!(b, b'l' | b'I' | b'O' | b'|'));
+        if !has_digit || !has_letter {
+            continue;
+        }
+        let digits: String = raw
+            .chars()
+            .map(|c| match c {
+                'l' | 'I' | '|' => '1',
+                'O' => '0',
+                other => other,
+            })
+            .collect();
+        edits.replace(token.range(), &digits);
+        stats.ocr_keywords += 1;
+    }
+    edits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edits::run;
+
+    #[test]
+    fn letters_read_for_digits_before_units() {
+        let (fixed, stats) = run(
+            fix_ocr_numbers,
+            "shall not exceed l0 per cent of the gross amount; 1O % of it; l83 days; 1l,5 por cento",
+        );
+        assert_eq!(
+            fixed,
+            "shall not exceed 10 per cent of the gross amount; 10 % of it; 183 days; 11,5 por cento"
+        );
+        assert_eq!(stats.ocr_keywords, 4);
+    }
+
+    #[test]
+    fn words_and_clean_numbers_stay() {
+        let text = "Oil 10 per cent, I days, all OO months, 15 %, Article 1O of it";
+        let (fixed, stats) = run(fix_ocr_numbers, text);
+        assert_eq!(fixed, text);
+        assert_eq!(stats.ocr_keywords, 0);
+    }
+}
