@@ -247,7 +247,8 @@ pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], 
             }
             line_start = line_end + 1;
         }
-        if mli_box.one_sentence {
+        // A heading that runs past where the box must end leaves no body to cut.
+        if mli_box.one_sentence && body_start < end {
             // The provision's one sentence; what follows is the treaty article again (its
             // next sentence, or its next paragraph).
             if let Some(stop) = sentence_end(text, body_start..end) {
