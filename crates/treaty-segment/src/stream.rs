@@ -121,7 +121,8 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
     let mut total = lang::Scores::default();
     let mut streams: Vec<Stream> = Vec::new();
     let column_langs = column_languages(text);
-    let line_langs = smoothed_line_languages(text);
+    let line_scores = line_scores(text);
+    let line_langs = smoothed_line_languages(text, &line_scores);
     let mut pending: Vec<(usize, &str)> = Vec::new();
     let mut current: Option<Lang> = None;
     let mut line_start = 0;
@@ -139,13 +140,7 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             continue;
         }
-        // A line that is only item markers (`(a)`, `(ii)`, `(1)`, displaced to a line of their
-        // own by PDF extraction) says nothing of its language: `(a)` is not the word `a`.
-        let scores = if is_marker_line(content) {
-            lang::Scores::default()
-        } else {
-            lang::text_scores(content)
-        };
+        let scores = line_scores[line_index];
         total += scores;
         // Normalization kept the gap between two columns as a tab: each column goes to the
         // language of its column, with its own line breaks.
@@ -234,7 +229,23 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
 /// run's language: a name or a quoted term (`(imposto sobre o rendimento das pessoas
 /// singulares - IRS);` in an English version, `Directors' fees` read as Portuguese) belongs
 /// to the version it stands in. Lines alternating between languages keep their own.
-fn smoothed_line_languages(text: &str) -> Vec<Option<Lang>> {
+/// The language evidence of each line, computed once for the smoothing and the split.
+fn line_scores(text: &str) -> Vec<lang::Scores> {
+    text.split_inclusive('\n')
+        .map(|line| {
+            let content = line.trim_end_matches('\n');
+            // A line that is only item markers (`(a)`, `(ii)`, `(1)`, displaced to a line of
+            // their own by PDF extraction) says nothing of its language: `(a)` is not `a`.
+            if is_marker_line(content) {
+                lang::Scores::default()
+            } else {
+                lang::text_scores(content)
+            }
+        })
+        .collect()
+}
+
+fn smoothed_line_languages(text: &str, line_scores: &[lang::Scores]) -> Vec<Option<Lang>> {
     const SIDE: usize = 4;
     const AGREE: usize = 3;
     let mut own: Vec<Option<Lang>> = Vec::new();
@@ -242,13 +253,8 @@ fn smoothed_line_languages(text: &str) -> Vec<Option<Lang>> {
     // Lines of two languages (columns read across) take part as neighbours that agree with
     // nothing, so no line of an interleaved stretch is moved.
     let mut mixed: Vec<bool> = Vec::new();
-    for line in text.split_inclusive('\n') {
+    for (line, &scores) in text.split_inclusive('\n').zip(line_scores) {
         let content = line.trim_end_matches('\n');
-        let scores = if is_marker_line(content) {
-            lang::Scores::default()
-        } else {
-            lang::text_scores(content)
-        };
         let foreign_heading = lang::language_of(scores)
             .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
         let tab = content.contains('\t');
