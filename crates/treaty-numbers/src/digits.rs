@@ -6,7 +6,7 @@ use crate::Lang;
 fn thousands_separator(lang: Lang) -> char {
     match lang {
         Lang::Pt => '.',
-        Lang::En | Lang::Ja => ',',
+        _ => ',',
     }
 }
 

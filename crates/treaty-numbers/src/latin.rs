@@ -117,7 +117,7 @@ pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     let mut candidates = digit_candidates(text);
     let phrase_regex = match lang {
         Lang::Pt => &*NUMBER_PHRASE_PT,
-        Lang::En | Lang::Ja => &*NUMBER_PHRASE_EN,
+        _ => &*NUMBER_PHRASE_EN,
     };
     candidates.extend(
         phrase_regex
@@ -222,7 +222,7 @@ fn quantity_at(
     };
     let unit_regex = match lang {
         Lang::Pt => &*UNIT_AFTER_PT,
-        Lang::En | Lang::Ja => &*UNIT_AFTER_EN,
+        _ => &*UNIT_AFTER_EN,
     };
     // A fraction after the whole number: `7½`, `7 1/2`, `seven and a half`, `sete e meio`.
     let (fraction, candidate) = match FRACTION_AFTER.captures(&text[candidate.end..]) {

@@ -50,24 +50,4 @@ pub use quantity::{find_quantities, Quantity, Unit};
 pub use roman::parse_roman;
 pub use words::parse_number_words;
 
-/// The language of a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lang {
-    /// Portuguese.
-    Pt,
-    /// English.
-    En,
-    /// Japanese.
-    Ja,
-}
-
-impl Lang {
-    /// The language code used in the dataset: `pt`, `en` or `ja`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Lang::Pt => "pt",
-            Lang::En => "en",
-            Lang::Ja => "ja",
-        }
-    }
-}
+pub use treaty_lang::Lang;

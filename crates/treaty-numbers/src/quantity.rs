@@ -89,8 +89,8 @@ impl Quantity {
 /// ```
 pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     match lang {
-        Lang::Pt | Lang::En => latin::find_latin_quantities(text, lang),
         Lang::Ja => japanese::find_japanese_quantities(text),
+        _ => latin::find_latin_quantities(text, lang),
     }
 }
 

@@ -24,7 +24,10 @@ enum WordKind {
 /// Every number word, with its value, kind and language.
 /// The find regexes are built from this table, so a word added here is found in text too.
 const NUMBER_WORDS: &[(&str, u64, WordKind, Lang)] = {
-    use Lang::{En, Pt};
+    #[allow(non_upper_case_globals)]
+    const En: Lang = Lang::En;
+    #[allow(non_upper_case_globals)]
+    const Pt: Lang = Lang::Pt;
     use WordKind::{HundredMultiplier, Hundreds, Ones, Scale, Teens, Tens, Zero};
     &[
         ("zero", 0, Zero, En),
@@ -126,7 +129,7 @@ const NUMBER_WORDS: &[(&str, u64, WordKind, Lang)] = {
 fn connector_for(lang: Lang) -> &'static str {
     match lang {
         Lang::Pt => "e",
-        Lang::En | Lang::Ja => "and",
+        _ => "and",
     }
 }
 

@@ -549,11 +549,7 @@ fn check_sequence(articles: &[Article], diagnostics: &mut Vec<Diagnostic>, strea
 }
 
 fn lang_name(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Pt => "Portuguese",
-        Lang::En => "English",
-        Lang::Ja => "Japanese",
-    }
+    lang.profile().name
 }
 
 /// A heading found in the text.
@@ -1040,7 +1036,7 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         // Where inline labels stand is told from the whole version's text: see
         // `segment_version`, which reads them again with it.
         Lang::Ja => return japanese_subparagraphs(local, Placement::After),
-        Lang::En | Lang::Pt => {
+        _ => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
             for captures in SUBPARAGRAPH.captures_iter(local) {
                 let Some(label) = captures.get(1).or(captures.get(2)) else {

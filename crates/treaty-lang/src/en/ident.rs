@@ -1,0 +1,5 @@
+//! English: see [`crate::Identification`].
+
+use crate::Identification;
+
+pub(super) const IDENT: Identification = Identification::EMPTY;

@@ -1,0 +1,5 @@
+//! English: see [`crate::Names`].
+
+use crate::Names;
+
+pub(super) const NAMES: Names = Names::EMPTY;

@@ -1,0 +1,5 @@
+//! English: see [`crate::StructureWords`].
+
+use crate::StructureWords;
+
+pub(super) const STRUCTURE: StructureWords = StructureWords::EMPTY;

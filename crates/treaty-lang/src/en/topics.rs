@@ -1,0 +1,5 @@
+//! English: see [`crate::TopicWords`].
+
+use crate::TopicWords;
+
+pub(super) const TOPICS: TopicWords = TopicWords::EMPTY;

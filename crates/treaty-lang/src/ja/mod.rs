@@ -1,0 +1,25 @@
+//! The Japanese profile.
+
+use crate::{Profile, Script};
+
+mod ident;
+mod names;
+mod normalize;
+mod numbers;
+mod rules;
+mod structure;
+mod topics;
+
+/// The Japanese profile.
+pub const PROFILE: Profile = Profile {
+    code: "ja",
+    name: "Japanese",
+    script: Script::Japanese,
+    ident: ident::IDENT,
+    numbers: numbers::NUMBERS,
+    normalize: normalize::NORMALIZE,
+    structure: structure::STRUCTURE,
+    topics: topics::TOPICS,
+    rules: rules::RULES,
+    names: names::NAMES,
+};

@@ -1,0 +1,5 @@
+//! Japanese: see [`crate::NormalizeWords`].
+
+use crate::NormalizeWords;
+
+pub(super) const NORMALIZE: NormalizeWords = NormalizeWords::EMPTY;

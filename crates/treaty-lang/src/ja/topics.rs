@@ -1,0 +1,5 @@
+//! Japanese: see [`crate::TopicWords`].
+
+use crate::TopicWords;
+
+pub(super) const TOPICS: TopicWords = TopicWords::EMPTY;

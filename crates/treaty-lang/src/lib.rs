@@ -1,0 +1,84 @@
+//! Language profiles: everything the pipeline knows about one language, as data.
+//!
+//! A [`Profile`] holds the words, phrases and pattern sources of one language, grouped by the
+//! stage that reads them ([`NumberWords`] for `treaty-numbers`, [`NormalizeWords`] for
+//! `treaty-normalize`, [`Identification`], [`StructureWords`] and [`TopicWords`] for
+//! `treaty-segment`, [`RuleWords`] for `treaty-extract`).
+//! No other crate's `src/` holds language-specific words (the tidy test in `tests/tidy.rs`
+//! checks it), so adding a language means adding one profile: see ARCHITECTURE.md,
+//! "Adding a language".
+//!
+//! Profiles are plain `'static` data. Each stage compiles what it needs once (regexes,
+//! Aho-Corasick automata), per language, with [`PerLang::build`]:
+//!
+//! ```text
+//! static HEADING: LazyLock<PerLang<Regex>> =
+//!     LazyLock::new(|| PerLang::build(|p| Regex::new(p.structure.heading).expect("profile pattern")));
+//! ```
+//!
+//! Conventions for profile parts:
+//! - a field is a regex source (`&'static str`), a word or phrase list (`&'static [&str]`), or a
+//!   table of small structs; its doc comment says what it matches and where it is read;
+//! - a language that does not use a field leaves it empty (`""` or `&[]`), and the code that
+//!   reads it must then find nothing ([`patterns::NEVER`], [`patterns::literal_alternation`]);
+//! - code branches on [`Profile::script`], never on a particular language.
+
+mod ident;
+mod names;
+mod normalize;
+mod numbers;
+pub mod patterns;
+mod registry;
+mod rules;
+mod structure;
+mod topics;
+
+mod en;
+mod ja;
+mod pt;
+
+pub use ident::Identification;
+pub use names::{CurrencyParty, Names};
+pub use normalize::NormalizeWords;
+pub use numbers::NumberWords;
+pub use registry::{install, InstallError, Lang, PerLang};
+pub use rules::RuleWords;
+pub use structure::StructureWords;
+pub use topics::TopicWords;
+
+/// How a language is written, which decides the segmentation algorithm that reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    /// Latin letters, words separated by spaces, `Article 5` headings and `1.` paragraphs.
+    Latin,
+    /// Kanji and kana: no spaces, `第五条` headings, numbers glued to the text.
+    Japanese,
+}
+
+/// Everything the pipeline knows about one language.
+#[derive(Debug, Clone, Copy)]
+pub struct Profile {
+    /// The code written in the datasets' `lang` column (`pt`, `en`, `ja`).
+    pub code: &'static str,
+    /// The language's English name, for messages.
+    pub name: &'static str,
+    /// How the language is written.
+    pub script: Script,
+    /// Words and cues that tell this language from the others.
+    pub ident: Identification,
+    /// Number words, separators and units.
+    pub numbers: NumberWords,
+    /// OCR and layout repairs that depend on the language's words.
+    pub normalize: NormalizeWords,
+    /// Treaty, article, paragraph and protocol grammar.
+    pub structure: StructureWords,
+    /// Title and content lexicons that give an article its topic.
+    pub topics: TopicWords,
+    /// Phrases of the rate rules.
+    pub rules: RuleWords,
+    /// Names of states and their currencies, as this language prints them.
+    pub names: Names,
+}
+
+/// The built-in profiles, in the order of their [`Lang`] values.
+pub(crate) const BUILTIN: [Profile; 3] = [pt::PROFILE, en::PROFILE, ja::PROFILE];

@@ -1,0 +1,25 @@
+//! The Portuguese profile.
+
+use crate::{Profile, Script};
+
+mod ident;
+mod names;
+mod normalize;
+mod numbers;
+mod rules;
+mod structure;
+mod topics;
+
+/// The Portuguese profile.
+pub const PROFILE: Profile = Profile {
+    code: "pt",
+    name: "Portuguese",
+    script: Script::Latin,
+    ident: ident::IDENT,
+    numbers: numbers::NUMBERS,
+    normalize: normalize::NORMALIZE,
+    structure: structure::STRUCTURE,
+    topics: topics::TOPICS,
+    rules: rules::RULES,
+    names: names::NAMES,
+};

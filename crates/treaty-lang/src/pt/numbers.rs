@@ -1,0 +1,5 @@
+//! Portuguese: see [`crate::NumberWords`].
+
+use crate::NumberWords;
+
+pub(super) const NUMBERS: NumberWords = NumberWords::EMPTY;

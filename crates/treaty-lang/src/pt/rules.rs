@@ -1,0 +1,5 @@
+//! Portuguese: see [`crate::RuleWords`].
+
+use crate::RuleWords;
+
+pub(super) const RULES: RuleWords = RuleWords::EMPTY;

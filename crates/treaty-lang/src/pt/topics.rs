@@ -1,0 +1,5 @@
+//! Portuguese: see [`crate::TopicWords`].
+
+use crate::TopicWords;
+
+pub(super) const TOPICS: TopicWords = TopicWords::EMPTY;
