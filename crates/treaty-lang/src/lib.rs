@@ -24,6 +24,7 @@
 //! - code branches on [`Profile::script`], never on a particular language.
 
 mod ident;
+mod kanji;
 mod names;
 mod normalize;
 mod numbers;
@@ -38,6 +39,7 @@ mod ja;
 mod pt;
 
 pub use ident::Identification;
+pub use kanji::KanjiStructure;
 pub use names::{CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::NumberWords;
@@ -72,6 +74,8 @@ pub struct Profile {
     pub normalize: NormalizeWords,
     /// Treaty, article, paragraph and protocol grammar.
     pub structure: StructureWords,
+    /// Grammar of kanji-script treaties (empty for other scripts).
+    pub kanji: KanjiStructure,
     /// Title and content lexicons that give an article its topic.
     pub topics: TopicWords,
     /// Phrases of the rate rules.

@@ -1,6 +1,6 @@
 //! The English profile.
 
-use crate::{Profile, Script};
+use crate::{KanjiStructure, Profile, Script};
 
 mod ident;
 mod names;
@@ -19,6 +19,7 @@ pub const PROFILE: Profile = Profile {
     numbers: numbers::NUMBERS,
     normalize: normalize::NORMALIZE,
     structure: structure::STRUCTURE,
+    kanji: KanjiStructure::EMPTY,
     topics: topics::TOPICS,
     rules: rules::RULES,
     names: names::NAMES,

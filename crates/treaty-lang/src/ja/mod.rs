@@ -3,6 +3,7 @@
 use crate::{Profile, Script};
 
 mod ident;
+mod kanji;
 mod names;
 mod normalize;
 mod numbers;
@@ -19,6 +20,7 @@ pub const PROFILE: Profile = Profile {
     numbers: numbers::NUMBERS,
     normalize: normalize::NORMALIZE,
     structure: structure::STRUCTURE,
+    kanji: kanji::KANJI,
     topics: topics::TOPICS,
     rules: rules::RULES,
     names: names::NAMES,

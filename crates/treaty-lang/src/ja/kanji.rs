@@ -1,0 +1,5 @@
+//! Japanese: see [`crate::KanjiStructure`].
+
+use crate::KanjiStructure;
+
+pub(super) const KANJI: KanjiStructure = KanjiStructure::EMPTY;
