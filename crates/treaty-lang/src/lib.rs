@@ -45,7 +45,7 @@ pub use normalize::NormalizeWords;
 pub use numbers::NumberWords;
 pub use registry::{install, InstallError, Lang, PerLang};
 pub use rules::RuleWords;
-pub use structure::StructureWords;
+pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;
 
 /// How a language is written, which decides the segmentation algorithm that reads it.

@@ -1,5 +1,36 @@
 //! Japanese: see [`crate::StructureWords`].
 
-use crate::StructureWords;
+use crate::{ProtocolWord, StructureWords};
 
-pub(super) const STRUCTURE: StructureWords = StructureWords::EMPTY;
+pub(super) const STRUCTURE: StructureWords = StructureWords {
+    preamble_end: &["次のとおり協定した"],
+    closing: &["以上の証拠として"],
+    article_reference_around: &[r"第([〇一二三四五六七八九十百]+)条"],
+    article_heading_around: &[r"第([〇一二三四五六七八九十百]+|[0-9]{1,3})条"],
+    protocol_word: Some(ProtocolWord {
+        word: "議定書",
+        not_followed_by: "にのをはがとでも",
+        not_preceded_by: "のこ",
+    }),
+    // `日本国及びデンマーク王国は`.
+    party: &[r"([\p{Han}\p{Katakana}ー]{2,12})及び([\p{Han}\p{Katakana}ー]{2,12})は"],
+    contracting_state: &["締約国"],
+    item_reference_followers: &[
+        "又は",
+        "及び",
+        "若しくは",
+        "並びに",
+        "から",
+        "まで",
+        "の規定",
+        "に規定",
+        "に掲げ",
+        "に定め",
+        "にいう",
+        "中",
+    ],
+    item_closing_words: &["パーセント", "場合", "もの", "こと", "。)", "。）"],
+    item_continuation_chars: "又及並若以未超相",
+    item_opening_chars: "こそい",
+    ..StructureWords::EMPTY
+};

@@ -1,0 +1,261 @@
+//! Treaties, articles, paragraphs and subparagraphs in a language stream.
+//!
+//! Headings are accepted only in sequence (the next article number, or a small gap that OCR
+//! may cause), which is what keeps cross-references such as "Article 7" or `第七条の規定` from
+//! being read as headings. Where a text prints no headings at all, article boundaries are
+//! inferred from paragraph numbering restarts and content.
+//!
+//! One concern per module: `treaties` (splitting a stream into treaties, parties), `headings`
+//! (Latin article headings and titles), `paragraphs` (numbered paragraphs and lettered
+//! subparagraphs), `displaced` (list items of vertical Japanese print), `protocol` (protocol
+//! points), `inferred` (articles of texts without headings); `vocabulary` compiles the
+//! profiles' treaty grammar they all read.
+
+use std::ops::Range;
+
+use treaty_lang::Script;
+use treaty_numbers::Lang;
+
+use crate::japanese_articles::japanese_articles;
+use crate::japanese_items::{inline_placement, japanese_subparagraphs, Placement};
+use crate::stream::Stream;
+use crate::topic::Topic;
+use crate::{Article, Config, Diagnostic, Treaty, Version};
+
+mod displaced;
+mod headings;
+mod inferred;
+mod paragraphs;
+mod protocol;
+mod treaties;
+mod vocabulary;
+
+#[cfg(test)]
+mod tests;
+
+pub(crate) use displaced::{displaced_items, is_japanese_reference, JA_SUBPARAGRAPH};
+pub use paragraphs::subparagraph_markers;
+pub(crate) use paragraphs::{build_paragraphs, paragraph, trim_end_offset};
+
+use headings::latin_articles;
+use inferred::inferred_articles;
+use protocol::{align_protocol_points, protocol_heading, protocol_points};
+use treaties::{speaks_of_contracting_states, split_treaties, Part};
+use vocabulary::GRAMMAR;
+
+/// The text of `text` before `at` on `at`'s line.
+pub(crate) fn line_prefix(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    &text[start..at]
+}
+
+/// Finds the treaties of every stream and groups the language versions of each.
+pub fn build_treaties(
+    streams: &[Stream],
+    config: &Config<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Treaty> {
+    // (first normalized offset, is fragment, main index, stream index, part)
+    let mut found: Vec<(usize, bool, usize, usize, Part)> = Vec::new();
+    for (stream_index, stream) in streams.iter().enumerate() {
+        let mut main_index = 0;
+        for part in split_treaties(&stream.text) {
+            let first = stream.map.to_normalized(part.range.start);
+            let fragment = part.fragment;
+            found.push((
+                first,
+                fragment,
+                if fragment { usize::MAX } else { main_index },
+                stream_index,
+                part,
+            ));
+            if !fragment {
+                main_index += 1;
+            }
+        }
+    }
+    // Group: fragments each form a treaty; the k-th main part of each stream is treaty k.
+    // (first normalized offset, is fragment, main index, (stream index, part) of each language)
+    type Group = (usize, bool, usize, Vec<(usize, Part)>);
+    let mut groups: Vec<Group> = Vec::new();
+    for (first, fragment, main_index, stream_index, part) in found {
+        let slot = groups
+            .iter_mut()
+            .find(|(_, is_fragment, index, _)| !fragment && !*is_fragment && *index == main_index);
+        match slot {
+            Some((group_first, _, _, members)) => {
+                *group_first = (*group_first).min(first);
+                members.push((stream_index, part));
+            }
+            None => groups.push((first, fragment, main_index, vec![(stream_index, part)])),
+        }
+    }
+    groups.sort_by_key(|(first, _, _, _)| *first);
+    let mut treaties = Vec::new();
+    for (treaty_index, (_, fragment, _, members)) in groups.into_iter().enumerate() {
+        let mut parties: Vec<String> = Vec::new();
+        let mut versions = Vec::new();
+        for (stream_index, part) in members {
+            let stream = &streams[stream_index];
+            for party in &part.parties {
+                if !parties.contains(party) {
+                    parties.push(party.clone());
+                }
+            }
+            versions.push(segment_version(stream, &part, config, diagnostics));
+        }
+        // A few lines taken for another language (a foreign editorial note, a quoted name)
+        // are not a language version of the treaty.
+        let has_structure =
+            |v: &Version| !v.articles.is_empty() || !v.protocol.is_empty() || !v.mli.is_empty();
+        if versions.iter().any(has_structure) {
+            versions.retain(has_structure);
+        }
+        borrow_topics_across_versions(&mut versions);
+        align_protocol_points(&mut versions);
+        treaties.push(Treaty {
+            index: treaty_index + 1,
+            parties,
+            fragment,
+            versions,
+        });
+    }
+    treaties
+}
+
+/// An untitled article whose content named no topic takes the topic of the same article in
+/// another language version of the treaty (OCR may keep a title in one column only).
+fn borrow_topics_across_versions(versions: &mut [Version]) {
+    let known: Vec<(usize, String, Topic)> = versions
+        .iter()
+        .enumerate()
+        .flat_map(|(index, version)| {
+            version
+                .articles
+                .iter()
+                .filter(|a| a.topic != Topic::Miscellaneous && !a.number.is_empty())
+                .map(move |a| (index, a.number.clone(), a.topic))
+        })
+        .collect();
+    for (index, version) in versions.iter_mut().enumerate() {
+        for article in version
+            .articles
+            .iter_mut()
+            .filter(|a| a.topic == Topic::Miscellaneous && a.title.is_empty())
+        {
+            if let Some((_, _, topic)) = known
+                .iter()
+                .find(|(other, number, _)| *other != index && *number == article.number)
+            {
+                article.topic = *topic;
+            }
+        }
+    }
+}
+
+/// Articles and protocol points of one language version of a treaty.
+fn segment_version(
+    stream: &Stream,
+    part: &Part,
+    config: &Config<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Version {
+    let text = &stream.text;
+    let body = part.body_start..part.range.end;
+    // The closing formula ends the articles; a protocol may follow it.
+    let closing = GRAMMAR
+        .closing
+        .find(&text[body.clone()])
+        .map(|m| body.start + m.start());
+    let protocol_start =
+        protocol_heading(text, closing.unwrap_or(body.start).min(body.end)..body.end);
+    let articles_end = closing
+        .or(protocol_start)
+        .unwrap_or(body.end)
+        .max(body.start);
+    let article_range = body.start..articles_end;
+
+    let japanese = stream.lang.profile().script == Script::Japanese;
+    let (mut articles, mli) = if japanese {
+        japanese_articles(text, article_range.clone(), config)
+    } else {
+        let latin = latin_articles(
+            text,
+            article_range.clone(),
+            stream.lang,
+            stream.is_interleaved(),
+        );
+        (latin, Vec::new())
+    };
+    // Without headings, articles are inferred only inside a treaty: after a preamble, or in a
+    // fragment that ends with a signature formula; other text is not a treaty at all.
+    // A preamble damaged by OCR still leaves a treaty recognizable by its vocabulary.
+    let has_preamble = part.body_start > part.range.start
+        || part.fragment
+        || speaks_of_contracting_states(&text[article_range.clone()]);
+    if articles.is_empty() && !japanese && has_preamble {
+        articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
+    }
+    check_sequence(&articles, diagnostics, stream);
+    let protocol = match protocol_start {
+        Some(start) if start < body.end => {
+            protocol_points(text, start..body.end, stream.lang, &articles)
+        }
+        _ => Vec::new(),
+    };
+    // Japanese item labels that do not open lines stand before or after their items, as the
+    // whole version's labels tell.
+    let placement = japanese.then(|| inline_placement(&text[body.clone()]));
+    // Translate every span into normalized coordinates.
+    let to_normalized = |range: &Range<usize>| stream.map.range_to_normalized(range.clone());
+    let finish = |mut list: Vec<Article>| -> Vec<Article> {
+        for article in &mut list {
+            for paragraph in &mut article.paragraphs {
+                let local = paragraph.span.clone();
+                if let Some(placement) = placement.filter(|p| *p != Placement::After) {
+                    paragraph.subparagraphs =
+                        japanese_subparagraphs(&text[local.clone()], placement);
+                }
+                paragraph.text = text[local.clone()].to_string();
+                paragraph.pieces = stream.map.slice(local.clone());
+                paragraph.span = to_normalized(&local);
+            }
+            article.span = to_normalized(&article.span);
+        }
+        list
+    };
+    Version {
+        lang: stream.lang,
+        span: to_normalized(&part.range),
+        articles: finish(articles),
+        protocol: finish(protocol),
+        mli: finish(mli),
+    }
+}
+
+fn check_sequence(articles: &[Article], diagnostics: &mut Vec<Diagnostic>, stream: &Stream) {
+    let mut previous: Option<u32> = None;
+    for article in articles {
+        let number: Option<u32> = article
+            .number
+            .trim_end_matches(|c: char| c.is_alphabetic())
+            .parse()
+            .ok();
+        if let (Some(before), Some(now)) = (previous, number) {
+            if now > before + 1 {
+                diagnostics.push(Diagnostic {
+                    code: "article_gap",
+                    message: format!("{} text: article {} follows article {}; the headings between were not found", lang_name(stream.lang), now, before),
+                    span: Some(stream.map.range_to_normalized(article.span.clone())),
+                });
+            }
+        }
+        if number.is_some() {
+            previous = number;
+        }
+    }
+}
+
+fn lang_name(lang: Lang) -> &'static str {
+    lang.profile().name
+}

@@ -1,0 +1,244 @@
+//! Numbered paragraphs (`1.`, `1 -`) and lettered subparagraphs (`(a)`, `ii)`) of an article.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_lang::Script;
+use treaty_numbers::Lang;
+
+use super::displaced::JA_SUBPARAGRAPH;
+use super::line_prefix;
+use super::vocabulary::GRAMMAR;
+use crate::japanese_items::{japanese_subparagraphs, Placement};
+use crate::{Paragraph, Subparagraph};
+
+/// A paragraph number: `1.`, `1 -`, `1 —`, followed by a capitalized word (a list item of a
+/// subparagraph, `1. the income tax;`, starts in lower case).
+pub(super) static LATIN_PARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]").unwrap()
+});
+static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    // A letter item at a line start (or after the previous item's `;`) may have lost the space
+    // after its marker (`e)interest`).
+    Regex::new(r"(?m)(?:^|[ \t])\(?([a-z]{1,2}|[ivx]{1,6}|[IVX]{1,6})\)[ \t]|(?:^|;[ \t]+)\(?([a-z]|[ivx]{2,6})\)\p{Ll}")
+        .unwrap()
+});
+
+/// Subparagraph markers (`(a)`, `(ii)`) in a text, with their labels and byte ranges.
+/// Japanese PDF text places them after their item's text, or inside words.
+pub fn subparagraph_markers(text: &str) -> Vec<(String, Range<usize>)> {
+    JA_SUBPARAGRAPH
+        .captures_iter(text)
+        .filter_map(|c| Some((c[1].to_string(), c.get(0)?.range())))
+        .collect()
+}
+
+pub(crate) fn trim_end_offset(text: &str, range: Range<usize>) -> usize {
+    range.start + text[range].trim_end().len()
+}
+
+pub(super) fn is_list_context(before: &str) -> bool {
+    let before = before.trim_end();
+    before.ends_with(':')
+        || before.ends_with(';')
+        || GRAMMAR
+            .list_endings
+            .iter()
+            .any(|w| before.ends_with(w.as_str()))
+}
+
+/// Numbered paragraphs in the body of an article, in sequence.
+/// In text rebuilt from two interleaved columns, the words after a paragraph number often
+/// belong to a wrapped line and start in lower case.
+static LATIN_PARAGRAPH_ANY_CASE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]").unwrap()
+});
+
+pub(super) fn latin_paragraphs(
+    text: &str,
+    body: Range<usize>,
+    lang: Lang,
+    interleaved: bool,
+) -> Vec<Paragraph> {
+    let markers = if interleaved {
+        &*LATIN_PARAGRAPH_ANY_CASE
+    } else {
+        &*LATIN_PARAGRAPH
+    };
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut expected = 1;
+    for captures in markers.captures_iter(&text[body.clone()]) {
+        let whole = captures.get(0).unwrap();
+        let start = body.start + whole.start();
+        let number: u32 = captures[1].parse().unwrap_or(0);
+        let prefix = line_prefix(text, start).trim_end();
+        // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
+        // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
+        if captures.name("bare").is_some() {
+            // The match ends with the first character of the next word.
+            let last_char = whole.as_str().char_indices().last().map_or(0, |(i, _)| i);
+            let next_word = text[start + last_char..]
+                .split(|c: char| !c.is_alphabetic())
+                .next()
+                .unwrap_or("");
+            let opens = !GRAMMAR
+                .months
+                .iter()
+                .any(|m| next_word.eq_ignore_ascii_case(m));
+            if number != expected
+                || prefix.is_empty()
+                || !opens
+                || prefix.ends_with(|c: char| c.is_ascii_digit())
+            {
+                continue;
+            }
+        }
+        let at_line_start = prefix.is_empty();
+        let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
+        // OCR loses paragraph numbers. After a full stop, the number after next is taken as
+        // the next paragraph, and the text before a first number of 2 or 3 as paragraph 1.
+        let lost_number = number > expected
+            && number <= expected + 2
+            && (at_line_start || prefix.ends_with('.') || (interleaved && number == expected + 1))
+            && (expected > 1 || text[body.start..start].trim().len() > 40);
+        if number != expected && !lost_number {
+            continue;
+        }
+        if lost_number && starts.is_empty() {
+            starts.push((body.start, 1));
+        }
+        // Two-column OCR runs paragraphs into other fragments: there the next number followed by
+        // a capitalized word will do, unless the word before makes it a reference.
+        let previous_word = prefix
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        let reference = GRAMMAR
+            .paragraph_reference_words
+            .contains(&previous_word.trim_matches(|c: char| !c.is_alphanumeric()));
+        if !(at_line_start || after_sentence || !reference) {
+            continue;
+        }
+        // "1." after "in the case of Denmark:" or "...;" is an item of a list, not a paragraph.
+        if is_list_context(&text[body.start..start]) && start != body.start {
+            continue;
+        }
+        starts.push((start, number));
+        expected = number + 1;
+    }
+    build_paragraphs(text, body, &starts, lang)
+}
+
+pub(crate) fn build_paragraphs(
+    text: &str,
+    body: Range<usize>,
+    starts: &[(usize, u32)],
+    lang: Lang,
+) -> Vec<Paragraph> {
+    let body_text = text[body.clone()].trim();
+    if starts.is_empty() {
+        if body_text.is_empty() {
+            return Vec::new();
+        }
+        let start = body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len());
+        return vec![paragraph(
+            text,
+            start..trim_end_offset(text, body),
+            "1",
+            true,
+            lang,
+        )];
+    }
+    let mut paragraphs = Vec::new();
+    for (index, &(start, number)) in starts.iter().enumerate() {
+        let end = starts.get(index + 1).map_or(body.end, |next| next.0);
+        // Text before paragraph 1 (an OCR'd fragment) is kept with paragraph 1.
+        let start = if index == 0 {
+            body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len())
+        } else {
+            start
+        };
+        paragraphs.push(paragraph(
+            text,
+            start..trim_end_offset(text, start..end),
+            &number.to_string(),
+            false,
+            lang,
+        ));
+    }
+    paragraphs
+}
+
+pub(crate) fn paragraph(
+    text: &str,
+    span: Range<usize>,
+    number: &str,
+    unnumbered: bool,
+    lang: Lang,
+) -> Paragraph {
+    let local = &text[span.clone()];
+    Paragraph {
+        number: number.to_string(),
+        unnumbered,
+        subparagraphs: subparagraphs(local, lang),
+        span,
+        text: String::new(),
+        pieces: Default::default(),
+    }
+}
+
+/// Subparagraph markers of a paragraph, each running to the next marker.
+fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
+    let mut markers: Vec<(usize, usize, String)> = Vec::new(); // (marker start, text start, label)
+    match lang.profile().script {
+        // Where inline labels stand is told from the whole version's text: see
+        // `segment_version`, which reads them again with it.
+        Script::Japanese => return japanese_subparagraphs(local, Placement::After),
+        _ => {
+            // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
+            for captures in SUBPARAGRAPH.captures_iter(local) {
+                let Some(label) = captures.get(1).or(captures.get(2)) else {
+                    continue;
+                };
+                let marker_start =
+                    label.start() - usize::from(local[..label.start()].ends_with('('));
+                let prefix = line_prefix(local, marker_start).trim_end();
+                let after_list_break = prefix.ends_with([':', ';', '.'])
+                    || GRAMMAR
+                        .list_breaks
+                        .iter()
+                        .any(|w| prefix.ends_with(w.as_str()));
+                // After a comma only a list's first item (`paragraph 2, (a) copyright ...`)
+                // or the next one in sequence: a source that lost its line breaks.
+                let label_text = label.as_str().to_lowercase();
+                let in_sequence = match markers.last() {
+                    None => label_text == "a" || label_text == "i",
+                    Some((_, _, previous)) => {
+                        previous.len() == 1
+                            && label_text.len() == 1
+                            && previous.as_bytes()[0] + 1 == label_text.as_bytes()[0]
+                    }
+                };
+                let after_comma = prefix.ends_with(',') && in_sequence;
+                if prefix.is_empty() || after_list_break || after_comma {
+                    markers.push((
+                        marker_start,
+                        captures.get(0).unwrap().end(),
+                        label.as_str().to_lowercase(),
+                    ));
+                }
+            }
+        }
+    }
+    let mut result = Vec::new();
+    for (index, (start, _, label)) in markers.iter().enumerate() {
+        let end = markers.get(index + 1).map_or(local.len(), |next| next.0);
+        result.push(Subparagraph {
+            label: label.clone(),
+            local: *start..end,
+        });
+    }
+    result
+}

@@ -1,0 +1,214 @@
+//! Protocol points: numbered paragraphs, `Ad Article 14` points, Roman-numbered points, and
+//! their alignment across language versions.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_lang::Script;
+use treaty_numbers::{parse_roman, Lang};
+
+use super::paragraphs::{build_paragraphs, latin_paragraphs};
+use super::vocabulary::{captured_number, GRAMMAR};
+use crate::japanese_articles::japanese_paragraphs;
+use crate::topic::{topic_from_content, Topic};
+use crate::{Article, Paragraph, Version};
+
+/// Where a protocol heading starts in `range`: a line (or OCR sentence) opening with the
+/// word, or, in a script without spaces, the protocol word not used as a noun of a sentence
+/// (`この議定書に署名`).
+pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize> {
+    let latin = GRAMMAR
+        .protocol_heading
+        .captures(&text[range.clone()])
+        .map(|c| range.start + c.get(1).map_or(0, |m| m.start()));
+    let glued = GRAMMAR.protocol_words.iter().filter_map(|protocol| {
+        text[range.clone()]
+            .match_indices(protocol.word)
+            .map(|(at, _)| range.start + at)
+            .find(|at| {
+                let next = text[at + protocol.word.len()..].chars().next();
+                let before = text[..*at].chars().next_back();
+                next.is_some_and(|c| !protocol.not_followed_by.contains(c))
+                    && before.is_none_or(|c| !protocol.not_preceded_by.contains(c))
+            })
+    });
+    latin.into_iter().chain(glued).min()
+}
+
+/// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one.
+fn referenced_article(point: &Article) -> Option<u32> {
+    let text = &point.paragraphs.first()?.text;
+    GRAMMAR
+        .article_reference
+        .captures(text)
+        .and_then(|c| captured_number(&c))
+}
+
+/// OCR misprints protocol point numbers in one column (`5.` for point 4). Where another
+/// language version numbers its points 1, 2, 3, ... cleanly, a point is renumbered after the
+/// point there that concerns the same article (the k-th point on Article 23 here is the k-th
+/// point on Article 23 there), and takes its topic.
+pub(super) fn align_protocol_points(versions: &mut [Version]) {
+    let clean = |version: &Version| {
+        !version.protocol.is_empty()
+            && version
+                .protocol
+                .iter()
+                .enumerate()
+                .all(|(index, point)| point.number == format!("P{}", index + 1))
+    };
+    let Some(reference_index) = versions.iter().position(clean) else {
+        return;
+    };
+    let reference: Vec<(Option<u32>, String, Topic)> = versions[reference_index]
+        .protocol
+        .iter()
+        .map(|p| (referenced_article(p), p.number.clone(), p.topic))
+        .collect();
+    for (index, version) in versions.iter_mut().enumerate() {
+        if index == reference_index || clean(version) {
+            continue;
+        }
+        // A point whose number already names a point on the same article keeps it; the others
+        // take the first free point on their article.
+        let mut used = vec![false; reference.len()];
+        let mut unsettled = Vec::new();
+        for (point_index, point) in version.protocol.iter().enumerate() {
+            let article = referenced_article(point);
+            match reference
+                .iter()
+                .position(|(a, number, _)| *number == point.number && *a == article)
+            {
+                Some(slot) if !used[slot] => used[slot] = true,
+                _ => unsettled.push((point_index, article)),
+            }
+        }
+        for (point_index, article) in unsettled {
+            let Some(article) = article else { continue };
+            if let Some(slot) =
+                (0..reference.len()).find(|&i| !used[i] && reference[i].0 == Some(article))
+            {
+                used[slot] = true;
+                let point = &mut version.protocol[point_index];
+                point.number = reference[slot].1.clone();
+                point.topic = reference[slot].2;
+            }
+        }
+        version.protocol.sort_by_key(|p| {
+            p.number
+                .trim_start_matches('P')
+                .parse::<u32>()
+                .unwrap_or(u32::MAX)
+        });
+    }
+}
+
+/// Line starts numbered `I`, `II`, `III`, ... in sequence (a number may be skipped, as when
+/// a point was repealed), with the value of each.
+fn roman_numbered_points(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
+    static ROMAN_LINE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?m)^[ \t]*([IVXL]{1,7})(?:\.[ \t]+|[ \t]*$)").unwrap());
+    let mut points: Vec<(usize, u32)> = Vec::new();
+    for captures in ROMAN_LINE.captures_iter(&text[body.clone()]) {
+        let Some(value) = parse_roman(&captures[1]) else {
+            continue;
+        };
+        let expected = points.last().map_or(1, |(_, last)| last + 1);
+        if value == expected || (!points.is_empty() && value == expected + 1) {
+            points.push((body.start + captures.get(0).unwrap().start(), value));
+        }
+    }
+    points
+}
+
+/// Numbered points of a protocol, each given the topic of the article it concerns.
+pub(super) fn protocol_points(
+    text: &str,
+    range: Range<usize>,
+    lang: Lang,
+    articles: &[Article],
+) -> Vec<Article> {
+    // The heading is its first word; `議定書` may be run into the text that follows it, and
+    // the protocol's preamble may end with point 1's number (`...次の規定を協定した。1`).
+    let heading_len = GRAMMAR
+        .protocol_words
+        .iter()
+        .find(|p| text[range.clone()].starts_with(p.word))
+        .map_or_else(
+            || text[range.clone()].find(char::is_whitespace).unwrap_or(0),
+            |p| p.word.len(),
+        );
+    let body = range.start + heading_len..range.end;
+    let closing = GRAMMAR
+        .closing
+        .find(&text[body.clone()])
+        .map_or(body.end, |m| body.start + m.start());
+    let body = body.start..closing;
+    // Points written `4. Ad/Artigo 14` (`Ad Article`) are told by that form, in whatever order
+    // OCR left their numbers; other protocols are numbered paragraphs in sequence.
+    // A point whose number OCR lost takes the number after the previous point's.
+    let mut ad_points: Vec<(usize, u32)> = Vec::new();
+    for captures in GRAMMAR.ad_point.captures_iter(&text[body.clone()]) {
+        let previous = ad_points.last().map_or(0, |(_, n)| *n);
+        let number = captures
+            .get(1)
+            .and_then(|n| n.as_str().parse().ok())
+            .unwrap_or(previous + 1);
+        ad_points.push((
+            body.start + captures.get(0).map_or(0, |m| m.start()),
+            number,
+        ));
+    }
+    // Points numbered with Roman numerals at line starts (`XIII. Ad Article 10 ...`, or `I`
+    // alone on its line above a heading), in sequence, whatever their text.
+    let roman_points = roman_numbered_points(text, body.clone());
+    let first_roman = roman_points.first().map(|(at, _)| *at);
+    let paragraphs = match lang.profile().script {
+        Script::Japanese => japanese_paragraphs(text, body.clone()),
+        _ if roman_points.len() >= 3 => build_paragraphs(text, body.clone(), &roman_points, lang),
+        _ if ad_points.len() >= 2 => build_paragraphs(text, body.clone(), &ad_points, lang),
+        _ => latin_paragraphs(text, body.clone(), lang, false),
+    };
+    let first_point = if roman_points.len() >= 3 {
+        first_roman
+    } else {
+        ad_points.first().map(|(at, _)| *at)
+    };
+    paragraphs
+        .into_iter()
+        .filter(|p| !p.unnumbered)
+        // Text before the first `Ad` point is the protocol's preamble, not a point.
+        .filter(|p| first_point.is_none_or(|first| p.span.end > first))
+        .map(|point| {
+            let point_text = &text[point.span.clone()];
+            let referenced = GRAMMAR
+                .article_reference
+                .captures(point_text)
+                .and_then(|c| captured_number(&c));
+            let topic = referenced
+                .and_then(|n| {
+                    articles
+                        .iter()
+                        .find(|a| a.number == n.to_string())
+                        .map(|a| a.topic)
+                })
+                .or_else(|| topic_from_content(point_text))
+                .unwrap_or(Topic::Miscellaneous);
+            Article {
+                modifies: referenced.map(|n| n.to_string()).unwrap_or_default(),
+                number: format!("P{}", point.number),
+                printed: point.number.clone(),
+                title: String::new(),
+                topic,
+                inferred: false,
+                span: point.span.clone(),
+                paragraphs: vec![Paragraph {
+                    number: "1".to_string(),
+                    unnumbered: true,
+                    ..point
+                }],
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,187 @@
+//! The treaty grammar of every profile, compiled once.
+//!
+//! Latin-script patterns take the words of every Latin-script profile at once: OCR of a
+//! bilingual print mixes its columns, and a heading printed once for both (`Artigo Article 2`)
+//! must be read whatever language its line was given.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_lang::patterns::{literal_alternation, pattern_alternation};
+use treaty_lang::{Lang, ProtocolWord, Script, StructureWords};
+
+/// The structure words of every profile, in profile order.
+fn all() -> impl Iterator<Item = &'static StructureWords> + Clone {
+    Lang::all().map(|lang| &lang.profile().structure)
+}
+
+/// The structure words of the Latin-script profiles.
+fn latin() -> impl Iterator<Item = &'static StructureWords> + Clone {
+    Lang::all()
+        .filter(|lang| lang.profile().script == Script::Latin)
+        .map(|lang| &lang.profile().structure)
+}
+
+fn compile(source: &str) -> Regex {
+    Regex::new(source).unwrap_or_else(|error| panic!("a profile's structure pattern: {error}"))
+}
+
+/// Every word of one list field over some profiles, deduplicated, in profile order.
+fn words<'a>(
+    profiles: impl Iterator<Item = &'a StructureWords>,
+    field: impl Fn(&StructureWords) -> &'static [&'static str],
+) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for profile in profiles {
+        for word in field(profile) {
+            if !out.contains(word) {
+                out.push(word);
+            }
+        }
+    }
+    out
+}
+
+/// Compiled grammar of all profiles.
+pub(crate) struct Grammar {
+    /// The formula that ends a preamble.
+    pub preamble_end: Regex,
+    /// Parts of that formula.
+    pub preamble_part: Regex,
+    /// Words of a preamble's line.
+    pub preamble_context: Regex,
+    /// The formula before the signatures.
+    pub closing: Regex,
+    /// A Latin heading: number in group 1 (suffix in 2) or Roman numeral in group 3.
+    pub latin_heading: Regex,
+    /// Article 1's heading: digits or Roman numeral in group 1; numbers of headings that
+    /// enclose them in the groups after.
+    pub first_heading: Regex,
+    /// An article reference; the number is the first group that matched.
+    pub article_reference: Regex,
+    /// A protocol heading at a line or sentence start, the word in group 1.
+    pub protocol_heading: Regex,
+    /// Protocol words of scripts without spaces.
+    pub protocol_words: Vec<ProtocolWord>,
+    /// A protocol point on an article (`4. Ad Article 14`), its number in group 1.
+    pub ad_point: Regex,
+    /// Party name patterns.
+    pub parties: Vec<Regex>,
+    /// "Contracting State" in every language.
+    pub contracting_state: Vec<&'static str>,
+    /// What follows a heading number when it is a reference.
+    pub heading_reference_followers: Vec<&'static str>,
+    /// Words that open a provision.
+    pub sentence_openers: Vec<&'static str>,
+    /// Words that end an inline title.
+    pub title_stop_words: Vec<&'static str>,
+    /// Month names.
+    pub months: Vec<&'static str>,
+    /// Words before a reference number.
+    pub paragraph_reference_words: Vec<&'static str>,
+    /// Endings of a list item's text (`; and`, `, and`).
+    pub list_endings: Vec<String>,
+    /// Words before a subparagraph marker that end the previous item (` and`, ` ou`).
+    pub list_breaks: Vec<String>,
+    /// Words after a glued item marker that make it a reference.
+    pub item_reference_followers: Vec<&'static str>,
+    /// Words that can close an item in scripts without line structure.
+    pub item_closing_words: Vec<&'static str>,
+    /// Characters that never open an item.
+    pub item_continuation_chars: String,
+    /// Characters (besides kanji and katakana) that can open an item.
+    pub item_opening_chars: String,
+}
+
+/// The grammar of every profile, compiled on first use.
+pub(crate) static GRAMMAR: LazyLock<Grammar> = LazyLock::new(build);
+
+fn build() -> Grammar {
+    let headings = literal_alternation(words(latin(), |s| s.article_heading));
+    let misread = words(latin(), |s| s.article_heading_misread);
+    let first_heading_words = literal_alternation(
+        words(latin(), |s| s.article_heading)
+            .into_iter()
+            .chain(misread),
+    );
+    let suffixes = literal_alternation(words(latin(), |s| s.article_suffix));
+    let around_headings = words(all(), |s| s.article_heading_around);
+    let mut first_heading =
+        format!(r"(?m)^[ \t]*{first_heading_words}[ \t]+(\d{{1,3}}|[IVXL]{{1,6}})\b");
+    for around in &around_headings {
+        first_heading.push('|');
+        first_heading.push_str(around);
+    }
+    let mut article_reference = format!(
+        r"{}[ \t]*(\d{{1,3}})",
+        pattern_alternation(words(latin(), |s| s.article_reference))
+    );
+    for around in words(all(), |s| s.article_reference_around) {
+        article_reference.push('|');
+        article_reference.push_str(around);
+    }
+    let joiners = words(all(), |s| s.list_joiners);
+    let mut list_endings: Vec<String> = joiners.iter().map(|w| format!("; {w}")).collect();
+    list_endings.extend(
+        words(all(), |s| s.list_joiners_after_comma)
+            .iter()
+            .map(|w| format!(", {w}")),
+    );
+    Grammar {
+        preamble_end: compile(&format!(
+            "(?i){}",
+            pattern_alternation(words(all(), |s| s.preamble_end))
+        )),
+        preamble_part: compile(&format!(
+            "(?i){}",
+            pattern_alternation(words(all(), |s| s.preamble_part))
+        )),
+        preamble_context: compile(&format!(
+            "(?i){}",
+            literal_alternation(words(all(), |s| s.preamble_context))
+        )),
+        closing: compile(&format!(
+            "(?i){}",
+            pattern_alternation(words(all(), |s| s.closing))
+        )),
+        latin_heading: compile(&format!(
+            r"\b{headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z]\b| ?{suffixes}\b)?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})\b)"
+        )),
+        first_heading: compile(&first_heading),
+        article_reference: compile(&article_reference),
+        // ASCII word boundary: a Unicode `\b` keeps the regex crate off its fast engines on
+        // non-ASCII text, and this runs over every version's body.
+        protocol_heading: compile(&format!(
+            r"(?m)(?:^|[.:][ \t])[ \t]*({})(?-u:\b)",
+            literal_alternation(words(latin(), |s| s.protocol_heading))
+        )),
+        protocol_words: all().filter_map(|s| s.protocol_word).collect(),
+        ad_point: compile(&format!(
+            r"(?:(\d{{1,2}})\.\s+)?\b{}(?:/|\s)\s*{headings}",
+            literal_alternation(words(latin(), |s| s.protocol_point_prefix))
+        )),
+        parties: words(all(), |s| s.party).into_iter().map(compile).collect(),
+        contracting_state: words(all(), |s| s.contracting_state),
+        heading_reference_followers: words(all(), |s| s.heading_reference_followers),
+        sentence_openers: words(all(), |s| s.sentence_openers),
+        title_stop_words: words(all(), |s| s.title_stop_words),
+        months: words(all(), |s| s.months),
+        paragraph_reference_words: words(all(), |s| s.paragraph_reference_words),
+        list_endings,
+        list_breaks: joiners.iter().map(|w| format!(" {w}")).collect(),
+        item_reference_followers: words(all(), |s| s.item_reference_followers),
+        item_closing_words: words(all(), |s| s.item_closing_words),
+        item_continuation_chars: all().map(|s| s.item_continuation_chars).collect(),
+        item_opening_chars: all().map(|s| s.item_opening_chars).collect(),
+    }
+}
+
+/// The number of the first group of `captures` that matched: digits, a Roman numeral or a
+/// kanji number.
+pub(crate) fn captured_number(captures: &regex::Captures<'_>) -> Option<u32> {
+    let text = captures.iter().skip(1).flatten().next()?.as_str();
+    text.parse::<u32>()
+        .ok()
+        .or_else(|| treaty_numbers::parse_roman(text))
+        .or_else(|| treaty_numbers::parse_kanji_number(text).and_then(|n| u32::try_from(n).ok()))
+}
