@@ -1,213 +1,208 @@
-#[cfg(test)]
-mod tests {
-    use crate::{segment, Config};
+use crate::{segment, Config};
 
-    fn outline(text: &str) -> Vec<(String, String, &'static str, usize)> {
-        let (doc, _) = segment(text, &Config::default());
-        doc.treaties
-            .iter()
-            .flat_map(|t| t.versions.iter())
-            .flat_map(|v| v.articles.iter().chain(v.protocol.iter()))
-            .map(|a| {
-                (
-                    a.number.clone(),
-                    a.title.clone(),
-                    a.topic.as_str(),
-                    a.paragraphs.len(),
-                )
-            })
-            .collect()
-    }
-
-    #[test]
-    fn portuguese_headings_titles_and_dash_paragraphs() {
-        let text = "Artigo 9.º\n\nEmpresas associadas\n\n1 - Quando uma empresa participar.\n\n2 - Quando um Estado incluir.\n\nArtigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem, no entanto, ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
-        let got = outline(text);
-        assert_eq!(
-            got[0],
+fn outline(text: &str) -> Vec<(String, String, &'static str, usize)> {
+    let (doc, _) = segment(text, &Config::default());
+    doc.treaties
+        .iter()
+        .flat_map(|t| t.versions.iter())
+        .flat_map(|v| v.articles.iter().chain(v.protocol.iter()))
+        .map(|a| {
             (
-                "9".into(),
-                "Empresas associadas".into(),
-                "associated_enterprises",
-                2
+                a.number.clone(),
+                a.title.clone(),
+                a.topic.as_str(),
+                a.paragraphs.len(),
             )
-        );
-        assert_eq!(got[1], ("10".into(), "Dividendos".into(), "dividends", 2));
-    }
+        })
+        .collect()
+}
 
-    fn subparagraph_labels(text: &str) -> Vec<Vec<String>> {
-        let (doc, _) = segment(text, &Config::default());
-        doc.treaties[0].versions[0].articles[0]
-            .paragraphs
-            .iter()
-            .map(|p| p.subparagraphs.iter().map(|s| s.label.clone()).collect())
-            .collect()
-    }
+#[test]
+fn portuguese_headings_titles_and_dash_paragraphs() {
+    let text = "Artigo 9.º\n\nEmpresas associadas\n\n1 - Quando uma empresa participar.\n\n2 - Quando um Estado incluir.\n\nArtigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem, no entanto, ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
+    let got = outline(text);
+    assert_eq!(
+        got[0],
+        (
+            "9".into(),
+            "Empresas associadas".into(),
+            "associated_enterprises",
+            2
+        )
+    );
+    assert_eq!(got[1], ("10".into(), "Dividendos".into(), "dividends", 2));
+}
 
-    #[test]
-    fn english_subparagraphs_in_brackets_with_roman_items() {
-        let text = "Article 2\nTaxes covered\n1. The existing taxes are:\n(a) in the case of Canada:\n(i) the income tax; and\n(ii) the capital tax;\n(b) in the case of Denmark, the income tax.\n2. The Convention shall apply also to identical taxes.\n";
-        assert_eq!(
-            subparagraph_labels(text),
-            vec![vec!["a", "i", "ii", "b"], vec![]]
-        );
-    }
+fn subparagraph_labels(text: &str) -> Vec<Vec<String>> {
+    let (doc, _) = segment(text, &Config::default());
+    doc.treaties[0].versions[0].articles[0]
+        .paragraphs
+        .iter()
+        .map(|p| p.subparagraphs.iter().map(|s| s.label.clone()).collect())
+        .collect()
+}
 
-    #[test]
-    fn portuguese_subparagraphs_with_a_closing_bracket() {
-        let text = "Artigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
-        assert_eq!(subparagraph_labels(text), vec![vec![], vec!["a", "b"]]);
-    }
+#[test]
+fn english_subparagraphs_in_brackets_with_roman_items() {
+    let text = "Article 2\nTaxes covered\n1. The existing taxes are:\n(a) in the case of Canada:\n(i) the income tax; and\n(ii) the capital tax;\n(b) in the case of Denmark, the income tax.\n2. The Convention shall apply also to identical taxes.\n";
+    assert_eq!(
+        subparagraph_labels(text),
+        vec![vec!["a", "i", "ii", "b"], vec![]]
+    );
+}
 
-    #[test]
-    fn japanese_subparagraph_markers_stand_after_their_text() {
-        // From japan-denmark-2017-ja-pdf.txt: `事業の管理の場所(a) 支店(b)`.
-        let text = "第五条恒久的施設1この条約の適用上 恒久的施設 とは 事業を行う一定の場所をいう 2 恒久的施設 には 特に 次のものを含む 事業の管理の場所(a) 支店(b) 事務所(c)\n";
-        let (doc, _) = segment(text, &Config::default());
-        let paragraph = &doc.treaties[0].versions[0].articles[0].paragraphs[1];
-        let texts: Vec<(&str, &str)> = paragraph
-            .subparagraphs
-            .iter()
-            .map(|s| (s.label.as_str(), paragraph.text[s.local.clone()].trim()))
-            .collect();
-        assert_eq!(texts[1], ("b", "支店(b)"));
-        assert_eq!(texts[2], ("c", "事務所(c)"));
-        assert!(texts[0].1.ends_with("事業の管理の場所(a)"), "{texts:?}");
-    }
+#[test]
+fn portuguese_subparagraphs_with_a_closing_bracket() {
+    let text = "Artigo 10.º\n\nDividendos\n\n1 - Os dividendos pagos.\n\n2 - Esses dividendos podem ser tributados:\n\na) 5 % do montante bruto;\n\nb) 10 % do montante bruto.\n";
+    assert_eq!(subparagraph_labels(text), vec![vec![], vec!["a", "b"]]);
+}
 
-    #[test]
-    fn a_sentence_that_mentions_an_article_is_not_a_heading() {
-        let text = "Article 7\nBusiness profits\n1. The profits of an enterprise shall be taxable only in that State.\n2. Where profits include items of income which are dealt with separately in other Articles, the provisions of Article 8 shall not be affected.\nArticle 8\nShipping and air transport\n1. Profits from the operation of ships.\n";
-        let got = outline(text);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[1].2, "shipping_air_transport");
-    }
+#[test]
+fn japanese_subparagraph_markers_stand_after_their_text() {
+    // From japan-denmark-2017-ja-pdf.txt: `事業の管理の場所(a) 支店(b)`.
+    let text = "第五条恒久的施設1この条約の適用上 恒久的施設 とは 事業を行う一定の場所をいう 2 恒久的施設 には 特に 次のものを含む 事業の管理の場所(a) 支店(b) 事務所(c)\n";
+    let (doc, _) = segment(text, &Config::default());
+    let paragraph = &doc.treaties[0].versions[0].articles[0].paragraphs[1];
+    let texts: Vec<(&str, &str)> = paragraph
+        .subparagraphs
+        .iter()
+        .map(|s| (s.label.as_str(), paragraph.text[s.local.clone()].trim()))
+        .collect();
+    assert_eq!(texts[1], ("b", "支店(b)"));
+    assert_eq!(texts[2], ("c", "事務所(c)"));
+    assert!(texts[0].1.ends_with("事業の管理の場所(a)"), "{texts:?}");
+}
 
-    #[test]
-    fn inline_ocr_heading_with_title_and_text() {
-        let text = "Have agreed as follows: Artigo 3 Definições gerais 1. Na presente Convenção, a não ser que o contexto imponha uma interpretação diferente: a) o termo designa. 2. Para a aplicação da presente Convenção. Artigo 4 Domicílio fiscal 1. Para os fins da presente Convenção.\n";
-        let got = outline(text);
-        assert_eq!(
-            got[0],
+#[test]
+fn a_sentence_that_mentions_an_article_is_not_a_heading() {
+    let text = "Article 7\nBusiness profits\n1. The profits of an enterprise shall be taxable only in that State.\n2. Where profits include items of income which are dealt with separately in other Articles, the provisions of Article 8 shall not be affected.\nArticle 8\nShipping and air transport\n1. Profits from the operation of ships.\n";
+    let got = outline(text);
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1].2, "shipping_air_transport");
+}
+
+#[test]
+fn inline_ocr_heading_with_title_and_text() {
+    let text = "Have agreed as follows: Artigo 3 Definições gerais 1. Na presente Convenção, a não ser que o contexto imponha uma interpretação diferente: a) o termo designa. 2. Para a aplicação da presente Convenção. Artigo 4 Domicílio fiscal 1. Para os fins da presente Convenção.\n";
+    let got = outline(text);
+    assert_eq!(
+        got[0],
+        (
+            "3".into(),
+            "Definições gerais".into(),
+            "general_definitions",
+            2
+        )
+    );
+    assert_eq!(
+        got[1],
+        ("4".into(), "Domicílio fiscal".into(), "resident", 1)
+    );
+}
+
+#[test]
+fn japanese_glued_heading_title_and_paragraphs() {
+    // From japan-denmark-2017-ja-pdf.txt: heading, title and paragraph 1 run together;
+    // `41及び3` is paragraph 4 beginning `1及び3`; `第七条の規定` is a reference.
+    let text = "次のとおり協定した 第九条関連企業1一方の締約国の企業が 第七条の規定に従い 2この条約は 3この条約は 41及び3の規定は 適用する 第十条配当1一方の締約国の居住者 2配当に対しては 第十一条利子1一方の締約国内において\n";
+    let got = outline(text);
+    assert_eq!(
+        got[0],
+        ("9".into(), "関連企業".into(), "associated_enterprises", 4)
+    );
+    assert_eq!(got[1], ("10".into(), "配当".into(), "dividends", 2));
+    assert_eq!(got[2].2, "interest");
+}
+
+#[test]
+fn japanese_cross_reference_with_paragraph_is_not_a_heading() {
+    let text = "第一条対象となる者1この条約は 第二十一条7の規定 第二条対象となる租税1この条約は\n";
+    let got = outline(text);
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1].0, "2");
+}
+
+#[test]
+fn missing_headings_are_inferred_from_numbering_restarts() {
+    let text = "The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may also be taxed.\n";
+    let (doc, _) = segment(text, &Config::default());
+    let treaty = &doc.treaties[0];
+    assert_eq!(
+        treaty.parties,
+        vec!["Canada".to_string(), "Kingdom of Denmark".to_string()]
+    );
+    let got: Vec<(String, &str, usize, bool)> = treaty.versions[0]
+        .articles
+        .iter()
+        .map(|a| {
             (
-                "3".into(),
-                "Definições gerais".into(),
-                "general_definitions",
-                2
+                a.number.clone(),
+                a.topic.as_str(),
+                a.paragraphs.len(),
+                a.inferred,
             )
-        );
-        assert_eq!(
-            got[1],
-            ("4".into(), "Domicílio fiscal".into(), "resident", 1)
-        );
-    }
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("1".to_string(), "persons_covered", 1, true),
+            ("2".to_string(), "taxes_covered", 3, true),
+            ("3".to_string(), "dividends", 2, true),
+        ]
+    );
+}
 
-    #[test]
-    fn japanese_glued_heading_title_and_paragraphs() {
-        // From japan-denmark-2017-ja-pdf.txt: heading, title and paragraph 1 run together;
-        // `41及び3` is paragraph 4 beginning `1及び3`; `第七条の規定` is a reference.
-        let text = "次のとおり協定した 第九条関連企業1一方の締約国の企業が 第七条の規定に従い 2この条約は 3この条約は 41及び3の規定は 適用する 第十条配当1一方の締約国の居住者 2配当に対しては 第十一条利子1一方の締約国内において\n";
-        let got = outline(text);
-        assert_eq!(
-            got[0],
-            ("9".into(), "関連企業".into(), "associated_enterprises", 4)
-        );
-        assert_eq!(got[1], ("10".into(), "配当".into(), "dividends", 2));
-        assert_eq!(got[2].2, "interest");
+#[test]
+fn inferred_articles_survive_rewrapping_and_lost_line_breaks() {
+    let long = "However, such dividends may also be taxed in the State of the company. ".repeat(30);
+    let text = format!("The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes and to Article 7 or Article 14 of the law.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. {long}\n");
+    // Re-wrapped at 40 columns: lines start inside sentences, one of them with
+    // `Article 7 or Article 14`, which is a reference, not a heading.
+    let mut wrapped = String::new();
+    for line in text.lines() {
+        let mut column = 0;
+        for word in line.split_whitespace() {
+            if column > 0 && column + word.len() >= 40 {
+                wrapped.push('\n');
+                column = 0;
+            } else if column > 0 {
+                wrapped.push(' ');
+                column += 1;
+            }
+            wrapped.push_str(word);
+            column += word.len();
+        }
+        wrapped.push('\n');
     }
-
-    #[test]
-    fn japanese_cross_reference_with_paragraph_is_not_a_heading() {
-        let text =
-            "第一条対象となる者1この条約は 第二十一条7の規定 第二条対象となる租税1この条約は\n";
-        let got = outline(text);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[1].0, "2");
-    }
-
-    #[test]
-    fn missing_headings_are_inferred_from_numbering_restarts() {
-        let text = "The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may also be taxed.\n";
-        let (doc, _) = segment(text, &Config::default());
-        let treaty = &doc.treaties[0];
-        assert_eq!(
-            treaty.parties,
-            vec!["Canada".to_string(), "Kingdom of Denmark".to_string()]
-        );
-        let got: Vec<(String, &str, usize, bool)> = treaty.versions[0]
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for variant in [&text, &wrapped, &one_line] {
+        let (doc, _) = segment(variant, &Config::default());
+        let got: Vec<(String, &str, usize)> = doc.treaties[0].versions[0]
             .articles
             .iter()
-            .map(|a| {
-                (
-                    a.number.clone(),
-                    a.topic.as_str(),
-                    a.paragraphs.len(),
-                    a.inferred,
-                )
-            })
+            .map(|a| (a.number.clone(), a.topic.as_str(), a.paragraphs.len()))
             .collect();
         assert_eq!(
             got,
             vec![
-                ("1".to_string(), "persons_covered", 1, true),
-                ("2".to_string(), "taxes_covered", 3, true),
-                ("3".to_string(), "dividends", 2, true),
-            ]
+                ("1".to_string(), "persons_covered", 1),
+                ("2".to_string(), "taxes_covered", 3),
+                ("3".to_string(), "dividends", 2),
+            ],
+            "{variant}"
         );
     }
+}
 
-    #[test]
-    fn inferred_articles_survive_rewrapping_and_lost_line_breaks() {
-        let long =
-            "However, such dividends may also be taxed in the State of the company. ".repeat(30);
-        let text = format!("The Government of Canada and the Government of the Kingdom of Denmark, have agreed as follows:\n\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n1. This Convention shall apply to taxes on income and on capital imposed on behalf of each Contracting State.\n\n2. The existing taxes to which the Convention shall apply are in particular:\n\n(b) in the case of Denmark:\n\n1. the income tax to the State;\n\n2. the municipal income tax;\n\n(hereinafter referred to as \"Danish tax\").\n\n3. This Convention shall apply also to any identical taxes and to Article 7 or Article 14 of the law.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. {long}\n");
-        // Re-wrapped at 40 columns: lines start inside sentences, one of them with
-        // `Article 7 or Article 14`, which is a reference, not a heading.
-        let mut wrapped = String::new();
-        for line in text.lines() {
-            let mut column = 0;
-            for word in line.split_whitespace() {
-                if column > 0 && column + word.len() >= 40 {
-                    wrapped.push('\n');
-                    column = 0;
-                } else if column > 0 {
-                    wrapped.push(' ');
-                    column += 1;
-                }
-                wrapped.push_str(word);
-                column += word.len();
-            }
-            wrapped.push('\n');
-        }
-        let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        for variant in [&text, &wrapped, &one_line] {
-            let (doc, _) = segment(variant, &Config::default());
-            let got: Vec<(String, &str, usize)> = doc.treaties[0].versions[0]
-                .articles
-                .iter()
-                .map(|a| (a.number.clone(), a.topic.as_str(), a.paragraphs.len()))
-                .collect();
-            assert_eq!(
-                got,
-                vec![
-                    ("1".to_string(), "persons_covered", 1),
-                    ("2".to_string(), "taxes_covered", 3),
-                    ("3".to_string(), "dividends", 2),
-                ],
-                "{variant}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_wrapped_formula_followed_by_another_on_its_second_line_is_one_treaty() {
-        let text = "O Governo da República e o Governo do Reino, desejando concluir uma Convenção, acordam no\nseguinte: The Government of the Republic and the Government of the Kingdom have agreed as follows:\nArtigo 1.º Article 1\nA presente Convenção aplica-se às pessoas residentes. This Convention shall apply to persons who are residents of one or both of the Contracting States.\n";
-        let (doc, _) = segment(text, &Config::default());
-        assert_eq!(doc.treaties.len(), 1, "{:?}", doc.treaties);
-        // The same in one stream: the first formula's part would end inside it.
-        let stream = "O Governo da República, desejando concluir uma Convenção, acordam no\nseguinte: the Government have agreed as follows:\nArticle 1\nThis Convention shall apply to persons.\n";
-        for part in super::split_treaties(stream) {
-            assert!(part.body_start <= part.range.end, "{:?}", part.range);
-        }
+#[test]
+fn a_wrapped_formula_followed_by_another_on_its_second_line_is_one_treaty() {
+    let text = "O Governo da República e o Governo do Reino, desejando concluir uma Convenção, acordam no\nseguinte: The Government of the Republic and the Government of the Kingdom have agreed as follows:\nArtigo 1.º Article 1\nA presente Convenção aplica-se às pessoas residentes. This Convention shall apply to persons who are residents of one or both of the Contracting States.\n";
+    let (doc, _) = segment(text, &Config::default());
+    assert_eq!(doc.treaties.len(), 1, "{:?}", doc.treaties);
+    // The same in one stream: the first formula's part would end inside it.
+    let stream = "O Governo da República, desejando concluir uma Convenção, acordam no\nseguinte: the Government have agreed as follows:\nArticle 1\nThis Convention shall apply to persons.\n";
+    for part in super::treaties::split_treaties(stream) {
+        assert!(part.body_start <= part.range.end, "{:?}", part.range);
     }
 }
