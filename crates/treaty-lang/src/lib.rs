@@ -43,7 +43,7 @@ pub use kanji::KanjiStructure;
 pub use names::{CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::NumberWords;
-pub use registry::{install, InstallError, Lang, PerLang};
+pub use registry::{install, InstallError, Lang, PerLang, MAX_LANGUAGES};
 pub use rules::RuleWords;
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;

@@ -11,6 +11,10 @@ fn profiles() -> &'static [Profile] {
     PROFILES.get_or_init(|| BUILTIN.to_vec())
 }
 
+/// The most profiles that can be installed at once (evidence per language is kept in
+/// fixed-size arrays on hot paths).
+pub const MAX_LANGUAGES: usize = 8;
+
 /// Why [`install`] refused a profile.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum InstallError {
@@ -39,7 +43,7 @@ pub fn install(extra: &[Profile]) -> Result<Vec<Lang>, InstallError> {
         }
         all.push(*profile);
     }
-    if all.len() > usize::from(u8::MAX) {
+    if all.len() > MAX_LANGUAGES {
         return Err(InstallError::TooMany);
     }
     let count = all.len();

@@ -1,400 +1,105 @@
-//! Language identification for lines and words: Portuguese, English, Japanese.
+//! Language identification for lines and words, over every language profile.
 //!
-//! Treaty text is formal and repetitive, so a lexicon of function words and treaty vocabulary,
-//! plus spelling cues (accents, `-ção`, `-tion`), tells Portuguese from English even on
-//! three-word OCR fragments, where general n-gram detectors guess.
-//! Japanese is told by script alone.
+//! Treaty text is formal and repetitive, so each profile's lexicon of function words and
+//! treaty vocabulary, plus spelling cues (accents, `-ção`, `-tion`), tells the Latin-script
+//! languages apart even on three-word OCR fragments, where general n-gram detectors guess.
+//! Kanji-script languages are told by script alone. A text that no profile's words explain is
+//! reported as unsupported rather than given to the nearest profile.
 
-use treaty_numbers::Lang;
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap as HashMap;
+use treaty_lang::{Lang, PerLang, Script, MAX_LANGUAGES};
 
 /// Evidence for each language in a piece of text, in log-odds-like points.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Scores {
-    /// Portuguese evidence.
-    pub pt: f32,
-    /// English evidence.
-    pub en: f32,
-    /// Japanese evidence (characters of kana or kanji).
-    pub ja: f32,
+    /// Evidence per language, indexed by [`Lang::index`].
+    pub evidence: [f32; MAX_LANGUAGES],
     /// Latin-script words seen (numbers aside).
     pub words: u32,
-    /// Of those, words in the Portuguese or English lexicon.
+    /// Of those, words in some profile's lexicon.
     pub known: u32,
+}
+
+impl Scores {
+    /// The evidence for one language.
+    pub fn of(&self, lang: Lang) -> f32 {
+        self.evidence[lang.index()]
+    }
+
+    /// Evidence of kanji-script languages (characters of kana or kanji).
+    pub fn kanji(&self) -> f32 {
+        SCRIPTS.kanji.iter().map(|lang| self.of(*lang)).sum()
+    }
+
+    /// The Latin-script languages' evidence, best first (ties: profile order).
+    fn latin_ranked(&self) -> Vec<(Lang, f32)> {
+        let mut ranked: Vec<(Lang, f32)> = SCRIPTS
+            .latin
+            .iter()
+            .map(|lang| (*lang, self.of(*lang)))
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
+    }
 }
 
 impl std::ops::AddAssign for Scores {
     fn add_assign(&mut self, other: Scores) {
-        self.pt += other.pt;
-        self.en += other.en;
-        self.ja += other.ja;
+        for (mine, theirs) in self.evidence.iter_mut().zip(other.evidence) {
+            *mine += theirs;
+        }
         self.words += other.words;
         self.known += other.known;
     }
 }
 
-const PT_WORDS: &[&str] = &[
-    "o",
-    "os",
-    "as",
-    "um",
-    "uma",
-    "uns",
-    "umas",
-    "do",
-    "da",
-    "dos",
-    "das",
-    "no",
-    "na",
-    "nos",
-    "nas",
-    "ao",
-    "aos",
-    "à",
-    "às",
-    "pelo",
-    "pela",
-    "pelos",
-    "pelas",
-    "num",
-    "numa",
-    "em",
-    "com",
-    "para",
-    "por",
-    "que",
-    "não",
-    "se",
-    "ou",
-    "mas",
-    "é",
-    "são",
-    "ser",
-    "será",
-    "serão",
-    "sejam",
-    "seja",
-    "foi",
-    "tenha",
-    "qualquer",
-    "quaisquer",
-    "este",
-    "esta",
-    "estes",
-    "estas",
-    "esse",
-    "essa",
-    "desse",
-    "dessa",
-    "deste",
-    "desta",
-    "neste",
-    "nesta",
-    "nesse",
-    "nessa",
-    "aquele",
-    "seu",
-    "sua",
-    "seus",
-    "suas",
-    "outro",
-    "outra",
-    "outros",
-    "outras",
-    "também",
-    "quando",
-    "onde",
-    "como",
-    "mais",
-    "menos",
-    "entre",
-    "sobre",
-    "até",
-    "após",
-    "sem",
-    "caso",
-    "casos",
-    "podem",
-    "pode",
-    "poderá",
-    "poderão",
-    "deve",
-    "devem",
-    "deverá",
-    "estado",
-    "estados",
-    "contratante",
-    "contratantes",
-    "convenção",
-    "imposto",
-    "impostos",
-    "rendimento",
-    "rendimentos",
-    "residente",
-    "residentes",
-    "empresa",
-    "empresas",
-    "sociedade",
-    "sociedades",
-    "dividendos",
-    "juros",
-    "lucros",
-    "pessoa",
-    "pessoas",
-    "presente",
-    "artigo",
-    "artigos",
-    "parágrafo",
-    "parágrafos",
-    "disposições",
-    "termo",
-    "expressão",
-    "expressões",
-    "designa",
-    "significa",
-    "montante",
-    "bruto",
-    "pagos",
-    "pago",
-    "tributados",
-    "tributação",
-    "tributável",
-    "desde",
-    "ainda",
-    "nenhum",
-    "nenhuma",
-    "outro",
-    "aí",
-    "lhe",
-    "sempre",
-    "direito",
-    "beneficiário",
-    "efetivo",
-    "efectivo",
-    "rendimentos",
-    "alienação",
-    "bens",
-    "situados",
-    "estabelecimento",
-    "estável",
-    "permanente",
-    "exercício",
-    "atividade",
-    "actividade",
-    "serviços",
-    "pagamentos",
-    "qual",
-    "quais",
-    "cujo",
-    "cuja",
-    "nem",
-    "já",
-    "ambos",
-    "cada",
-    "sendo",
-    "acordo",
-    "mesmo",
-    "mesma",
-    "referido",
-    "referida",
-    "respeito",
-    "relativo",
-    "relativa",
-    "governo",
-    "república",
-    "reino",
-    "ministro",
-    "autoridade",
-    "autoridades",
-    "competente",
-    "competentes",
-    "aplica",
-    "aplicam",
-    "aplicável",
-    "aplicação",
-    "pagar",
-    "efeitos",
-    "dentro",
-    "acordaram",
-    "acordam",
-    "seguinte",
-    "desejando",
-    "concluir",
-    "evitar",
-    "dupla",
-    "fora",
-    "através",
-    "mediante",
-    "salvo",
-    "exceto",
-    "excepto",
-];
+/// The profiles by script.
+struct Scripts {
+    latin: Vec<Lang>,
+    kanji: Vec<Lang>,
+}
 
-const EN_WORDS: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "of",
-    "to",
-    "in",
-    "on",
-    "at",
-    "by",
-    "for",
-    "from",
-    "with",
-    "and",
-    "or",
-    "not",
-    "shall",
-    "may",
-    "be",
-    "is",
-    "are",
-    "was",
-    "were",
-    "been",
-    "which",
-    "that",
-    "this",
-    "these",
-    "those",
-    "such",
-    "any",
-    "other",
-    "its",
-    "their",
-    "it",
-    "he",
-    "his",
-    "her",
-    "who",
-    "whom",
-    "whose",
-    "where",
-    "when",
-    "if",
-    "than",
-    "under",
-    "into",
-    "also",
-    "only",
-    "both",
-    "each",
-    "either",
-    "all",
-    "has",
-    "have",
-    "had",
-    "there",
-    "thereof",
-    "therein",
-    "between",
-    "within",
-    "without",
-    "upon",
-    "being",
-    "but",
-    "so",
-    "as",
-    "more",
-    "less",
-    "state",
-    "states",
-    "contracting",
-    "convention",
-    "tax",
-    "taxes",
-    "income",
-    "resident",
-    "residents",
-    "enterprise",
-    "enterprises",
-    "company",
-    "companies",
-    "dividends",
-    "interest",
-    "royalties",
-    "profits",
-    "person",
-    "persons",
-    "article",
-    "articles",
-    "paragraph",
-    "paragraphs",
-    "provisions",
-    "term",
-    "means",
-    "amount",
-    "gross",
-    "paid",
-    "taxable",
-    "taxed",
-    "taxation",
-    "including",
-    "includes",
-    "case",
-    "cases",
-    "beneficial",
-    "owner",
-    "alienation",
-    "property",
-    "situated",
-    "establishment",
-    "permanent",
-    "through",
-    "carried",
-    "business",
-    "services",
-    "payments",
-    "however",
-    "nothing",
-    "where",
-    "whether",
-    "respect",
-    "government",
-    "republic",
-    "kingdom",
-    "minister",
-    "authority",
-    "authorities",
-    "competent",
-    "apply",
-    "applies",
-    "purposes",
-    "derived",
-    "arising",
-    "other",
-    "same",
-    "referred",
-    "treated",
-    "granted",
-    "should",
-    "would",
-    "will",
-    "can",
-    "made",
-    "provided",
-    "accordance",
-    "following",
-];
+static SCRIPTS: LazyLock<Scripts> = LazyLock::new(|| Scripts {
+    latin: Lang::all()
+        .filter(|lang| lang.profile().script == Script::Latin)
+        .collect(),
+    kanji: Lang::all()
+        .filter(|lang| lang.profile().script == Script::Japanese)
+        .collect(),
+});
 
-use rustc_hash::FxHashSet as HashSet;
-use std::sync::LazyLock;
-
-static PT_LEXICON: LazyLock<HashSet<&'static str>> =
-    LazyLock::new(|| PT_WORDS.iter().copied().collect());
-static EN_LEXICON: LazyLock<HashSet<&'static str>> =
-    LazyLock::new(|| EN_WORDS.iter().copied().collect());
-
+/// For each lexicon word, the Latin-script languages that have it (a bit per language).
 // The lexicons are looked up for every word of every document: hash, not scan.
-fn is_pt_word(word: &str) -> bool {
-    PT_LEXICON.contains(word)
-}
+static LEXICON: LazyLock<HashMap<&'static str, u16>> = LazyLock::new(|| {
+    let mut lexicon: HashMap<&'static str, u16> = HashMap::default();
+    for lang in &SCRIPTS.latin {
+        for word in lang.profile().ident.lexicon {
+            *lexicon.entry(word).or_default() |= 1 << lang.index();
+        }
+    }
+    lexicon
+});
 
-fn is_en_word(word: &str) -> bool {
-    EN_LEXICON.contains(word)
-}
+/// Heading keywords of every Latin-script profile, lower case, with their language.
+pub(crate) static HEADING_KEYWORDS: LazyLock<Vec<(&'static str, Lang)>> = LazyLock::new(|| {
+    SCRIPTS
+        .latin
+        .iter()
+        .flat_map(|lang| {
+            lang.profile()
+                .ident
+                .heading_keywords
+                .iter()
+                .map(move |word| (*word, *lang))
+        })
+        .collect()
+});
+
+/// The marked letters of each profile, as a list for `contains` tests.
+static MARKED: LazyLock<PerLang<Vec<char>>> =
+    LazyLock::new(|| PerLang::build(|profile| profile.ident.marked_letters.chars().collect()));
 
 /// Evidence from one word (already lower-cased, stripped of punctuation).
 pub fn word_scores(word: &str) -> Scores {
@@ -403,47 +108,39 @@ pub fn word_scores(word: &str) -> Scores {
         return scores;
     }
     if word.chars().any(is_japanese_char) {
-        scores.ja = word.chars().filter(|c| is_japanese_char(*c)).count() as f32;
+        let count = word.chars().filter(|c| is_japanese_char(*c)).count() as f32;
+        for lang in &SCRIPTS.kanji {
+            scores.evidence[lang.index()] = count;
+        }
         return scores;
     }
-    let pt_known = is_pt_word(word);
-    let en_known = is_en_word(word);
+    let known_by = LEXICON.get(word).copied().unwrap_or(0);
     if !word.bytes().all(|b| b.is_ascii_digit()) {
         scores.words = 1;
-        scores.known = u32::from(pt_known || en_known);
+        scores.known = u32::from(known_by != 0);
     }
-    match (pt_known, en_known) {
-        (true, false) => scores.pt += 2.0,
-        (false, true) => scores.en += 2.0,
-        _ => {}
+    // A word in one lexicon only is strong evidence; one in several says nothing.
+    if known_by.count_ones() == 1 {
+        scores.evidence[known_by.trailing_zeros() as usize] += 2.0;
     }
-    if pt_known || en_known {
+    if known_by != 0 {
         return scores;
     }
     // Spelling cues for words outside the lexicons.
-    if word.chars().any(|c| "ãõçáéíóúâêôàü".contains(c)) {
-        scores.pt += 1.5;
-    }
-    const PT_ENDINGS: &[&str] = &[
-        "ção", "ções", "mente", "dade", "dades", "agem", "ados", "adas", "idos", "idas", "ário",
-        "ária", "eiro", "eira", "ência", "ância", "ivo", "iva", "ivos", "ivas", "osos", "oso",
-        "ar", "ir", "ado", "ada", "ido", "ida", "os", "as", "es",
-    ];
-    const EN_ENDINGS: &[&str] = &[
-        "tion", "tions", "ing", "ings", "ed", "ly", "ness", "ship", "ment", "ments", "ance",
-        "ence", "ity", "ies", "th", "ght", "ould", "ered",
-    ];
-    if PT_ENDINGS.iter().any(|e| word.ends_with(e)) {
-        scores.pt += 0.7;
-    }
-    if EN_ENDINGS.iter().any(|e| word.ends_with(e)) {
-        scores.en += 0.7;
-    }
-    if word.contains('w') || word.contains('k') || word.contains("th") || word.contains("sh") {
-        scores.en += 0.5;
-    }
-    if word.contains("lh") || word.contains("nh") || word.ends_with('ã') {
-        scores.pt += 0.5;
+    for lang in &SCRIPTS.latin {
+        let ident = &lang.profile().ident;
+        let evidence = &mut scores.evidence[lang.index()];
+        if word.chars().any(|c| MARKED[*lang].contains(&c)) {
+            *evidence += 1.5;
+        }
+        if ident.endings.iter().any(|e| word.ends_with(e)) {
+            *evidence += 0.7;
+        }
+        if ident.letter_groups.iter().any(|g| word.contains(g))
+            || ident.final_letter_groups.iter().any(|g| word.ends_with(g))
+        {
+            *evidence += 0.5;
+        }
     }
     scores
 }
@@ -507,72 +204,92 @@ pub fn line_language(text: &str) -> Option<Lang> {
 
 /// The language some evidence points to, if any.
 pub fn language_of(scores: Scores) -> Option<Lang> {
-    if scores.ja > 2.0 && scores.ja >= scores.pt + scores.en {
-        return Some(Lang::Ja);
+    let latin_total: f32 = SCRIPTS.latin.iter().map(|lang| scores.of(*lang)).sum();
+    for lang in &SCRIPTS.kanji {
+        let evidence = scores.of(*lang);
+        if evidence > 2.0 && evidence >= latin_total {
+            return Some(*lang);
+        }
     }
-    if scores.pt == 0.0 && scores.en == 0.0 {
-        return None;
-    }
-    if scores.pt >= scores.en {
-        Some(Lang::Pt)
-    } else {
-        Some(Lang::En)
-    }
+    let ranked = scores.latin_ranked();
+    let (best, evidence) = *ranked.first()?;
+    (evidence != 0.0 || ranked.iter().any(|(_, e)| *e != 0.0)).then_some(best)
 }
 
-/// True when a Latin-script line carries strong evidence of both Portuguese and English,
-/// as the lines of a two-column print read across do.
+/// True when a Latin-script line carries strong evidence of two languages, as the lines of a
+/// two-column print read across do.
 pub fn is_mixed(text: &str) -> bool {
     is_mixed_scores(text_scores(text))
 }
 
 /// [`is_mixed`] on evidence already summed.
 pub fn is_mixed_scores(scores: Scores) -> bool {
-    let (low, high) = if scores.pt < scores.en {
-        (scores.pt, scores.en)
-    } else {
-        (scores.en, scores.pt)
+    let ranked = scores.latin_ranked();
+    let (Some((_, high)), Some((_, low))) = (ranked.first(), ranked.get(1)) else {
+        return false;
     };
-    low >= 4.0 && low >= 0.2 * high
+    *low >= 4.0 && *low >= 0.2 * high
 }
 
-/// Labels every token of a mixed line with a language, by a two-state Viterbi search that
-/// charges for each switch, so one ambiguous word does not split a fragment.
+/// Labels every token of a mixed line with a Latin-script language, by a Viterbi search over
+/// the languages that charges for each switch, so one ambiguous word does not split a
+/// fragment.
 pub fn label_tokens(tokens: &[&str]) -> Vec<Lang> {
     const SWITCH_COST: f32 = 2.5;
-    if tokens.is_empty() {
+    let states = &SCRIPTS.latin;
+    let (Some(first_token), false) = (tokens.first(), states.is_empty()) else {
         return Vec::new();
-    }
+    };
     let emissions: Vec<Scores> = tokens.iter().map(|t| token_scores(t)).collect();
-    // State 0 = Portuguese, 1 = English.
-    let mut cost = [-emissions[0].pt, -emissions[0].en];
-    let mut back: Vec<[u8; 2]> = Vec::with_capacity(tokens.len());
-    back.push([0, 1]);
+    let first = token_scores(first_token);
+    let mut cost: Vec<f32> = states.iter().map(|lang| -first.of(*lang)).collect();
+    let mut back: Vec<Vec<usize>> = Vec::with_capacity(tokens.len());
+    back.push((0..states.len()).collect());
     for emission in &emissions[1..] {
-        let gain = [emission.pt, emission.en];
-        let mut next = [0f32; 2];
-        let mut from = [0u8; 2];
-        for state in 0..2 {
-            let stay = cost[state];
-            let switch = cost[1 - state] + SWITCH_COST;
-            if stay <= switch {
-                next[state] = stay - gain[state];
-                from[state] = state as u8;
-            } else {
-                next[state] = switch - gain[state];
-                from[state] = (1 - state) as u8;
-            }
+        let mut next = vec![0f32; states.len()];
+        let mut from = vec![0usize; states.len()];
+        for (state, lang) in states.iter().enumerate() {
+            // The cheapest other state to switch from (ties: profile order).
+            let switch = (0..states.len())
+                .filter(|other| *other != state)
+                .map(|other| (other, cost[other] + SWITCH_COST))
+                .fold(None, |best: Option<(usize, f32)>, candidate| match best {
+                    Some(b) if b.1 <= candidate.1 => Some(b),
+                    _ => Some(candidate),
+                });
+            let (source, total) = match switch {
+                Some((other, switch)) if switch < cost[state] => (other, switch),
+                _ => (state, cost[state]),
+            };
+            next[state] = total - emission.of(*lang);
+            from[state] = source;
         }
         cost = next;
         back.push(from);
     }
-    let mut state = if cost[0] <= cost[1] { 0usize } else { 1 };
-    let mut labels = vec![Lang::Pt; tokens.len()];
+    let mut state = (0..states.len()).fold(0, |best, index| {
+        if cost[index] < cost[best] {
+            index
+        } else {
+            best
+        }
+    });
+    let mut labels = vec![states[0]; tokens.len()];
     for index in (0..tokens.len()).rev() {
-        labels[index] = if state == 0 { Lang::Pt } else { Lang::En };
-        state = back[index][state] as usize;
+        labels[index] = states[state];
+        state = back[index][state];
     }
     labels
+}
+
+/// The names of the languages with a profile, for messages: `Portuguese, English or Japanese`.
+pub fn supported_names() -> String {
+    let names: Vec<&str> = Lang::all().map(|lang| lang.profile().name).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -183,10 +183,14 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
             bytes: s.text.len(),
         })
         .collect();
-    let treaties = structure::build_treaties(&streams, config, &mut diagnostics);
-    if let Some(diagnostic) = unsupported_language(evidence) {
-        diagnostics.push(diagnostic);
-    }
+    // Text in a language no profile covers is reported, not read with the nearest profile's
+    // grammar and rules.
+    let unsupported = unsupported_language(evidence);
+    let treaties = match unsupported {
+        Some(_) => Vec::new(),
+        None => structure::build_treaties(&streams, config, &mut diagnostics),
+    };
+    diagnostics.extend(unsupported);
     // A whole treaty's worth of text with only a handful of articles has lost its structure
     // (line breaks removed, headings damaged): say so rather than return little in silence.
     for treaty in &treaties {
@@ -228,16 +232,17 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
 
 /// A diagnostic when the text is mostly in none of the supported languages.
 fn unsupported_language(evidence: lang::Scores) -> Option<Diagnostic> {
-    if evidence.ja > 20.0 {
+    if evidence.kanji() > 20.0 {
         return None;
     }
     let (n_known, n_words) = (evidence.known, evidence.words);
-    // Function words and treaty vocabulary make up a third or more of running Portuguese or
-    // English; a text where they are rare is in another language.
+    // Function words and treaty vocabulary make up a third or more of running text in a
+    // profile's language; a text where they are rare is in a language no profile covers.
     (n_words >= 30 && (n_known as f32) < 0.12 * n_words as f32).then(|| Diagnostic {
         code: "unsupported_language",
         message: format!(
-            "the text is not in Portuguese, English or Japanese ({n_known} of {n_words} words are known Portuguese or English words)"
+            "the text is not in a supported language ({}): {n_known} of {n_words} words are in a language profile's lexicon",
+            lang::supported_names()
         ),
         span: None,
     })

@@ -4,6 +4,7 @@
 //! A document with two complete versions one after the other yields two streams made of
 //! whole lines; a two-column OCR read across yields two streams made of word runs.
 
+use treaty_lang::Script;
 use treaty_numbers::Lang;
 
 use crate::lang;
@@ -308,7 +309,7 @@ fn smoothed_line_languages(text: &str, line_scores: &[lang::Scores]) -> Vec<Opti
         let agree = |side: &[usize]| side.iter().filter(|&&i| own[i] == Some(neighbour)).count();
         // Latin-script versions only: a Latin line inside Japanese text (a displaced list
         // label) is left to the Japanese layout rules.
-        let latin = |l: Option<Lang>| matches!(l, Some(Lang::Pt | Lang::En));
+        let latin = |l: Option<Lang>| l.is_some_and(|l| l.profile().script == Script::Latin);
         // A line of two languages inside a long run of one is that language quoting the
         // other (`(i) the personal income tax (imposto sobre o rendimento ... - IRS);`).
         if (latin(own[index]) || mixed[index])
@@ -330,7 +331,7 @@ fn has_heading_word(line: &str, line_lang: Lang) -> bool {
         return false;
     };
     let key = lang::word_key(first);
-    HEADING_WORDS
+    lang::HEADING_KEYWORDS
         .iter()
         .any(|(word, heading_lang)| *word == key && *heading_lang == line_lang)
         && second.starts_with(|c: char| c.is_ascii_digit())
@@ -402,23 +403,16 @@ fn stream_for(streams: &mut Vec<Stream>, lang: Lang) -> &mut Stream {
     }
 }
 
-const HEADING_WORDS: &[(&str, Lang)] = &[
-    ("artigo", Lang::Pt),
-    ("article", Lang::En),
-    ("protocolo", Lang::Pt),
-    ("protocol", Lang::En),
-];
-
 /// True when a line has a heading keyword followed by a number (`Article 9`) in a Latin
 /// language other than `line_lang`.
 fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
-    if line_lang == Lang::Ja {
+    if line_lang.profile().script != Script::Latin {
         return false;
     }
     let words: Vec<&str> = line.split_whitespace().collect();
     words.windows(2).any(|pair| {
         let key = lang::word_key(pair[0]);
-        HEADING_WORDS
+        lang::HEADING_KEYWORDS
             .iter()
             .any(|(word, heading_lang)| *word == key && *heading_lang != line_lang)
             && pair[1].starts_with(|c: char| c.is_ascii_digit())
@@ -438,7 +432,7 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
     let mut labels = lang::label_tokens(&words);
     let heading_lang = |word: &str| {
         let key = lang::word_key(word);
-        HEADING_WORDS
+        lang::HEADING_KEYWORDS
             .iter()
             .find(|(w, _)| *w == key)
             .map(|(_, l)| *l)
