@@ -244,6 +244,7 @@ impl BinaryFormat {
             ),
             BinaryFormat::Zip => (format!("unzip {input_q}"), "unzip"),
             BinaryFormat::Doc => (format!("antiword {input_q} > {txt_q}"), "antiword"),
+            // tidy: not language (Debian package names)
             _ => (
                 format!("tesseract {input_q} {stem_q} -l eng+por+jpn"),
                 "tesseract-ocr, tesseract-ocr-por, tesseract-ocr-jpn",
@@ -255,6 +256,7 @@ impl BinaryFormat {
     /// text and where to get it.
     pub fn advice(self, input: &str) -> String {
         let (command, package) = self.extraction_command(input);
+        // tidy: not language (advice for the user)
         let what = match self {
             BinaryFormat::Zip => "unpack it and process the text files inside",
             _ if self.is_image() => "run OCR on it first",
@@ -322,8 +324,8 @@ const MAX_NOT_TEXT_PERCENT_SHORT: usize = 25;
 /// use treaty_normalize::{decode, BinaryFormat, BinaryReason, IngestConfig, IngestError};
 /// let decoded = decode(b"Artigo 10\n", &IngestConfig::default()).unwrap();
 /// assert_eq!(decoded.encoding, "UTF-8");
-/// let latin1 = decode(b"Conven\xe7\xe3o entre o Brasil e a Dinamarca", &IngestConfig::default()).unwrap();
-/// assert_eq!(latin1.text, "Convenção entre o Brasil e a Dinamarca");
+/// let latin1 = decode(b"Conven\xe7\xe3o entre os Estados", &IngestConfig::default()).unwrap();
+/// assert_eq!(latin1.text, "Convenção entre os Estados");
 /// assert_eq!(latin1.map.span_to_original(6..10), 6..8); // "çã" were two bytes
 /// assert_eq!(decode(b"", &IngestConfig::default()).unwrap_err(), IngestError::Empty);
 /// assert_eq!(

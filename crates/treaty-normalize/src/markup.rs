@@ -40,6 +40,7 @@ const HIDDEN: [&[u8]; 10] = [
 ];
 
 /// Elements that start and end a block: their tags become line breaks.
+// tidy: not language (HTML element names)
 const BLOCKS: [&[u8]; 45] = [
     b"address",
     b"article",

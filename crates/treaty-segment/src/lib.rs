@@ -86,7 +86,7 @@ pub struct LanguageShare {
 pub struct Treaty {
     /// 1, 2, ... in order of appearance.
     pub index: usize,
-    /// The parties, where the text names them (`Canada`, `Kingdom of Denmark`).
+    /// The parties, where the text names them (`Republic of X`, `Kingdom of Y`).
     pub parties: Vec<String>,
     /// True when the text holds only part of the treaty (no preamble found).
     pub fragment: bool,

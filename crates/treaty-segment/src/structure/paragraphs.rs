@@ -121,7 +121,7 @@ pub(super) fn latin_paragraphs(
         if !(at_line_start || after_sentence || !reference) {
             continue;
         }
-        // "1." after "in the case of Denmark:" or "...;" is an item of a list, not a paragraph.
+        // "1." after "in the case of that State:" or "...;" is an item of a list, not a paragraph.
         if is_list_context(&text[body.start..start]) && start != body.start {
             continue;
         }
