@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap as HashMap;
-use treaty_lang::{Lang, PerLang, Script, MAX_LANGUAGES};
+use treaty_lang::{Identification, Lang, PerLang, Script, MAX_LANGUAGES};
 
 /// Evidence for each language in a piece of text, in log-odds-like points.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -97,9 +97,44 @@ pub(crate) static HEADING_KEYWORDS: LazyLock<Vec<(&'static str, Lang)>> = LazyLo
         .collect()
 });
 
-/// The marked letters of each profile, as a list for `contains` tests.
-static MARKED: LazyLock<PerLang<Vec<char>>> =
-    LazyLock::new(|| PerLang::build(|profile| profile.ident.marked_letters.chars().collect()));
+/// Spelling cues of one language that no other Latin-script profile shares (a cue two
+/// languages share says nothing between them, as a word in two lexicons does not).
+struct Cues {
+    marked_letters: Vec<char>,
+    endings: Vec<&'static str>,
+    letter_groups: Vec<&'static str>,
+    final_letter_groups: Vec<&'static str>,
+}
+
+static CUES: LazyLock<PerLang<Cues>> = LazyLock::new(|| {
+    fn others(code: &'static str) -> impl Iterator<Item = &'static treaty_lang::Profile> {
+        SCRIPTS
+            .latin
+            .iter()
+            .map(|lang| lang.profile())
+            .filter(move |p| p.code != code)
+    }
+    PerLang::build(|profile| {
+        let own = |list: &'static [&'static str],
+                   of: fn(&Identification) -> &'static [&'static str]| {
+            list.iter()
+                .copied()
+                .filter(|cue| !others(profile.code).any(|p| of(&p.ident).contains(cue)))
+                .collect::<Vec<_>>()
+        };
+        Cues {
+            marked_letters: profile
+                .ident
+                .marked_letters
+                .chars()
+                .filter(|c| !others(profile.code).any(|p| p.ident.marked_letters.contains(*c)))
+                .collect(),
+            endings: own(profile.ident.endings, |i| i.endings),
+            letter_groups: own(profile.ident.letter_groups, |i| i.letter_groups),
+            final_letter_groups: own(profile.ident.final_letter_groups, |i| i.final_letter_groups),
+        }
+    })
+});
 
 /// Evidence from one word (already lower-cased, stripped of punctuation).
 pub fn word_scores(word: &str) -> Scores {
@@ -128,16 +163,16 @@ pub fn word_scores(word: &str) -> Scores {
     }
     // Spelling cues for words outside the lexicons.
     for lang in &SCRIPTS.latin {
-        let ident = &lang.profile().ident;
+        let cues = &CUES[*lang];
         let evidence = &mut scores.evidence[lang.index()];
-        if word.chars().any(|c| MARKED[*lang].contains(&c)) {
+        if word.chars().any(|c| cues.marked_letters.contains(&c)) {
             *evidence += 1.5;
         }
-        if ident.endings.iter().any(|e| word.ends_with(e)) {
+        if cues.endings.iter().any(|e| word.ends_with(e)) {
             *evidence += 0.7;
         }
-        if ident.letter_groups.iter().any(|g| word.contains(g))
-            || ident.final_letter_groups.iter().any(|g| word.ends_with(g))
+        if cues.letter_groups.iter().any(|g| word.contains(g))
+            || cues.final_letter_groups.iter().any(|g| word.ends_with(g))
         {
             *evidence += 0.5;
         }

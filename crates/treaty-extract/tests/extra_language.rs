@@ -1,0 +1,183 @@
+//! A language added as a profile only: a small Spanish profile, written here, is installed
+//! before the first document, and a short Spanish treaty is segmented and extracted by the
+//! same code that reads the built-in languages. Nothing outside this file knows Spanish.
+//!
+//! (An integration test runs in its own process, so installing a profile here does not
+//! affect other tests.)
+
+use treaty_extract::{process_document, Settings};
+use treaty_lang::{
+    install, Identification, KanjiStructure, Lang, Names, NormalizeWords, NumberWords, Profile,
+    RuleWords, Script, StructureWords, TopicWords,
+};
+
+const SPANISH: Profile = Profile {
+    code: "es",
+    name: "Spanish",
+    script: Script::Latin,
+    ident: Identification {
+        // Function words and frequent treaty words; words Portuguese shares ("de", "que",
+        // "dividendos") say nothing between the two, as in any pair of profiles.
+        lexicon: &[
+            "el",
+            "la",
+            "los",
+            "las",
+            "un",
+            "una",
+            "del",
+            "al",
+            "de",
+            "en",
+            "con",
+            "por",
+            "para",
+            "que",
+            "se",
+            "su",
+            "sus",
+            "y",
+            "o",
+            "este",
+            "esta",
+            "dicho",
+            "dichos",
+            "otro",
+            "otra",
+            "será",
+            "podrán",
+            "podrá",
+            "pueden",
+            "puede",
+            "sin",
+            "embargo",
+            "estado",
+            "estados",
+            "contratante",
+            "contratantes",
+            "convenio",
+            "impuesto",
+            "impuestos",
+            "sociedad",
+            "residente",
+            "residentes",
+            "pagados",
+            "beneficiario",
+            "efectivo",
+            "artículo",
+            "apartado",
+            "personas",
+            "dividendos",
+            "intereses",
+            "cánones",
+            "renta",
+            "presente",
+            "cuando",
+            "si",
+            "uno",
+            "ambos",
+        ],
+        marked_letters: "ñáéíóú",
+        endings: &[
+            "ción", "ciones", "mente", "dad", "dades", "os", "as", "es", "ado", "ada", "ados",
+            "adas", "ido", "ida", "idos", "idas",
+        ],
+        heading_keywords: &["artículo"],
+        ..Identification::EMPTY
+    },
+    numbers: NumberWords::EMPTY,
+    normalize: NormalizeWords::EMPTY,
+    structure: StructureWords {
+        preamble_end: &[r"han\s+acordado\s+lo\s+siguiente"],
+        closing: &[r"en\s+fe\s+de\s+lo\s+cual"],
+        article_heading: &["Artículo", "ARTÍCULO"],
+        article_reference: &[r"[Aa]rtículos?"],
+        contracting_state: &["Estado Contratante"],
+        sentence_openers: &["el", "la", "los", "las"],
+        title_stop_words: &["el", "la", "los", "las", "cuando", "si"],
+        list_joiners: &["y", "o"],
+        ..StructureWords::EMPTY
+    },
+    kanji: KanjiStructure::EMPTY,
+    topics: TopicWords::EMPTY,
+    rules: RuleWords::EMPTY,
+    names: Names::EMPTY,
+};
+
+const TREATY: &str = "\
+CONVENIO ENTRE EL REINO DE ARCADIA Y LA REPÚBLICA DE BETANIA
+
+El Gobierno del Reino de Arcadia y el Gobierno de la República de Betania, deseando concluir un \
+Convenio para evitar la doble imposición, han acordado lo siguiente:
+
+Artículo 1
+Personas comprendidas
+El presente Convenio se aplica a las personas residentes de uno o de ambos Estados Contratantes.
+
+Artículo 2
+Impuestos comprendidos
+1. El presente Convenio se aplica a los impuestos sobre la renta exigibles por cada uno de los \
+Estados Contratantes.
+2. Se consideran impuestos sobre la renta los que gravan la totalidad de la renta.
+
+Artículo 3
+Dividendos
+1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del \
+otro Estado Contratante pueden someterse a imposición en este otro Estado.
+2. Sin embargo, dichos dividendos pueden también someterse a imposición en el Estado Contratante \
+en que resida la sociedad que pague los dividendos, pero si el beneficiario efectivo de los \
+dividendos es un residente del otro Estado Contratante, el impuesto así exigido no podrá exceder \
+del 15 por ciento del importe bruto de los dividendos.
+
+Artículo 4
+Entrada en vigor
+El presente Convenio entrará en vigor el día de la última notificación.
+
+En fe de lo cual, los signatarios, debidamente autorizados al efecto, han firmado el presente \
+Convenio.
+";
+
+#[test]
+fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
+    let added = install(&[SPANISH]).expect("installed before any document is read");
+    let spanish = added[0];
+    assert_eq!(spanish.as_str(), "es");
+    assert_eq!(Lang::from_code("es"), Some(spanish));
+
+    let report = process_document(
+        "arcadia-betania-es.txt",
+        TREATY.as_bytes(),
+        &Settings::default(),
+    )
+    .expect("a text document");
+    assert!(
+        !report
+            .warnings
+            .iter()
+            .any(|w| w.code == "unsupported_language"),
+        "{:?}",
+        report.warnings
+    );
+    assert_eq!(report.treaties.len(), 1, "{:?}", report.treaties);
+    let versions = &report.treaties[0].versions;
+    assert_eq!(versions.len(), 1);
+    let version = &versions[0];
+    assert_eq!(version.lang.to_string(), "es");
+    let outline: Vec<(&str, &str, usize)> = version
+        .articles
+        .iter()
+        .map(|a| (a.article.as_str(), a.title.as_str(), a.paragraphs.len()))
+        .collect();
+    assert_eq!(
+        outline,
+        [
+            ("1", "Personas comprendidas", 1),
+            ("2", "Impuestos comprendidos", 2),
+            ("3", "Dividendos", 2),
+            ("4", "Entrada en vigor", 1),
+        ]
+    );
+    // The closing formula ends the last article.
+    let last = &version.articles[3];
+    assert!(last.end <= TREATY.find("En fe de lo cual").unwrap());
+}
