@@ -141,7 +141,10 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             }
             continue;
         }
-        let scores = line_scores[line_index];
+        let LineEvidence {
+            scores,
+            foreign_heading,
+        } = line_scores[line_index];
         total += scores;
         // Normalization kept the gap between two columns as a tab: each column goes to the
         // language of its column, with its own line breaks.
@@ -178,10 +181,6 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             current = Some(left_lang);
             continue;
         }
-        // A heading keyword of the other language (`... Artigo 7. Article 9 Associated`) means
-        // the line holds both columns, however little text of one there is.
-        let foreign_heading = lang::language_of(scores)
-            .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
         let absorbed = line_langs[line_index].is_some();
         if (lang::is_mixed_scores(scores) || foreign_heading) && !absorbed {
             flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
@@ -231,22 +230,38 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
 /// singulares - IRS);` in an English version, `Directors' fees` read as Portuguese) belongs
 /// to the version it stands in. Lines alternating between languages keep their own.
 /// The language evidence of each line, computed once for the smoothing and the split.
-fn line_scores(text: &str) -> Vec<lang::Scores> {
+fn line_scores(text: &str) -> Vec<LineEvidence> {
     text.split_inclusive('\n')
         .map(|line| {
             let content = line.trim_end_matches('\n');
             // A line that is only item markers (`(a)`, `(ii)`, `(1)`, displaced to a line of
             // their own by PDF extraction) says nothing of its language: `(a)` is not `a`.
-            if is_marker_line(content) {
+            let scores = if is_marker_line(content) {
                 lang::Scores::default()
             } else {
                 lang::text_scores(content)
+            };
+            // A heading keyword of the other language (`... Artigo 7. Article 9 Associated`)
+            // means the line holds both columns, however little text of one there is.
+            let foreign_heading = lang::language_of(scores)
+                .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
+            LineEvidence {
+                scores,
+                foreign_heading,
             }
         })
         .collect()
 }
 
-fn smoothed_line_languages(text: &str, line_scores: &[lang::Scores]) -> Vec<Option<Lang>> {
+/// What a line says of its language.
+#[derive(Clone, Copy)]
+struct LineEvidence {
+    scores: lang::Scores,
+    /// A heading keyword of another language than the line's, before a number.
+    foreign_heading: bool,
+}
+
+fn smoothed_line_languages(text: &str, line_scores: &[LineEvidence]) -> Vec<Option<Lang>> {
     const SIDE: usize = 4;
     const AGREE: usize = 3;
     let mut own: Vec<Option<Lang>> = Vec::new();
@@ -254,10 +269,9 @@ fn smoothed_line_languages(text: &str, line_scores: &[lang::Scores]) -> Vec<Opti
     // Lines of two languages (columns read across) take part as neighbours that agree with
     // nothing, so no line of an interleaved stretch is moved.
     let mut mixed: Vec<bool> = Vec::new();
-    for (line, &scores) in text.split_inclusive('\n').zip(line_scores) {
+    for (line, evidence) in text.split_inclusive('\n').zip(line_scores) {
         let content = line.trim_end_matches('\n');
-        let foreign_heading = lang::language_of(scores)
-            .is_some_and(|line_lang| has_heading_of_other_language(content, line_lang));
+        let (scores, foreign_heading) = (evidence.scores, evidence.foreign_heading);
         let tab = content.contains('\t');
         let is_mixed = lang::is_mixed_scores(scores) || tab || foreign_heading;
         let line_lang = if content.trim().is_empty() || is_mixed {
@@ -406,17 +420,27 @@ fn stream_for(streams: &mut Vec<Stream>, lang: Lang) -> &mut Stream {
 /// True when a line has a heading keyword followed by a number (`Article 9`) in a Latin
 /// language other than `line_lang`.
 fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
-    if line_lang.profile().script != Script::Latin {
+    // Most lines have no keyword before a number: no digit, no heading.
+    if line_lang.profile().script != Script::Latin || !line.bytes().any(|b| b.is_ascii_digit()) {
         return false;
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.windows(2).any(|pair| {
-        let key = lang::word_key(pair[0]);
-        lang::HEADING_KEYWORDS
+    let mut words = line.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        let Some(next) = words.peek() else {
+            break;
+        };
+        if !next.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let key = lang::word_key(word);
+        if lang::HEADING_KEYWORDS
             .iter()
-            .any(|(word, heading_lang)| *word == key && *heading_lang != line_lang)
-            && pair[1].starts_with(|c: char| c.is_ascii_digit())
-    })
+            .any(|(keyword, heading_lang)| *keyword == key && *heading_lang != line_lang)
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// Splits a line of two columns read across into runs of one language.
