@@ -33,15 +33,21 @@ impl Scores {
         SCRIPTS.kanji.iter().map(|lang| self.of(*lang)).sum()
     }
 
-    /// The Latin-script languages' evidence, best first (ties: profile order).
-    fn latin_ranked(&self) -> Vec<(Lang, f32)> {
-        let mut ranked: Vec<(Lang, f32)> = SCRIPTS
-            .latin
-            .iter()
-            .map(|lang| (*lang, self.of(*lang)))
-            .collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        ranked
+    /// The two Latin-script languages with most evidence, best first (ties: profile order),
+    /// without allocating: this runs several times per line.
+    fn latin_top_two(&self) -> (Option<(Lang, f32)>, Option<(Lang, f32)>) {
+        let mut best: Option<(Lang, f32)> = None;
+        let mut second: Option<(Lang, f32)> = None;
+        for lang in &SCRIPTS.latin {
+            let evidence = self.of(*lang);
+            if best.is_none_or(|(_, b)| evidence > b) {
+                second = best;
+                best = Some((*lang, evidence));
+            } else if second.is_none_or(|(_, s)| evidence > s) {
+                second = Some((*lang, evidence));
+            }
+        }
+        (best, second)
     }
 }
 
@@ -202,34 +208,41 @@ pub fn word_key(token: &str) -> std::borrow::Cow<'_, str> {
 thread_local! {
     /// Evidence per word already scored on this thread. Treaty vocabulary is small and
     /// repetitive, so most words are looked up, not scored again.
-    static WORD_CACHE: std::cell::RefCell<rustc_hash::FxHashMap<String, Scores>> = Default::default();
+    static WORD_CACHE: std::cell::RefCell<HashMap<String, Scores>> = Default::default();
+}
+
+/// [`word_scores`] of a token, through a cache keyed by the token as printed (punctuation
+/// trimmed, case kept), so that the common case costs one lookup and no lower-casing.
+fn cached_scores(cache: &mut HashMap<String, Scores>, token: &str) -> Scores {
+    let trimmed = token.trim_matches(|c: char| !c.is_alphanumeric());
+    if let Some(scores) = cache.get(trimmed) {
+        return *scores;
+    }
+    let scores = word_scores(&word_key(trimmed));
+    // Bound the cache: a pathological input (random words) must not grow it forever.
+    if cache.len() > 200_000 {
+        cache.clear();
+    }
+    cache.insert(trimmed.to_string(), scores);
+    scores
 }
 
 /// [`word_scores`] of a token, through the per-thread cache.
 pub fn token_scores(token: &str) -> Scores {
-    let key = word_key(token);
-    WORD_CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some(scores) = cache.get(key.as_ref()) {
-            return *scores;
-        }
-        let scores = word_scores(&key);
-        // Bound the cache: a pathological input (random words) must not grow it forever.
-        if cache.len() > 200_000 {
-            cache.clear();
-        }
-        cache.insert(key.into_owned(), scores);
-        scores
-    })
+    WORD_CACHE.with(|cache| cached_scores(&mut cache.borrow_mut(), token))
 }
 
 /// Sum of word evidence over a text.
 pub fn text_scores(text: &str) -> Scores {
-    let mut total = Scores::default();
-    for token in text.split_whitespace() {
-        total += token_scores(token);
-    }
-    total
+    // One borrow of the cache per text, not per word: this runs on every line.
+    WORD_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let mut total = Scores::default();
+        for token in text.split_whitespace() {
+            total += cached_scores(&mut cache, token);
+        }
+        total
+    })
 }
 
 /// The language of a line, if the evidence says anything.
@@ -246,9 +259,9 @@ pub fn language_of(scores: Scores) -> Option<Lang> {
             return Some(*lang);
         }
     }
-    let ranked = scores.latin_ranked();
-    let (best, evidence) = *ranked.first()?;
-    (evidence != 0.0 || ranked.iter().any(|(_, e)| *e != 0.0)).then_some(best)
+    // Evidence is never negative: the best is zero only when all are.
+    let (best, evidence) = scores.latin_top_two().0?;
+    (evidence != 0.0).then_some(best)
 }
 
 /// True when a Latin-script line carries strong evidence of two languages, as the lines of a
@@ -259,11 +272,10 @@ pub fn is_mixed(text: &str) -> bool {
 
 /// [`is_mixed`] on evidence already summed.
 pub fn is_mixed_scores(scores: Scores) -> bool {
-    let ranked = scores.latin_ranked();
-    let (Some((_, high)), Some((_, low))) = (ranked.first(), ranked.get(1)) else {
+    let (Some((_, high)), Some((_, low))) = scores.latin_top_two() else {
         return false;
     };
-    *low >= 4.0 && *low >= 0.2 * high
+    low >= 4.0 && low >= 0.2 * high
 }
 
 /// Labels every token of a mixed line with a Latin-script language, by a Viterbi search over

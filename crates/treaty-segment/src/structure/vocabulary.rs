@@ -144,8 +144,10 @@ fn build() -> Grammar {
             "(?i){}",
             pattern_alternation(words(all(), |s| s.closing))
         )),
+        // ASCII word boundaries keep the regex on its fast engines over non-ASCII text; the
+        // words around a heading are ASCII where it matters (the number and its suffix).
         latin_heading: compile(&format!(
-            r"\b{headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z]\b| ?{suffixes}\b)?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})\b)"
+            r"(?-u:\b){headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z](?-u:\b)| ?{suffixes}(?-u:\b))?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})(?-u:\b))"
         )),
         first_heading: compile(&first_heading),
         article_reference: compile(&article_reference),
