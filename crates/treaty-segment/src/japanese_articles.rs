@@ -569,7 +569,7 @@ fn known_title_prefix(text: &str) -> usize {
     let mut end = 0;
     loop {
         let rest = &text[end..];
-        let Some(phrase) = crate::topic::japanese_title_phrases()
+        let Some(phrase) = crate::topic::title_phrases(Lang::Ja)
             .filter(|p| rest.starts_with(p))
             .max_by_key(|p| p.len())
         else {
@@ -582,7 +582,7 @@ fn known_title_prefix(text: &str) -> usize {
             .find(|joiner| rest.starts_with(**joiner))
         {
             Some(joiner)
-                if crate::topic::japanese_title_phrases()
+                if crate::topic::title_phrases(Lang::Ja)
                     .any(|p| rest[joiner.len()..].starts_with(p)) =>
             {
                 end += joiner.len()
