@@ -16,44 +16,16 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
-use treaty_numbers::{parse_kanji_number, Lang};
+use treaty_numbers::parse_kanji_number;
 
 use crate::mli::{self, MliBox};
 use crate::structure::{build_paragraphs, paragraph, trim_end_offset};
-use crate::topic::{topic_from_content, topic_from_title, Topic};
+use crate::topic::{title_phrases, topic_from_content, topic_from_title, Topic};
 use crate::{Article, Config, Paragraph};
 
-/// `第十条`, `第二十一条のA` (full-width letters folded), `第十条の二`.
-pub(crate) static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"第([〇一二三四五六七八九十百千]+|[0-9]{1,3})条(?:の([A-Z]|[一二三四五六七八九十]+))?",
-    )
-    .unwrap()
-});
+pub(crate) mod grammar;
 
-/// Words a Japanese article text starts with; a title ends where one of them begins.
-const JA_BODY_STARTS: &[&str] = &[
-    "一方の",
-    "この条約",
-    "この協定",
-    "この",
-    "両締約国",
-    "各締約国",
-    "いずれの",
-    "締約国",
-    "次の",
-    "当該",
-    "一方又は",
-    // `専ら教育又は訓練を受けるため` (students), in older spelling `もつぱら`.
-    "専ら",
-    "もつぱら",
-    "もっぱら",
-];
-/// Words after `第N条` that make it a reference, not a heading.
-pub(crate) const JA_REFERENCE_FOLLOWERS: &[char] = &[
-    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た',
-    '(', ')', ' ', '」', '。',
-];
+use grammar::Grammar;
 
 /// The suffix of an inserted article as written in the normalized number (`A`, `bis`).
 fn suffix_of(printed: Option<&str>) -> Option<String> {
@@ -77,9 +49,9 @@ struct Heading {
 }
 
 /// Treaty article headings in `range`, in sequence, outside MLI boxes.
-fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
+fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
     let mut headings: Vec<Heading> = Vec::new();
-    for captures in JA_HEADING.captures_iter(&text[range.clone()]) {
+    for captures in g.heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
         if boxes.iter().any(|b| b.excludes_heading(start)) {
@@ -91,6 +63,7 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
         let treaty_next = headings.last().map_or(1, |h| u64::from(h.number) + 1);
         let last_start = headings.last().map_or(range.start, |h| h.start);
         if mli::is_part_heading(
+            g,
             text,
             boxes,
             start,
@@ -114,15 +87,17 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
         // paragraph 1 follows its heading directly (`第二条1この条約は`).
         let paragraph_one = rest.starts_with('1')
             && rest[1..].chars().next().is_some_and(|c| {
-                !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c) && c != '条' && c != '項'
+                !c.is_ascii()
+                    && !g.reference_followers.contains(&c)
+                    && !g.is_article_or_paragraph_mark(c)
             });
         // `第十七条もつぱら教育...`: the heading of an article opening with `もつぱら`, not a
         // reference followed by `も`.
-        let opens_text = JA_BODY_STARTS.iter().any(|w| rest.starts_with(w));
+        let opens_text = g.body_starts.iter().any(|w| rest.starts_with(w));
         if !at_line_end
             && !paragraph_one
             && !opens_text
-            && next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c))
+            && next.is_none_or(|c| c.is_ascii_digit() || g.reference_followers.contains(&c))
         {
             continue;
         }
@@ -160,11 +135,12 @@ pub(crate) fn japanese_articles(
     range: Range<usize>,
     config: &Config<'_>,
 ) -> (Vec<Article>, Vec<Article>) {
+    let g = Grammar::kanji();
     let tokenizer = config.tokenizers.and_then(|source| source.japanese().ok());
-    let mut boxes = mli::boxes(text, range.clone());
-    let headings = headings(text, range.clone(), &boxes);
+    let mut boxes = mli::boxes(g, text, range.clone());
+    let headings = headings(g, text, range.clone(), &boxes);
     let heading_starts: Vec<usize> = headings.iter().map(|h| h.start).collect();
-    mli::close_boxes(text, &mut boxes, &heading_starts, range.end);
+    mli::close_boxes(g, text, &mut boxes, &heading_starts, range.end);
     let mut articles = Vec::new();
     for (index, heading) in headings.iter().enumerate() {
         let end = headings.get(index + 1).map_or(range.end, |next| next.start);
@@ -180,24 +156,24 @@ pub(crate) fn japanese_articles(
             let next_line = text[(line_end + 1).min(end)..next_line_end].trim();
             let title_line = rest.is_empty()
                 && (1..=20).contains(&next_line.chars().count())
-                && !next_line.contains(['、', '。', ','])
+                && !next_line.contains([g.comma, g.full_stop, ','])
                 && next_line
                     .chars()
                     .next()
-                    .is_some_and(|c| !c.is_ascii() && c != '第');
+                    .is_some_and(|c| !c.is_ascii() && c != g.ordinal_mark);
             if title_line {
                 // The title on the line after a bare heading (`第十条` / `配当` / `1`).
                 (next_line.to_string(), (next_line_end + 1).min(end))
-            } else if rest.chars().count() <= 30 && !rest.contains('。') {
+            } else if rest.chars().count() <= 30 && !rest.contains(g.full_stop) {
                 (rest.to_string(), (line_end + 1).min(end))
             } else {
-                glued_title(text, heading.after..end, tokenizer)
+                glued_title(g, text, heading.after..end, tokenizer)
             }
         } else {
-            glued_title(text, heading.after..end, tokenizer)
+            glued_title(g, text, heading.after..end, tokenizer)
         };
         let pieces = mli::outside_boxes(body_start..end, &boxes);
-        let paragraphs = paragraphs_of_pieces(text, &pieces);
+        let paragraphs = paragraphs_of_pieces(g, text, &pieces);
         let content: String = pieces.iter().map(|r| &text[r.clone()]).collect();
         let topic = topic_from_title(&title)
             .or_else(|| topic_from_content(&content))
@@ -220,7 +196,7 @@ pub(crate) fn japanese_articles(
     }
     let provisions = boxes
         .iter()
-        .map(|b| b.to_article(text, &articles))
+        .map(|b| b.to_article(g, text, &articles))
         .collect();
     (articles, provisions)
 }
@@ -229,18 +205,19 @@ pub(crate) fn japanese_articles(
 /// is a short noun phrase: a candidate with a comma or a full stop is the text itself, and
 /// one that starts with a digit is paragraph 1's number (`第十一条1一方の...`).
 fn glued_title(
+    g: &Grammar,
     text: &str,
     rest: Range<usize>,
     tokenizer: Option<&crate::JapaneseTokenizer>,
 ) -> (String, usize) {
-    let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
+    let title_len = japanese_title_len(g, &text[rest.clone()], tokenizer);
     let title = text[rest.start..rest.start + title_len].trim();
     // A title is a noun phrase; one ending in a particle (`ブラジルの居住者が`) is the
     // provision's first words, one starting with a digit paragraph 1's number.
-    let ends_in_particle = title.ends_with(['が', 'は', 'を', 'に', 'で', 'も', 'の', 'と']);
-    if title.contains(['、', '。', ','])
+    let ends_in_particle = title.ends_with(g.particles);
+    if title.contains([g.comma, g.full_stop, ','])
         || title.chars().count() > 20
-        || title.starts_with(['第', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+        || title.starts_with(|c: char| c == g.ordinal_mark || c.is_ascii_digit())
         || ends_in_particle
     {
         return (String::new(), rest.start);
@@ -251,7 +228,7 @@ fn glued_title(
 /// Paragraphs of an article whose body is cut by MLI boxes: each piece is read on from the
 /// numbers before it, and a piece that starts without a number continues the paragraph
 /// before the box.
-fn paragraphs_of_pieces(text: &str, pieces: &[Range<usize>]) -> Vec<Paragraph> {
+fn paragraphs_of_pieces(g: &Grammar, text: &str, pieces: &[Range<usize>]) -> Vec<Paragraph> {
     let mut result: Vec<Paragraph> = Vec::new();
     for piece in pieces {
         if text[piece.clone()].trim().is_empty() {
@@ -262,7 +239,7 @@ fn paragraphs_of_pieces(text: &str, pieces: &[Range<usize>]) -> Vec<Paragraph> {
             .filter_map(|p| p.number.parse::<u32>().ok())
             .max()
             .map_or(1, |n| n + 1);
-        let mut found = paragraphs_from(text, piece.clone(), next_number);
+        let mut found = paragraphs_from(g, text, piece.clone(), next_number);
         if !result.is_empty() {
             if let Some(first) = found.first_mut() {
                 if first.unnumbered {
@@ -276,27 +253,33 @@ fn paragraphs_of_pieces(text: &str, pieces: &[Range<usize>]) -> Vec<Paragraph> {
     result
 }
 
-/// Paragraphs of `body`, numbered from `first`.
+/// Paragraphs of `body`, numbered from 1.
 pub(crate) fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
-    paragraphs_from(text, body, 1)
+    paragraphs_from(Grammar::kanji(), text, body, 1)
 }
 
-fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph> {
-    let line_starts = line_start_paragraphs(text, body.clone(), first);
+/// Paragraphs of `body`, numbered from `first`.
+pub(crate) fn paragraphs_from(
+    g: &Grammar,
+    text: &str,
+    body: Range<usize>,
+    first: u32,
+) -> Vec<Paragraph> {
+    let line_starts = line_start_paragraphs(g, text, body.clone(), first);
     // One number at a line start is not yet a layout: glued text may start a line too.
     let starts = if line_starts.len() >= 2 || (first > 1 && !line_starts.is_empty()) {
         line_starts
     } else if first == 1 {
-        let bracketed = bracketed_paragraphs(text, body.clone());
+        let bracketed = bracketed_paragraphs(g, text, body.clone());
         if bracketed.len() >= 2 {
             bracketed
         } else {
-            glued_paragraphs(text, body.clone())
+            glued_paragraphs(g, text, body.clone())
         }
     } else {
         Vec::new()
     };
-    let mut paragraphs = build_paragraphs(text, body.clone(), &starts, Lang::Ja);
+    let mut paragraphs = build_paragraphs(text, body.clone(), &starts, g.lang);
     if starts
         .first()
         .is_some_and(|(at, _)| text[body.start..*at].trim().chars().count() > 0 && first > 1)
@@ -309,7 +292,7 @@ fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph>
             // Rebuilt, so that its subparagraphs are found in its shortened text.
             let number = first_paragraph.number.clone();
             let span = starts[0].0..first_paragraph.span.end;
-            *first_paragraph = paragraph(text, span, &number, first_paragraph.unnumbered, Lang::Ja);
+            *first_paragraph = paragraph(text, span, &number, first_paragraph.unnumbered, g.lang);
         }
         paragraphs.insert(
             0,
@@ -318,7 +301,7 @@ fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph>
                 lead_start..trim_end_offset(text, lead_start..lead_end),
                 &(first - 1).to_string(),
                 true,
-                Lang::Ja,
+                g.lang,
             ),
         );
     }
@@ -328,7 +311,12 @@ fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph>
 /// Paragraph numbers at line starts (`2 1の配当に対しては`): the expected next number (or the
 /// one after it, when a number was lost), followed by a space or a Japanese character that
 /// does not make it a reference.
-fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usize, u32)> {
+fn line_start_paragraphs(
+    g: &Grammar,
+    text: &str,
+    body: Range<usize>,
+    first: u32,
+) -> Vec<(usize, u32)> {
     let mut starts = Vec::new();
     let mut expected = first;
     let mut line_start = body.start;
@@ -343,7 +331,7 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
         if trailing > 0
             && trailing <= 2
             && trailing < line.len()
-            && line[..line.len() - trailing].ends_with('。')
+            && line[..line.len() - trailing].ends_with(g.full_stop)
             && line[line.len() - trailing..].parse() == Ok(expected)
             && line_end < body.end
         {
@@ -359,10 +347,9 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
             let is_marker = next.is_none_or(|c| {
                 c == ' '
                     || (!c.is_ascii()
-                        && !JA_REFERENCE_FOLLOWERS.contains(&c)
-                        && c != '条'
-                        && c != '項')
-            }) || opens_with_item(&line[digits..]);
+                        && !g.reference_followers.contains(&c)
+                        && !g.is_article_or_paragraph_mark(c))
+            }) || opens_with_item(g, &line[digits..]);
             if is_marker && (number == expected || (number == expected + 1 && !starts.is_empty())) {
                 starts.push((line_start, number));
                 expected = number + 1;
@@ -375,7 +362,7 @@ fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usi
 
 /// A paragraph whose first words are its subparagraph (a)'s (`5(a) 一方の...`), unlike a
 /// reference (`5(a)の規定`), which a particle follows.
-pub(crate) fn opens_with_item(rest: &str) -> bool {
+pub(crate) fn opens_with_item(g: &Grammar, rest: &str) -> bool {
     let Some(inner) = rest.strip_prefix('(') else {
         return false;
     };
@@ -386,13 +373,13 @@ pub(crate) fn opens_with_item(rest: &str) -> bool {
     inner[label + 1..]
         .chars()
         .next()
-        .is_some_and(|c| c == ' ' || (!c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c)))
+        .is_some_and(|c| c == ' ' || (!c.is_ascii() && !g.reference_followers.contains(&c)))
 }
 
 /// `(1)`, `(2)` paragraph markers of old treaties. In vertical text they stand after the
 /// first column of their paragraph, so a paragraph starts after the sentence end or marker
 /// before its marker.
-fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
+fn bracketed_paragraphs(g: &Grammar, text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\((\d{1,2})\)").unwrap());
     static ITEM: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,2}|[ivx]{1,6})\)").unwrap());
@@ -417,14 +404,15 @@ fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
         let start = if stands_first {
             whole.start()
         } else {
+            let stop = g.full_stop.len_utf8();
             let sentence = local[..whole.start()]
-                .rfind('。')
-                .map_or(0, |i| i + '。'.len_utf8());
+                .rfind(g.full_stop)
+                .map_or(0, |i| i + stop);
             // A sentence that ends right before the marker is the paragraph itself.
             let sentence = if sentence == whole.start() {
-                local[..sentence - '。'.len_utf8()]
-                    .rfind('。')
-                    .map_or(0, |i| i + '。'.len_utf8())
+                local[..sentence - stop]
+                    .rfind(g.full_stop)
+                    .map_or(0, |i| i + stop)
             } else {
                 sentence
             };
@@ -457,11 +445,10 @@ fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
 
 /// Paragraph numbers glued to the text (`第十条配当1一方の...`, `41及び3の規定` is paragraph 4
 /// starting `1及び3`): the expected next number is searched for, not the first digit run.
-fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
+fn glued_paragraphs(g: &Grammar, text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
     // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture (removed
     // by normalize). A reference is told by the character before or after it.
-    const BEFORE_REFERENCE: &[char] = &['条', '第', 'び', '又', '及', '若', '並', '(', '（'];
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1u32;
     let mut cursor = body.start;
@@ -479,10 +466,10 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
             let head = text[..at].trim_end_matches(|c: char| c.is_ascii_digit());
             let mark = &text[head.len()..at];
             !mark.is_empty()
-                && head.ends_with('。')
+                && head.ends_with(g.full_stop)
                 && mark.parse::<u32>().is_ok_and(|mark| mark < expected)
         };
-        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
+        if before.is_some_and(|c| c.is_ascii_digit() || g.reference_before.contains(&c))
             && at != body.start
             && !footnote_mark
         {
@@ -491,13 +478,14 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
         let rest = &text[at + wanted.len()..];
         let next = rest.chars().next();
         // `1条` is article 1, but `1条約第...` is a point opening with `条約` (the treaty).
-        let article_reference = rest.starts_with('条') && !rest.starts_with("条約");
+        let article_reference = rest.starts_with(g.article_mark)
+            && !g.article_mark_words.iter().any(|w| rest.starts_with(w));
         if article_reference
             || next.is_some_and(|c| {
-                (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
+                (g.reference_followers.contains(&c) && c != ' ' && c != '(')
                     || c == '.'
                     || c == '%'
-                    || c == '項'
+                    || c == g.paragraph_mark
             })
         {
             continue;
@@ -515,7 +503,11 @@ fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
     starts
 }
 /// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
-fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
+fn japanese_title_len(
+    g: &Grammar,
+    rest: &str,
+    tokenizer: Option<&crate::JapaneseTokenizer>,
+) -> usize {
     let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
     // No title at all: paragraph 1 (`第十条1一方の...`) or the provision's first words
     // (`第十五条一方の締約国の...`) follow the heading directly, as in texts that print
@@ -524,8 +516,8 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
         && rest[1..]
             .chars()
             .next()
-            .is_some_and(|c| !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c));
-    if paragraph_one || JA_BODY_STARTS.iter().any(|w| rest.starts_with(w)) {
+            .is_some_and(|c| !c.is_ascii() && !g.reference_followers.contains(&c));
+    if paragraph_one || g.body_starts.iter().any(|w| rest.starts_with(w)) {
         return 0;
     }
     // Paragraph 1 ends the title when the article has numbered paragraphs.
@@ -540,7 +532,7 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
     // A single-paragraph article: the title is a known title phrase (joined by 及び), or
     // ends where the words a provision starts with begin, on a token boundary when the
     // tokenizer is there to tell where tokens end.
-    let known = known_title_prefix(&rest[..window]);
+    let known = known_title_prefix(g, &rest[..window]);
     if known > 0 {
         return known;
     }
@@ -553,7 +545,7 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
         None => rest[..window].char_indices().map(|(i, _)| i).collect(),
     };
     for boundary in boundaries.into_iter().filter(|b| *b > 0) {
-        if JA_BODY_STARTS
+        if g.body_starts
             .iter()
             .any(|w| rest[boundary..].starts_with(w))
         {
@@ -565,11 +557,11 @@ fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) 
 
 /// Length of the longest run of known Japanese title phrases at the start of `text`
 /// (`外交使節団及び領事機関`), 0 when none.
-fn known_title_prefix(text: &str) -> usize {
+fn known_title_prefix(g: &Grammar, text: &str) -> usize {
     let mut end = 0;
     loop {
         let rest = &text[end..];
-        let Some(phrase) = crate::topic::title_phrases(Lang::Ja)
+        let Some(phrase) = title_phrases(g.lang)
             .filter(|p| rest.starts_with(p))
             .max_by_key(|p| p.len())
         else {
@@ -577,13 +569,12 @@ fn known_title_prefix(text: &str) -> usize {
         };
         end += phrase.len();
         let rest = &text[end..];
-        match ["及び", "並びに", "の"]
+        match g
+            .title_joiners
             .iter()
             .find(|joiner| rest.starts_with(**joiner))
         {
-            Some(joiner)
-                if crate::topic::title_phrases(Lang::Ja)
-                    .any(|p| rest[joiner.len()..].starts_with(p)) =>
+            Some(joiner) if title_phrases(g.lang).any(|p| rest[joiner.len()..].starts_with(p)) =>
             {
                 end += joiner.len()
             }
