@@ -71,7 +71,9 @@ fn reading(g: &Grammar, text: &str, label: Range<usize>) -> Reading {
         .next_back();
     let after = text[label.end..].trim_start_matches([' ', '\t']);
     if before.is_some_and(|c| reference_before(g, c))
-        || g.item_reference_followers.iter().any(|w| after.starts_with(w))
+        || g.item_reference_followers
+            .iter()
+            .any(|w| after.starts_with(w))
     {
         Reading::Reference
     } else if before.is_some_and(|c| g.clause_ends.contains(&c)) {

@@ -30,8 +30,8 @@ pub(super) const KANJI: KanjiStructure = KanjiStructure {
         "もっぱら",
     ],
     reference_followers: &[
-        'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た',
-        '(', ')', ' ', '」', '。',
+        'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も',
+        'た', '(', ')', ' ', '」', '。',
     ],
     // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
     // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture.
