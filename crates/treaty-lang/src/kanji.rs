@@ -97,3 +97,24 @@ impl KanjiStructure {
         mli_one_sentence: "",
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Script, BUILTIN};
+
+    #[test]
+    fn kanji_grammar_belongs_to_kanji_script_profiles() {
+        for profile in BUILTIN {
+            let kanji = profile.kanji;
+            if profile.script == Script::Japanese {
+                assert!(!kanji.heading.is_empty() && !kanji.mli_note.is_empty());
+                assert!(!kanji.body_starts.is_empty() && !kanji.particles.is_empty());
+                assert_ne!(kanji.full_stop, '\0');
+                // Where an MLI note names a part, its mark is one the note pattern captures.
+                assert!(kanji.mli_note.contains(kanji.mli_part_mark));
+            } else {
+                assert!(kanji.heading.is_empty() && kanji.body_starts.is_empty());
+            }
+        }
+    }
+}

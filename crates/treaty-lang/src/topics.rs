@@ -32,3 +32,26 @@ impl TopicWords {
         asides: "",
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::BUILTIN;
+
+    #[test]
+    fn phrases_are_lower_case_and_weighted() {
+        // Titles and openings are lower-cased before they are matched, so a phrase with a
+        // capital would never be found.
+        for profile in BUILTIN {
+            let topics = profile.topics;
+            assert!(!topics.titles.is_empty() && !topics.content.is_empty());
+            for (phrase, topic) in topics.titles {
+                assert_eq!(*phrase, phrase.to_lowercase(), "{}", profile.code);
+                assert!(!topic.is_empty());
+            }
+            for (phrase, _, weight) in topics.content {
+                assert_eq!(*phrase, phrase.to_lowercase(), "{}", profile.code);
+                assert!(*weight > 0.0, "{phrase}");
+            }
+        }
+    }
+}

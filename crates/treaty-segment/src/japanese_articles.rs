@@ -40,6 +40,8 @@ fn suffix_of(printed: Option<&str>) -> Option<String> {
     if printed.len() == 1 && printed.bytes().all(|b| b.is_ascii_uppercase()) {
         return Some(printed.to_string());
     }
+    // The datasets spell an inserted article's number with a Latin ordinal (`10bis`), whatever
+    // the language: `の二` is the second article of that number.
     let latin = ["", "", "bis", "ter", "quater", "quinquies", "sexies"];
     parse_kanji_number(printed)
         .and_then(|n| latin.get(n as usize).copied())

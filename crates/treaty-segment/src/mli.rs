@@ -163,7 +163,7 @@ pub(crate) fn boxes(g: &Grammar, text: &str, range: Range<usize>) -> Vec<MliBox>
 /// standing after the note and before the treaty's next heading, each numbered below the
 /// treaty's next article, or equal to it when the treaty's own heading of that number
 /// follows.
-#[allow(clippy::too_many_arguments)] // the heading's place in the text, all needed
+#[allow(clippy::too_many_arguments)] // the grammar, then where the heading stands among the others
 pub(crate) fn is_part_heading(
     g: &Grammar,
     text: &str,
