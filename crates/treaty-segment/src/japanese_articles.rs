@@ -11,49 +11,28 @@
 //! Consolidated texts (統合条文) print boxed provisions of the multilateral instrument (MLI)
 //! between a treaty's articles; [`crate::mli`] finds them, and they are kept out of the
 //! articles here.
+//!
+//! This module finds the headings and assembles the articles; [`titles`] reads a title run
+//! together with the text, [`paragraphs`] the paragraphs, and [`grammar`] holds the words of
+//! the language's profile that all of them read.
 
 use std::ops::Range;
-use std::sync::LazyLock;
 
-use regex::Regex;
-use treaty_numbers::{parse_kanji_number, Lang};
+use treaty_numbers::parse_kanji_number;
 
 use crate::mli::{self, MliBox};
-use crate::structure::{build_paragraphs, paragraph, trim_end_offset};
+use crate::structure::trim_end_offset;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
-use crate::{Article, Config, Paragraph};
+use crate::{Article, Config};
 
-/// `第十条`, `第二十一条のA` (full-width letters folded), `第十条の二`.
-pub(crate) static JA_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"第([〇一二三四五六七八九十百千]+|[0-9]{1,3})条(?:の([A-Z]|[一二三四五六七八九十]+))?",
-    )
-    .unwrap()
-});
+pub(crate) mod grammar;
+mod paragraphs;
+mod titles;
 
-/// Words a Japanese article text starts with; a title ends where one of them begins.
-const JA_BODY_STARTS: &[&str] = &[
-    "一方の",
-    "この条約",
-    "この協定",
-    "この",
-    "両締約国",
-    "各締約国",
-    "いずれの",
-    "締約国",
-    "次の",
-    "当該",
-    "一方又は",
-    // `専ら教育又は訓練を受けるため` (students), in older spelling `もつぱら`.
-    "専ら",
-    "もつぱら",
-    "もっぱら",
-];
-/// Words after `第N条` that make it a reference, not a heading.
-pub(crate) const JA_REFERENCE_FOLLOWERS: &[char] = &[
-    'の', 'に', '及', '又', '若', 'か', 'ま', 'を', 'が', 'は', 'で', '、', '並', 'と', 'も', 'た',
-    '(', ')', ' ', '」', '。',
-];
+use grammar::Grammar;
+use paragraphs::paragraphs_of_pieces;
+pub(crate) use paragraphs::{japanese_paragraphs, opens_with_item, paragraphs_from};
+use titles::glued_title;
 
 /// The suffix of an inserted article as written in the normalized number (`A`, `bis`).
 fn suffix_of(printed: Option<&str>) -> Option<String> {
@@ -61,6 +40,8 @@ fn suffix_of(printed: Option<&str>) -> Option<String> {
     if printed.len() == 1 && printed.bytes().all(|b| b.is_ascii_uppercase()) {
         return Some(printed.to_string());
     }
+    // The datasets spell an inserted article's number with a Latin ordinal (`10bis`), whatever
+    // the language: `の二` is the second article of that number.
     let latin = ["", "", "bis", "ter", "quater", "quinquies", "sexies"];
     parse_kanji_number(printed)
         .and_then(|n| latin.get(n as usize).copied())
@@ -77,9 +58,9 @@ struct Heading {
 }
 
 /// Treaty article headings in `range`, in sequence, outside MLI boxes.
-fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
+fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
     let mut headings: Vec<Heading> = Vec::new();
-    for captures in JA_HEADING.captures_iter(&text[range.clone()]) {
+    for captures in g.heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
         if boxes.iter().any(|b| b.excludes_heading(start)) {
@@ -91,6 +72,7 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
         let treaty_next = headings.last().map_or(1, |h| u64::from(h.number) + 1);
         let last_start = headings.last().map_or(range.start, |h| h.start);
         if mli::is_part_heading(
+            g,
             text,
             boxes,
             start,
@@ -114,15 +96,17 @@ fn headings(text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
         // paragraph 1 follows its heading directly (`第二条1この条約は`).
         let paragraph_one = rest.starts_with('1')
             && rest[1..].chars().next().is_some_and(|c| {
-                !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c) && c != '条' && c != '項'
+                !c.is_ascii()
+                    && !g.reference_followers.contains(&c)
+                    && !g.is_article_or_paragraph_mark(c)
             });
         // `第十七条もつぱら教育...`: the heading of an article opening with `もつぱら`, not a
         // reference followed by `も`.
-        let opens_text = JA_BODY_STARTS.iter().any(|w| rest.starts_with(w));
+        let opens_text = g.body_starts.iter().any(|w| rest.starts_with(w));
         if !at_line_end
             && !paragraph_one
             && !opens_text
-            && next.is_none_or(|c| c.is_ascii_digit() || JA_REFERENCE_FOLLOWERS.contains(&c))
+            && next.is_none_or(|c| c.is_ascii_digit() || g.reference_followers.contains(&c))
         {
             continue;
         }
@@ -160,11 +144,12 @@ pub(crate) fn japanese_articles(
     range: Range<usize>,
     config: &Config<'_>,
 ) -> (Vec<Article>, Vec<Article>) {
+    let g = Grammar::kanji();
     let tokenizer = config.tokenizers.and_then(|source| source.japanese().ok());
-    let mut boxes = mli::boxes(text, range.clone());
-    let headings = headings(text, range.clone(), &boxes);
+    let mut boxes = mli::boxes(g, text, range.clone());
+    let headings = headings(g, text, range.clone(), &boxes);
     let heading_starts: Vec<usize> = headings.iter().map(|h| h.start).collect();
-    mli::close_boxes(text, &mut boxes, &heading_starts, range.end);
+    mli::close_boxes(g, text, &mut boxes, &heading_starts, range.end);
     let mut articles = Vec::new();
     for (index, heading) in headings.iter().enumerate() {
         let end = headings.get(index + 1).map_or(range.end, |next| next.start);
@@ -180,24 +165,24 @@ pub(crate) fn japanese_articles(
             let next_line = text[(line_end + 1).min(end)..next_line_end].trim();
             let title_line = rest.is_empty()
                 && (1..=20).contains(&next_line.chars().count())
-                && !next_line.contains(['、', '。', ','])
+                && !next_line.contains([g.comma, g.full_stop, ','])
                 && next_line
                     .chars()
                     .next()
-                    .is_some_and(|c| !c.is_ascii() && c != '第');
+                    .is_some_and(|c| !c.is_ascii() && c != g.ordinal_mark);
             if title_line {
                 // The title on the line after a bare heading (`第十条` / `配当` / `1`).
                 (next_line.to_string(), (next_line_end + 1).min(end))
-            } else if rest.chars().count() <= 30 && !rest.contains('。') {
+            } else if rest.chars().count() <= 30 && !rest.contains(g.full_stop) {
                 (rest.to_string(), (line_end + 1).min(end))
             } else {
-                glued_title(text, heading.after..end, tokenizer)
+                glued_title(g, text, heading.after..end, tokenizer)
             }
         } else {
-            glued_title(text, heading.after..end, tokenizer)
+            glued_title(g, text, heading.after..end, tokenizer)
         };
         let pieces = mli::outside_boxes(body_start..end, &boxes);
-        let paragraphs = paragraphs_of_pieces(text, &pieces);
+        let paragraphs = paragraphs_of_pieces(g, text, &pieces);
         let content: String = pieces.iter().map(|r| &text[r.clone()]).collect();
         let topic = topic_from_title(&title)
             .or_else(|| topic_from_content(&content))
@@ -220,377 +205,9 @@ pub(crate) fn japanese_articles(
     }
     let provisions = boxes
         .iter()
-        .map(|b| b.to_article(text, &articles))
+        .map(|b| b.to_article(g, text, &articles))
         .collect();
     (articles, provisions)
-}
-
-/// The title run together with the text after a heading, and where the text starts. A title
-/// is a short noun phrase: a candidate with a comma or a full stop is the text itself, and
-/// one that starts with a digit is paragraph 1's number (`第十一条1一方の...`).
-fn glued_title(
-    text: &str,
-    rest: Range<usize>,
-    tokenizer: Option<&crate::JapaneseTokenizer>,
-) -> (String, usize) {
-    let title_len = japanese_title_len(&text[rest.clone()], tokenizer);
-    let title = text[rest.start..rest.start + title_len].trim();
-    // A title is a noun phrase; one ending in a particle (`ブラジルの居住者が`) is the
-    // provision's first words, one starting with a digit paragraph 1's number.
-    let ends_in_particle = title.ends_with(['が', 'は', 'を', 'に', 'で', 'も', 'の', 'と']);
-    if title.contains(['、', '。', ','])
-        || title.chars().count() > 20
-        || title.starts_with(['第', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-        || ends_in_particle
-    {
-        return (String::new(), rest.start);
-    }
-    (title.to_string(), rest.start + title_len)
-}
-
-/// Paragraphs of an article whose body is cut by MLI boxes: each piece is read on from the
-/// numbers before it, and a piece that starts without a number continues the paragraph
-/// before the box.
-fn paragraphs_of_pieces(text: &str, pieces: &[Range<usize>]) -> Vec<Paragraph> {
-    let mut result: Vec<Paragraph> = Vec::new();
-    for piece in pieces {
-        if text[piece.clone()].trim().is_empty() {
-            continue;
-        }
-        let next_number = result
-            .iter()
-            .filter_map(|p| p.number.parse::<u32>().ok())
-            .max()
-            .map_or(1, |n| n + 1);
-        let mut found = paragraphs_from(text, piece.clone(), next_number);
-        if !result.is_empty() {
-            if let Some(first) = found.first_mut() {
-                if first.unnumbered {
-                    // Continues the paragraph the box interrupted.
-                    first.number = (next_number - 1).to_string();
-                }
-            }
-        }
-        result.extend(found);
-    }
-    result
-}
-
-/// Paragraphs of `body`, numbered from `first`.
-pub(crate) fn japanese_paragraphs(text: &str, body: Range<usize>) -> Vec<Paragraph> {
-    paragraphs_from(text, body, 1)
-}
-
-fn paragraphs_from(text: &str, body: Range<usize>, first: u32) -> Vec<Paragraph> {
-    let line_starts = line_start_paragraphs(text, body.clone(), first);
-    // One number at a line start is not yet a layout: glued text may start a line too.
-    let starts = if line_starts.len() >= 2 || (first > 1 && !line_starts.is_empty()) {
-        line_starts
-    } else if first == 1 {
-        let bracketed = bracketed_paragraphs(text, body.clone());
-        if bracketed.len() >= 2 {
-            bracketed
-        } else {
-            glued_paragraphs(text, body.clone())
-        }
-    } else {
-        Vec::new()
-    };
-    let mut paragraphs = build_paragraphs(text, body.clone(), &starts, Lang::Ja);
-    if starts
-        .first()
-        .is_some_and(|(at, _)| text[body.start..*at].trim().chars().count() > 0 && first > 1)
-    {
-        // Text before the first number in a later piece continues the interrupted paragraph.
-        let lead_end = starts[0].0;
-        let lead_start =
-            body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len());
-        if let Some(first_paragraph) = paragraphs.first_mut() {
-            // Rebuilt, so that its subparagraphs are found in its shortened text.
-            let number = first_paragraph.number.clone();
-            let span = starts[0].0..first_paragraph.span.end;
-            *first_paragraph = paragraph(text, span, &number, first_paragraph.unnumbered, Lang::Ja);
-        }
-        paragraphs.insert(
-            0,
-            paragraph(
-                text,
-                lead_start..trim_end_offset(text, lead_start..lead_end),
-                &(first - 1).to_string(),
-                true,
-                Lang::Ja,
-            ),
-        );
-    }
-    paragraphs
-}
-
-/// Paragraph numbers at line starts (`2 1の配当に対しては`): the expected next number (or the
-/// one after it, when a number was lost), followed by a space or a Japanese character that
-/// does not make it a reference.
-fn line_start_paragraphs(text: &str, body: Range<usize>, first: u32) -> Vec<(usize, u32)> {
-    let mut starts = Vec::new();
-    let mut expected = first;
-    let mut line_start = body.start;
-    while line_start < body.end {
-        let line_end = text[line_start..body.end]
-            .find('\n')
-            .map_or(body.end, |i| line_start + i);
-        let line = &text[line_start..line_end];
-        // `...次の規定を協定した。1` / `条約第四条1の規定に関し...`: the number of the next
-        // paragraph printed at the end of the line before its text.
-        let trailing = line.bytes().rev().take_while(u8::is_ascii_digit).count();
-        if trailing > 0
-            && trailing <= 2
-            && trailing < line.len()
-            && line[..line.len() - trailing].ends_with('。')
-            && line[line.len() - trailing..].parse() == Ok(expected)
-            && line_end < body.end
-        {
-            starts.push((line_end - trailing, expected));
-            expected += 1;
-        }
-        let real_line_start = line_start == 0 || text[..line_start].ends_with('\n');
-        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-        if real_line_start && digits > 0 && digits <= 2 {
-            let number: u32 = line[..digits].parse().unwrap_or(0);
-            let next = line[digits..].chars().next();
-            // The number alone on its line (the text starts on the next) or before the text.
-            let is_marker = next.is_none_or(|c| {
-                c == ' '
-                    || (!c.is_ascii()
-                        && !JA_REFERENCE_FOLLOWERS.contains(&c)
-                        && c != '条'
-                        && c != '項')
-            }) || opens_with_item(&line[digits..]);
-            if is_marker && (number == expected || (number == expected + 1 && !starts.is_empty())) {
-                starts.push((line_start, number));
-                expected = number + 1;
-            }
-        }
-        line_start = line_end + 1;
-    }
-    starts
-}
-
-/// A paragraph whose first words are its subparagraph (a)'s (`5(a) 一方の...`), unlike a
-/// reference (`5(a)の規定`), which a particle follows.
-pub(crate) fn opens_with_item(rest: &str) -> bool {
-    let Some(inner) = rest.strip_prefix('(') else {
-        return false;
-    };
-    let label = inner.bytes().take_while(u8::is_ascii_lowercase).count();
-    if label == 0 || label > 4 || !inner[label..].starts_with(')') {
-        return false;
-    }
-    inner[label + 1..]
-        .chars()
-        .next()
-        .is_some_and(|c| c == ' ' || (!c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c)))
-}
-
-/// `(1)`, `(2)` paragraph markers of old treaties. In vertical text they stand after the
-/// first column of their paragraph, so a paragraph starts after the sentence end or marker
-/// before its marker.
-fn bracketed_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
-    static MARKER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\((\d{1,2})\)").unwrap());
-    static ITEM: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,2}|[ivx]{1,6})\)").unwrap());
-    let local = &text[body.clone()];
-    let mut starts: Vec<(usize, u32)> = Vec::new();
-    let mut expected = 1;
-    let mut previous_marker_end = 0;
-    for captures in MARKER.captures_iter(local) {
-        let whole = captures.get(0).unwrap();
-        let number: u32 = captures[1].parse().unwrap_or(0);
-        // `(6)(7)`: a marker right after the previous paragraph's is a reference displaced
-        // with it (`(7)の規定`); the next paragraph's marker follows its own first line.
-        let right_after_paragraph = expected > 1
-            && previous_marker_end > 0
-            && whole.start() == previous_marker_end
-            && starts.last().is_some();
-        if number != expected || right_after_paragraph {
-            previous_marker_end = whole.end();
-            continue;
-        }
-        let stands_first = whole.start() == 0 || local[..whole.start()].ends_with('\n');
-        let start = if stands_first {
-            whole.start()
-        } else {
-            let sentence = local[..whole.start()]
-                .rfind('。')
-                .map_or(0, |i| i + '。'.len_utf8());
-            // A sentence that ends right before the marker is the paragraph itself.
-            let sentence = if sentence == whole.start() {
-                local[..sentence - '。'.len_utf8()]
-                    .rfind('。')
-                    .map_or(0, |i| i + '。'.len_utf8())
-            } else {
-                sentence
-            };
-            // Items of the paragraph before, whose `(a)` markers also stand after their
-            // text, end before it: `...もの(h)「恒久的施設」については、...(3)`.
-            let last_item = ITEM
-                .find_iter(&local[..whole.start()])
-                .filter(|m| m.end() < whole.start())
-                .last()
-                .map_or(0, |m| m.end());
-            sentence
-                .max(previous_marker_end)
-                .max(last_item)
-                .min(whole.start())
-        };
-        let start = if expected == 1 { 0 } else { start };
-        if starts
-            .last()
-            .is_some_and(|(at, _)| body.start + start <= *at)
-        {
-            previous_marker_end = whole.end();
-            continue;
-        }
-        starts.push((body.start + start, number));
-        expected += 1;
-        previous_marker_end = whole.end();
-    }
-    starts
-}
-
-/// Paragraph numbers glued to the text (`第十条配当1一方の...`, `41及び3の規定` is paragraph 4
-/// starting `1及び3`): the expected next number is searched for, not the first digit run.
-fn glued_paragraphs(text: &str, body: Range<usize>) -> Vec<(usize, u32)> {
-    // Numbers in Japanese treaty prose are written in kanji; ASCII digits are paragraph
-    // numbers, references to paragraphs (`この2の規定`, `1及び3`) or page furniture (removed
-    // by normalize). A reference is told by the character before or after it.
-    const BEFORE_REFERENCE: &[char] = &['条', '第', 'び', '又', '及', '若', '並', '(', '（'];
-    let mut starts: Vec<(usize, u32)> = Vec::new();
-    let mut expected = 1u32;
-    let mut cursor = body.start;
-    while cursor < body.end {
-        let wanted = expected.to_string();
-        let Some(found) = text[cursor..body.end].find(&wanted) else {
-            break;
-        };
-        let at = cursor + found;
-        cursor = at + wanted.len();
-        let before = text[..at].chars().next_back();
-        // A footnote's reference digit run into the number after a sentence end
-        // (`とみなす。13条約第六条` is footnote 1, then point 3): a smaller number before it.
-        let footnote_mark = {
-            let head = text[..at].trim_end_matches(|c: char| c.is_ascii_digit());
-            let mark = &text[head.len()..at];
-            !mark.is_empty()
-                && head.ends_with('。')
-                && mark.parse::<u32>().is_ok_and(|mark| mark < expected)
-        };
-        if before.is_some_and(|c| c.is_ascii_digit() || BEFORE_REFERENCE.contains(&c))
-            && at != body.start
-            && !footnote_mark
-        {
-            continue;
-        }
-        let rest = &text[at + wanted.len()..];
-        let next = rest.chars().next();
-        // `1条` is article 1, but `1条約第...` is a point opening with `条約` (the treaty).
-        let article_reference = rest.starts_with('条') && !rest.starts_with("条約");
-        if article_reference
-            || next.is_some_and(|c| {
-                (JA_REFERENCE_FOLLOWERS.contains(&c) && c != ' ' && c != '(')
-                    || c == '.'
-                    || c == '%'
-                    || c == '項'
-            })
-        {
-            continue;
-        }
-        starts.push((at, expected));
-        expected += 1;
-    }
-    if starts
-        .first()
-        .is_some_and(|(at, number)| *at != body.start && *number == 1)
-    {
-        // Text before paragraph 1 belongs to it.
-        starts[0].0 = body.start;
-    }
-    starts
-}
-/// Length of the title at the start of a Japanese article (`配当1一方の...` -> `配当`).
-fn japanese_title_len(rest: &str, tokenizer: Option<&crate::JapaneseTokenizer>) -> usize {
-    let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
-    // No title at all: paragraph 1 (`第十条1一方の...`) or the provision's first words
-    // (`第十五条一方の締約国の...`) follow the heading directly, as in texts that print
-    // titles beside the articles (vertical text) or not at all.
-    let paragraph_one = rest.starts_with('1')
-        && rest[1..]
-            .chars()
-            .next()
-            .is_some_and(|c| !c.is_ascii() && !JA_REFERENCE_FOLLOWERS.contains(&c));
-    if paragraph_one || JA_BODY_STARTS.iter().any(|w| rest.starts_with(w)) {
-        return 0;
-    }
-    // Paragraph 1 ends the title when the article has numbered paragraphs.
-    if let Some(at) = rest[..window].find(|c: char| c == '1' || c.is_whitespace()) {
-        if at > 0
-            && rest[..at].chars().count() <= 25
-            && !rest[..at].contains(|c: char| c.is_ascii_digit())
-        {
-            return at;
-        }
-    }
-    // A single-paragraph article: the title is a known title phrase (joined by 及び), or
-    // ends where the words a provision starts with begin, on a token boundary when the
-    // tokenizer is there to tell where tokens end.
-    let known = known_title_prefix(&rest[..window]);
-    if known > 0 {
-        return known;
-    }
-    let boundaries: Vec<usize> = match tokenizer {
-        Some(tokenizer) => tokenizer
-            .tokenize(&rest[..window])
-            .into_iter()
-            .map(|t| t.span.start)
-            .collect(),
-        None => rest[..window].char_indices().map(|(i, _)| i).collect(),
-    };
-    for boundary in boundaries.into_iter().filter(|b| *b > 0) {
-        if JA_BODY_STARTS
-            .iter()
-            .any(|w| rest[boundary..].starts_with(w))
-        {
-            return boundary;
-        }
-    }
-    0
-}
-
-/// Length of the longest run of known Japanese title phrases at the start of `text`
-/// (`外交使節団及び領事機関`), 0 when none.
-fn known_title_prefix(text: &str) -> usize {
-    let mut end = 0;
-    loop {
-        let rest = &text[end..];
-        let Some(phrase) = crate::topic::japanese_title_phrases()
-            .filter(|p| rest.starts_with(p))
-            .max_by_key(|p| p.len())
-        else {
-            break;
-        };
-        end += phrase.len();
-        let rest = &text[end..];
-        match ["及び", "並びに", "の"]
-            .iter()
-            .find(|joiner| rest.starts_with(**joiner))
-        {
-            Some(joiner)
-                if crate::topic::japanese_title_phrases()
-                    .any(|p| rest[joiner.len()..].starts_with(p)) =>
-            {
-                end += joiner.len()
-            }
-            _ => break,
-        }
-    }
-    end
 }
 
 #[cfg(test)]

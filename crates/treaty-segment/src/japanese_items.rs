@@ -17,6 +17,7 @@
 
 use std::ops::Range;
 
+use crate::japanese_articles::grammar::Grammar;
 use crate::structure::{displaced_items, is_japanese_reference, JA_SUBPARAGRAPH};
 use crate::Subparagraph;
 
@@ -39,36 +40,9 @@ const MIN_EVIDENCE: usize = 8;
 /// PDF texts -0.12 to 0.26.
 const BEFORE_THRESHOLD: f64 = 0.4;
 
-/// What ends a clause or an item in Japanese text (full-width forms folded or not).
-fn ends_clause(c: char) -> bool {
-    matches!(c, '。' | '、' | '；' | '：' | ';' | ':' | ',')
-}
-
-/// What no item starts with, but a phrase cut by a column end may continue with.
-fn continues_phrase(c: char) -> bool {
-    matches!(
-        c,
-        'を' | 'が' | 'て' | 'で' | 'し' | 'る' | 'う' | 'っ' | 'ん' | 'は' | '、' | '。'
-    )
-}
-
-/// Words after a label that make it a reference to an item (`(a)の規定`, `(a)から(c)まで`,
-/// `(a)又は(b)`) rather than the item's label.
-const REFERENCE_FOLLOWERS: &[&str] = &[
-    "の",
-    "に",
-    "と",
-    "から",
-    "まで",
-    "及び",
-    "又は",
-    "若しくは",
-    "並びに",
-];
-
 /// The character before a label that makes it a reference (`2(a)`, `第十条(a)`, `1項(b)`).
-fn reference_before(c: char) -> bool {
-    c.is_ascii_digit() || matches!(c, '条' | '項' | '号')
+fn reference_before(g: &Grammar, c: char) -> bool {
+    c.is_ascii_digit() || g.is_article_or_paragraph_mark(c) || c == g.item_mark
 }
 
 /// How a label reads from the characters around it.
@@ -87,19 +61,28 @@ enum Reading {
     Neutral,
 }
 
-fn reading(text: &str, label: Range<usize>) -> Reading {
+/// How the label at `label` reads; the words are `g`'s: what ends a clause
+/// ([`treaty_lang::KanjiStructure::clause_ends`]), what continues a phrase, what makes a
+/// reference.
+fn reading(g: &Grammar, text: &str, label: Range<usize>) -> Reading {
     let before = text[..label.start]
         .trim_end_matches([' ', '\t'])
         .chars()
         .next_back();
     let after = text[label.end..].trim_start_matches([' ', '\t']);
-    if before.is_some_and(reference_before)
-        || REFERENCE_FOLLOWERS.iter().any(|w| after.starts_with(w))
+    if before.is_some_and(|c| reference_before(g, c))
+        || g.item_reference_followers
+            .iter()
+            .any(|w| after.starts_with(w))
     {
         Reading::Reference
-    } else if before.is_some_and(ends_clause) {
+    } else if before.is_some_and(|c| g.clause_ends.contains(&c)) {
         Reading::Before
-    } else if after.chars().next().is_some_and(continues_phrase) {
+    } else if after
+        .chars()
+        .next()
+        .is_some_and(|c| g.phrase_continuations.contains(&c))
+    {
         Reading::After
     } else if before == Some(')') || after.starts_with('(') {
         Reading::Bracketed
@@ -116,13 +99,14 @@ fn at_line_start(text: &str, at: usize) -> bool {
 /// the share that follow a clause end, less the share followed by what continues a phrase.
 /// References and labels right after another bracket tell nothing and are not counted.
 pub(crate) fn inline_placement(text: &str) -> Placement {
+    let g = Grammar::kanji();
     let mut labels = 0usize;
     let mut score = 0i64;
     for found in JA_SUBPARAGRAPH.find_iter(text) {
         if at_line_start(text, found.start()) {
             continue;
         }
-        match reading(text, found.range()) {
+        match reading(g, text, found.range()) {
             Reading::Reference | Reading::Bracketed => continue,
             Reading::Before => score += 1,
             Reading::After => score -= 1,
@@ -140,6 +124,7 @@ pub(crate) fn inline_placement(text: &str) -> Placement {
 /// Subparagraphs of a Japanese paragraph (`local` is its text). Labels that open lines stand
 /// before their items; otherwise `placement` says where they stand.
 pub(crate) fn japanese_subparagraphs(local: &str, placement: Placement) -> Vec<Subparagraph> {
+    let g = Grammar::kanji();
     // References in the text (`次の(a)又は(b)の規定`) are not items.
     let found: Vec<Range<usize>> = JA_SUBPARAGRAPH
         .find_iter(local)
@@ -173,7 +158,7 @@ pub(crate) fn japanese_subparagraphs(local: &str, placement: Placement) -> Vec<S
             .iter()
             .filter(|r| {
                 !matches!(
-                    reading(local, (*r).clone()),
+                    reading(g, local, (*r).clone()),
                     Reading::Reference | Reading::After
                 )
             })

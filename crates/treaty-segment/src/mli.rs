@@ -9,32 +9,13 @@
 //! article rather than the MLI provision.
 
 use std::ops::Range;
-use std::sync::LazyLock;
 
-use regex::Regex;
 use treaty_numbers::parse_kanji_number;
 
-use crate::japanese_articles::{japanese_paragraphs, opens_with_item, JA_HEADING};
+use crate::japanese_articles::grammar::Grammar;
+use crate::japanese_articles::{opens_with_item, paragraphs_from};
 use crate::topic::{topic_from_content, Topic};
 use crate::Article;
-
-/// `(注)` then, within a few words, `...実施条約第八条` or `...実施条約第六部`.
-static NOTE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\(注\)[ \t]*(?:次の)?[^\n。]{0,24}?実施条約第([〇一二三四五六七八九十百]+|[0-9]{1,2})(条|部)")
-        .unwrap()
-});
-/// A treaty article named in a note or a provision (`条約第十条`, `協定第二十一条のA`).
-static TREATY_REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    // `...実施条約第十六条` is the MLI's own article, not the treaty's.
-    Regex::new(r"(実施)?(?:条約|協定)第([〇一二三四五六七八九十百]+|[0-9]{1,3})条(?:の([A-Z]))?")
-        .unwrap()
-});
-
-/// The note's MLI provision is one sentence: `(第十六条)1の第一文の規定は` right after the
-/// article number the note names.
-static ONE_SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[0-9]{0,2}(?:\([a-z]{1,4}\))?の第[一二三四五六七八九]文の規定(?:は|が)").unwrap()
-});
 
 /// One boxed MLI provision.
 #[derive(Debug, Clone)]
@@ -67,7 +48,7 @@ impl MliBox {
 
     /// The provision as an article numbered `MLI8`, with the topic of the treaty article it
     /// modifies (the one its note names, else the one it stands in).
-    pub(crate) fn to_article(&self, text: &str, articles: &[Article]) -> Article {
+    pub(crate) fn to_article(&self, g: &Grammar, text: &str, articles: &[Article]) -> Article {
         let body_start = self.heading.as_ref().map_or(self.note_end, |h| h.end);
         let body = body_start.min(self.end)..self.end;
         let enclosing = articles
@@ -78,7 +59,7 @@ impl MliBox {
         let named = self
             .note_modifies
             .clone()
-            .or_else(|| treaty_reference(&text[body.clone()]));
+            .or_else(|| treaty_reference(g, &text[body.clone()]));
         let topic_of = |number: &str| {
             articles
                 .iter()
@@ -97,7 +78,7 @@ impl MliBox {
         let (printed, title) = match &self.heading {
             Some(heading) => {
                 let line = text[heading.clone()].trim();
-                let number_end = JA_HEADING.find(line).map_or(0, |m| m.end());
+                let number_end = g.heading.find(line).map_or(0, |m| m.end());
                 (
                     line[..number_end].to_string(),
                     line[number_end..].trim().to_string(),
@@ -112,15 +93,16 @@ impl MliBox {
             topic,
             inferred: false,
             span: self.start..self.end,
-            paragraphs: japanese_paragraphs(text, body),
+            paragraphs: paragraphs_from(g, text, body, 1),
             modifies,
         }
     }
 }
 
 /// The first treaty article named in `text`, normalized (`10`, `21A`).
-fn treaty_reference(text: &str) -> Option<String> {
-    let captures = TREATY_REFERENCE
+fn treaty_reference(g: &Grammar, text: &str) -> Option<String> {
+    let captures = g
+        .treaty_reference
         .captures_iter(text)
         .find(|c| c.get(1).is_none())?;
     let number = parse_kanji_number(&captures[2])?;
@@ -131,26 +113,29 @@ fn treaty_reference(text: &str) -> Option<String> {
 }
 
 /// The MLI boxes in `range`, their ends still open (see [`close_boxes`]).
-pub(crate) fn boxes(text: &str, range: Range<usize>) -> Vec<MliBox> {
+pub(crate) fn boxes(g: &Grammar, text: &str, range: Range<usize>) -> Vec<MliBox> {
     let mut result = Vec::new();
-    for captures in NOTE.captures_iter(&text[range.clone()]) {
+    for captures in g.mli_note.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
         let Some(number) = parse_kanji_number(&captures[1]) else {
             continue;
         };
-        let part = &captures[2] == "部";
+        let part = &captures[2] == g.mli_part_mark;
         let note_end = text[start..range.end]
-            .find('。')
-            .map_or(range.end, |i| start + i + '。'.len_utf8());
-        let note_modifies = treaty_reference(&text[start..note_end]);
-        let one_sentence = ONE_SENTENCE.is_match(&text[whole.end() + range.start..note_end]);
+            .find(g.full_stop)
+            .map_or(range.end, |i| start + i + g.full_stop.len_utf8());
+        let note_modifies = treaty_reference(g, &text[start..note_end]);
+        let one_sentence = g
+            .mli_one_sentence
+            .is_match(&text[whole.end() + range.start..note_end]);
         // The MLI heading stands on one of the next lines.
         let window_end = text[note_end..range.end]
             .char_indices()
             .nth(60)
             .map_or(range.end, |(i, _)| note_end + i);
-        let heading = JA_HEADING
+        let heading = g
+            .heading
             .find(&text[note_end..window_end])
             .map(|m| note_end + m.start()..note_end + m.end())
             .filter(|h| text[..h.start].ends_with('\n'))
@@ -178,7 +163,9 @@ pub(crate) fn boxes(text: &str, range: Range<usize>) -> Vec<MliBox> {
 /// standing after the note and before the treaty's next heading, each numbered below the
 /// treaty's next article, or equal to it when the treaty's own heading of that number
 /// follows.
+#[allow(clippy::too_many_arguments)] // the grammar, then where the heading stands among the others
 pub(crate) fn is_part_heading(
+    g: &Grammar,
     text: &str,
     boxes: &[MliBox],
     at: usize,
@@ -199,7 +186,7 @@ pub(crate) fn is_part_heading(
     if number == treaty_next {
         let next_char = at + text[at..].chars().next().map_or(0, char::len_utf8);
         let after = &text[next_char.min(range_end)..range_end];
-        return JA_HEADING.captures_iter(after).any(|c| {
+        return g.heading.captures_iter(after).any(|c| {
             let start = c.get(0).unwrap().start();
             after[..start].ends_with('\n')
                 && parse_kanji_number(&c[1]) == Some(number)
@@ -212,7 +199,13 @@ pub(crate) fn is_part_heading(
 /// Sets where each box ends: at the next note, the next treaty heading, or a line that starts
 /// with the number of the treaty article's next paragraph when that is not the MLI
 /// provision's next paragraph.
-pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], range_end: usize) {
+pub(crate) fn close_boxes(
+    g: &Grammar,
+    text: &str,
+    boxes: &mut [MliBox],
+    headings: &[usize],
+    range_end: usize,
+) {
     let starts: Vec<usize> = boxes.iter().map(|b| b.start).collect();
     for (index, mli_box) in boxes.iter_mut().enumerate() {
         let next_note = starts.get(index + 1).copied().unwrap_or(range_end);
@@ -229,7 +222,7 @@ pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], 
             .filter(|h| *h < mli_box.start)
             .max()
             .unwrap_or(mli_box.start);
-        let treaty_last = last_line_number(text, enclosing..mli_box.start);
+        let treaty_last = last_line_number(g, text, enclosing..mli_box.start);
         let body_start = mli_box.heading.as_ref().map_or(mli_box.note_end, |h| h.end);
         let mut mli_last = 0;
         let mut line_start = body_start;
@@ -237,7 +230,7 @@ pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], 
             let line_end = text[line_start..end]
                 .find('\n')
                 .map_or(end, |i| line_start + i);
-            if let Some(n) = line_number(&text[line_start..line_end]) {
+            if let Some(n) = line_number(g, &text[line_start..line_end]) {
                 if n == mli_last + 1 && !(n == treaty_last + 1 && mli_box.heading.is_none()) {
                     mli_last = n;
                 } else if n == treaty_last + 1 {
@@ -251,7 +244,7 @@ pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], 
         if mli_box.one_sentence && body_start < end {
             // The provision's one sentence; what follows is the treaty article again (its
             // next sentence, or its next paragraph).
-            if let Some(stop) = sentence_end(text, body_start..end) {
+            if let Some(stop) = sentence_end(g, text, body_start..end) {
                 end = stop;
             }
         }
@@ -261,25 +254,26 @@ pub(crate) fn close_boxes(text: &str, boxes: &mut [MliBox], headings: &[usize], 
 
 /// The end of the first sentence in `range` (after its `。`), not counting a full stop inside
 /// brackets (`(以下「協定」という。)`).
-fn sentence_end(text: &str, range: Range<usize>) -> Option<usize> {
+fn sentence_end(g: &Grammar, text: &str, range: Range<usize>) -> Option<usize> {
     let mut depth = 0i32;
     for (i, c) in text[range.clone()].char_indices() {
-        match c {
-            '(' | '（' | '「' => depth += 1,
-            ')' | '）' | '」' => depth = (depth - 1).max(0),
-            '。' if depth == 0 => return Some(range.start + i + c.len_utf8()),
-            _ => {}
+        if g.open_brackets.contains(&c) {
+            depth += 1;
+        } else if g.close_brackets.contains(&c) {
+            depth = (depth - 1).max(0);
+        } else if c == g.full_stop && depth == 0 {
+            return Some(range.start + i + c.len_utf8());
         }
     }
     None
 }
 
 /// The paragraph number a line starts with (`3 この条において`), if any.
-fn line_number(line: &str) -> Option<u32> {
+fn line_number(g: &Grammar, line: &str) -> Option<u32> {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0
         || digits > 2
-        || !(line[digits..].starts_with(' ') || opens_with_item(&line[digits..]))
+        || !(line[digits..].starts_with(' ') || opens_with_item(g, &line[digits..]))
     {
         return None;
     }
@@ -287,10 +281,10 @@ fn line_number(line: &str) -> Option<u32> {
 }
 
 /// The highest paragraph number at a line start in `range` (0 when none).
-fn last_line_number(text: &str, range: Range<usize>) -> u32 {
+fn last_line_number(g: &Grammar, text: &str, range: Range<usize>) -> u32 {
     text[range]
         .split('\n')
-        .filter_map(line_number)
+        .filter_map(|line| line_number(g, line))
         .max()
         .unwrap_or(0)
 }
