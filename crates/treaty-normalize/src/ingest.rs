@@ -152,6 +152,7 @@ impl BinaryFormat {
             || head.starts_with(b"PK\x07\x08")
         {
             // The first entry of an OpenDocument file is `mimetype`, stored uncompressed.
+            // tidy: not language (a MIME type)
             return Some(
                 if memchr::memmem::find(head, b"application/vnd.oasis.opendocument.text").is_some()
                 {

@@ -42,6 +42,7 @@ fn suffix_of(printed: Option<&str>) -> Option<String> {
     }
     // The datasets spell an inserted article's number with a Latin ordinal (`10bis`), whatever
     // the language: `の二` is the second article of that number.
+    // tidy: not language (the dataset's spelling of article numbers)
     let latin = ["", "", "bis", "ter", "quater", "quinquies", "sexies"];
     parse_kanji_number(printed)
         .and_then(|n| latin.get(n as usize).copied())

@@ -94,6 +94,7 @@ impl Topic {
     ];
 
     /// The snake_case name used in datasets.
+    // tidy: not language (the dataset's topic codes)
     pub fn as_str(self) -> &'static str {
         match self {
             Topic::PersonsCovered => "persons_covered",
