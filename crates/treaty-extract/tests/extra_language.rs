@@ -99,7 +99,17 @@ const SPANISH: Profile = Profile {
         ..StructureWords::EMPTY
     },
     kanji: KanjiStructure::EMPTY,
-    topics: TopicWords::EMPTY,
+    topics: TopicWords {
+        titles: &[
+            ("personas comprendidas", "persons_covered"),
+            ("impuestos comprendidos", "taxes_covered"),
+            ("dividendos", "dividends"),
+            ("intereses", "interest"),
+            ("cánones", "royalties"),
+            ("entrada en vigor", "entry_into_force"),
+        ],
+        ..TopicWords::EMPTY
+    },
     rules: RuleWords::EMPTY,
     names: Names::EMPTY,
 };
@@ -163,20 +173,31 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
     assert_eq!(versions.len(), 1);
     let version = &versions[0];
     assert_eq!(version.lang.to_string(), "es");
-    let outline: Vec<(&str, &str, usize)> = version
+    let outline: Vec<(&str, &str, String, usize)> = version
         .articles
         .iter()
-        .map(|a| (a.article.as_str(), a.title.as_str(), a.paragraphs.len()))
+        .map(|a| {
+            let topic = serde_json::to_value(&a.topic).unwrap();
+            let topic = topic.as_str().unwrap_or_default().to_string();
+            (
+                a.article.as_str(),
+                a.title.as_str(),
+                topic,
+                a.paragraphs.len(),
+            )
+        })
         .collect();
-    assert_eq!(
-        outline,
-        [
-            ("1", "Personas comprendidas", 1),
-            ("2", "Impuestos comprendidos", 2),
-            ("3", "Dividendos", 2),
-            ("4", "Entrada en vigor", 1),
-        ]
-    );
+    let expected = [
+        ("1", "Personas comprendidas", "persons_covered", 1),
+        ("2", "Impuestos comprendidos", "taxes_covered", 2),
+        ("3", "Dividendos", "dividends", 2),
+        ("4", "Entrada en vigor", "entry_into_force", 1),
+    ];
+    let expected: Vec<(&str, &str, String, usize)> = expected
+        .iter()
+        .map(|(a, t, topic, p)| (*a, *t, topic.to_string(), *p))
+        .collect();
+    assert_eq!(outline, expected);
     // The closing formula ends the last article.
     let last = &version.articles[3];
     assert!(last.end <= TREATY.find("En fe de lo cual").unwrap());
