@@ -7,6 +7,8 @@
 
 use std::sync::LazyLock;
 
+use crate::schema::Unit;
+
 /// (word of a party's name, ISO 4217 code, family).
 static PARTY_CURRENCIES: LazyLock<Vec<(&'static str, &'static str, &'static str)>> =
     LazyLock::new(|| {
@@ -82,7 +84,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reading {
     /// The unit: an ISO 4217 code, or the word as printed when the parties do not decide.
-    pub unit: String,
+    pub unit: Unit,
     /// Why the unit was chosen, for a warning; `None` when one party decides it.
     pub warning: Option<String>,
 }
@@ -109,20 +111,21 @@ pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> 
         .collect();
     codes.dedup();
     let as_printed = || {
-        printed
+        let word = printed
             .split_whitespace()
             .find(|token| token.to_lowercase().contains(word))
             .unwrap_or(word)
             .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_string()
+            .to_string();
+        Unit::Printed(word)
     };
     match (codes.as_slice(), family) {
         ([code], _) => Some(Reading {
-            unit: (*code).to_string(),
+            unit: Unit::Currency((*code).to_string()),
             warning: None,
         }),
         ([], "dollar") => Some(Reading {
-            unit: "USD".to_string(),
+            unit: Unit::Currency("USD".to_string()),
             warning: Some(format!(
                 "`{printed}` names no country and no party uses dollars: read as US dollars"
             )),
@@ -154,9 +157,9 @@ mod tests {
     fn a_bare_word_takes_the_currency_of_the_party_that_uses_it() {
         let reading =
             read_bare_currency("4,000 kroner", &parties(&["Canada", "Kingdom of Norway"]));
-        assert_eq!(reading.unwrap().unit, "NOK");
+        assert_eq!(reading.unwrap().unit.as_str(), "NOK");
         let reading = read_bare_currency("4.000 coroas", &parties(&["Brasil", "Dinamarca"]));
-        assert_eq!(reading.unwrap().unit, "DKK");
+        assert_eq!(reading.unwrap().unit.as_str(), "DKK");
         let reading = read_bare_currency(
             "10,000 dollars",
             &parties(&["Canada", "Kingdom of Denmark"]),
@@ -164,7 +167,7 @@ mod tests {
         assert_eq!(
             reading.unwrap(),
             Reading {
-                unit: "CAD".into(),
+                unit: Unit::Currency("CAD".into()),
                 warning: None
             }
         );
@@ -186,14 +189,14 @@ mod tests {
     fn parties_that_do_not_decide_leave_the_word_with_a_warning() {
         let reading =
             read_bare_currency("500 francs", &parties(&["Japan", "Republic of Korea"])).unwrap();
-        assert_eq!(reading.unit, "francs");
+        assert_eq!(reading.unit, Unit::Printed("francs".into()));
         assert!(reading.warning.is_some());
         let reading =
             read_bare_currency("500 dollars", &parties(&["Canada", "Australia"])).unwrap();
-        assert_eq!(reading.unit, "dollars");
+        assert_eq!(reading.unit, Unit::Printed("dollars".into()));
         let reading =
             read_bare_currency("500 dollars", &parties(&["Japan", "Kingdom of Spain"])).unwrap();
-        assert_eq!(reading.unit, "USD");
+        assert_eq!(reading.unit.as_str(), "USD");
         assert!(reading.warning.is_some());
     }
 }
