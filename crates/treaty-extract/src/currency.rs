@@ -3,82 +3,56 @@
 //!
 //! `treaty-numbers` reads a qualified name (`Danish kroner`, `US$`) by itself. A bare word
 //! names a family (krone, franc, dollar): the treaty's parties decide which member is meant.
-//! The table of parties and currencies is data (`data/currencies.tsv`).
+//! The words of the families and the names of the parties that use them are profile data
+//! ([`treaty_lang::Names`]); every profile's are read, since a document may name its
+//! parties and currencies in any of its languages.
 
 use std::sync::LazyLock;
 
+use treaty_lang::{CurrencyParty, Lang};
+
 use crate::schema::Unit;
 
-/// (word of a party's name, ISO 4217 code, family).
-static PARTY_CURRENCIES: LazyLock<Vec<(&'static str, &'static str, &'static str)>> =
-    LazyLock::new(|| {
-        include_str!("../data/currencies.tsv")
-            .lines()
-            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-            .filter_map(|line| {
-                let mut fields = line.split('\t');
-                Some((fields.next()?, fields.next()?, fields.next()?))
-            })
-            .collect()
-    });
+/// A currency family with the words and qualifiers of every profile.
+struct Family {
+    name: &'static str,
+    words: Vec<&'static str>,
+    qualifiers: Vec<&'static str>,
+}
 
-/// Family words, and the words that qualify them (a qualified name is read by
-/// `treaty-numbers` and left alone here).
-const FAMILIES: &[(&str, &[&str], &[&str])] = &[
-    (
-        "krone",
-        &["kron", "crown", "coroa", "クローネ", "クローナ"],
-        &[
-            "danish",
-            "norwegian",
-            "swedish",
-            "icelandic",
-            "czech",
-            "dinamarques",
-            "norueg",
-            "suec",
-            "islandes",
-            "chec",
-            "デンマーク",
-            "ノルウェー",
-            "スウェーデン",
-        ],
-    ),
-    (
-        "franc",
-        &["franc", "フラン"],
-        &["swiss", "suíç", "suiç", "スイス"],
-    ),
-    (
-        "dollar",
-        &["dollar", "dólar", "dolar", "ドル"],
-        &[
-            "us ",
-            "us$",
-            "u.s.",
-            "united states",
-            "american",
-            "canadian",
-            "australian",
-            "new zealand",
-            "hong kong",
-            "singapore",
-            "estados unidos",
-            "americanos",
-            "eua",
-            "canaden",
-            "canadian",
-            "australian",
-            "合衆国",
-            "米ドル",
-            "カナダ",
-            "オーストラリア",
-            "ニュージーランド",
-            "シンガポール",
-            "香港",
-        ],
-    ),
-];
+/// The families in the order the profiles first list them.
+static FAMILIES: LazyLock<Vec<Family>> = LazyLock::new(|| {
+    let mut families: Vec<Family> = Vec::new();
+    for lang in Lang::all() {
+        for family in lang.profile().names.currency_families {
+            let index = match families.iter().position(|f| f.name == family.family) {
+                Some(index) => index,
+                None => {
+                    families.push(Family {
+                        name: family.family,
+                        words: Vec::new(),
+                        qualifiers: Vec::new(),
+                    });
+                    families.len() - 1
+                }
+            };
+            families[index].words.extend(family.words);
+            families[index].qualifiers.extend(family.qualifiers);
+        }
+    }
+    families
+});
+
+/// Every profile's parties.
+static PARTIES: LazyLock<Vec<&'static CurrencyParty>> = LazyLock::new(|| {
+    Lang::all()
+        .flat_map(|lang| lang.profile().names.currency_parties)
+        .collect()
+});
+
+/// A family whose members' symbol (`$`) qualifies an amount written with it, and the code a
+/// bare word of it is read as when no party uses the family (`USD`).
+const SYMBOLS: &[(&str, char, &str)] = &[("dollar", '$', "USD")];
 
 /// How a bare currency word was read.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,20 +67,23 @@ pub struct Reading {
 /// when the currency word is bare; `None` when it is qualified or not a family word.
 pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> {
     let lower = printed.to_lowercase();
-    let (family, word) = FAMILIES.iter().find_map(|(family, words, qualifiers)| {
-        let word = words.iter().find(|w| lower.contains(*w))?;
-        let qualified = qualifiers.iter().any(|q| lower.contains(q))
-            || (*family == "dollar" && printed.contains('$') && !printed.contains(" $"));
-        (!qualified).then_some((*family, *word))
+    let symbol = |family: &str| SYMBOLS.iter().find(|(name, _, _)| *name == family);
+    let (family, word) = FAMILIES.iter().find_map(|family| {
+        let word = family.words.iter().find(|w| lower.contains(*w))?;
+        let by_symbol = symbol(family.name).is_some_and(|(_, sign, _)| {
+            printed.contains(*sign) && !printed.contains(&format!(" {sign}"))
+        });
+        let qualified = family.qualifiers.iter().any(|q| lower.contains(q)) || by_symbol;
+        (!qualified).then_some((family.name, *word))
     })?;
     let mut codes: Vec<&str> = parties
         .iter()
         .filter_map(|party| {
             let party = party.to_lowercase();
-            PARTY_CURRENCIES
+            PARTIES
                 .iter()
-                .find(|(name, _, f)| *f == family && party.contains(name))
-                .map(|(_, code, _)| *code)
+                .find(|p| p.family == family && party.contains(p.name_word))
+                .map(|p| p.code)
         })
         .collect();
     codes.dedup();
@@ -119,15 +96,16 @@ pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> 
             .to_string();
         Unit::Printed(word)
     };
-    match (codes.as_slice(), family) {
+    let default = symbol(family).map(|(_, _, code)| *code);
+    match (codes.as_slice(), default) {
         ([code], _) => Some(Reading {
             unit: Unit::Currency((*code).to_string()),
             warning: None,
         }),
-        ([], "dollar") => Some(Reading {
-            unit: Unit::Currency("USD".to_string()),
+        ([], Some(code)) => Some(Reading {
+            unit: Unit::Currency(code.to_string()),
             warning: Some(format!(
-                "`{printed}` names no country and no party uses dollars: read as US dollars"
+                "`{printed}` names no country and no party uses a {family}: read as {code}"
             )),
         }),
         ([], _) => Some(Reading {

@@ -29,7 +29,7 @@ mod normalize;
 mod numbers;
 pub mod patterns;
 mod registry;
-mod rules;
+pub(crate) mod rules;
 mod structure;
 mod topics;
 
@@ -38,11 +38,11 @@ mod ja;
 mod pt;
 
 pub use ident::Identification;
-pub use names::{CurrencyParty, Names};
+pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::NumberWords;
 pub use registry::{install, InstallError, Lang, PerLang};
-pub use rules::RuleWords;
+pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
 pub use structure::StructureWords;
 pub use topics::TopicWords;
 

@@ -1,9 +1,7 @@
 //! Rates of 0: clauses that leave the source State no right to tax.
 
 use std::ops::Range;
-use std::sync::LazyLock;
 
-use regex::Regex;
 use treaty_numbers::{find_quantities, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
@@ -11,90 +9,11 @@ use super::holding::is_holding;
 use super::income::income_classes;
 use super::owner::{alternatives, beneficial_owners, first_named_owner};
 use super::text::{
-    clause_around, is_clause_break, ja_tolerant, japanese_list_items, lower, nested_items,
-    words_around,
+    clause_around, is_clause_break, japanese_list_items, lower, nested_items, words_around,
 };
+use super::words::{contains_any, words};
 use super::Finding;
 use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner};
-
-pub(super) static EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r"(?i)(?:taxable|(?:may|shall)\s+be\s+taxed)\s+only\s+in\s+(?:that|the)\s+other\s+(?:contracting\s+)?state",
-        r"|no\s+tax\s+shall\s+be\s+(?:levied|imposed|charged)",
-        r"|(?:shall|should|will|are|is)\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+)?(?:tax|taxation)",
-        r"|shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax",
-        r"|shall\s+not\s+be\s+taxed",
-        r"|taxable\s+only\s+in\s+the\s+(?:contracting\s+)?state\s+of\s+which\s+the\s+(?:recipient|beneficial\s+owner)\s+is\s+a\s+resident",
-        r"|shall\s+not\s+be\s+tax(?:ed|able)\s+in\s+(?:that|the)\s+(?:first-mentioned|contracting)\s+state",
-        r"|(?:só|apenas|somente)\s+(?:podem|poderão|pode|poderá)\s+ser\s+tributad[oa]s?\s+(?:n[oe]ss?e\s+|no\s+)outro\s+estado",
-        r"|(?:são|serão|ficam|ficarão)\s+isent[oa]s",
-    ))
-    .unwrap()
-});
-
-/// Japanese exempting phrases, tolerant of displaced markers.
-pub(super) static JA_EXEMPTION: LazyLock<Regex> = LazyLock::new(|| {
-    let tolerant = ja_tolerant;
-    Regex::new(&format!(
-        "{}|{}|{}|{}",
-        tolerant("他方の締約国においてのみ租税を課することができる"),
-        tolerant("租税を免除される"),
-        tolerant("租税を免除する"),
-        // `...他方の締約国においては、租税を課することができない` (the source State may
-        // not tax); `いかなる租税も課することができず` (Article 10(5)) is not this.
-        tolerant("においては、租税を課することができない")
-    ))
-    .unwrap()
-});
-
-/// Other income arising in the other State that it `may also tax` (the UN model's Article
-/// 21(3)): the residence-only rule of paragraph 1 leaves the source State its right, so it is
-/// no rate of 0.
-pub(super) static JA_SOURCE_MAY_ALSO_TAX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"他方の締約(?:国|者)内において生ずるもの[^。]{0,40}においても租税を課することができる",
-    )
-    .unwrap()
-});
-
-/// `日本国においてのみ租税を課することができる`: the State named before the phrase.
-pub(super) static JA_NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"([\p{Han}\p{Katakana}ー・]{2,12})においてのみ租税を課することができる").unwrap()
-});
-
-/// `クウェート内において生ずる`: where the income arises.
-pub(super) static JA_ARISING_IN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"([\p{Han}\p{Katakana}ー・]{2,12})内において生ずる").unwrap());
-
-/// "Taxable only in Canada", where the clause pays the income "to a resident of Canada".
-pub(super) static NAMED_STATE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"taxable\s+only\s+in\s+([A-Z][\p{L}]+)|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+n[oa]\s+([A-Z][\p{L}]+)").unwrap()
-});
-
-/// "Taxable only in that State" is a rate of 0 only where that State is the residence State.
-pub(super) static RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)taxable\s+only\s+in\s+that\s+(?:contracting\s+)?state|só\s+(?:podem|poderão)\s+ser\s+tributad[oa]s\s+nesse\s+estado").unwrap()
-});
-
-/// `当該一方の締約国においてのみ租税を課することができる`, tolerant of displaced markers.
-pub(super) static JA_RESIDENCE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&ja_tolerant(
-        "当該一方の締約国においてのみ租税を課することができる",
-    ))
-    .unwrap()
-});
-
-pub(super) static RESIDENT_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:of|by)\s+a\s+resident\s+of\s+a\s+contracting\s+state|de\s+um\s+residente\s+de\s+um\s+estado\s+contratante|一方の締約(?:国|者)の居住者").unwrap()
-});
-
-pub(super) static SOURCE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)arising\s+in|paid\s+by\s+a\s+company\s+which\s+is\s+a\s+resident|provenientes\s+d|pagos\s+por\s+uma\s+sociedade|内において生ずる").unwrap()
-});
-
-pub(super) static PAID_BY_STATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)paid\s+by(?:\s+or\s+[a-z\s]+?)?\s+(?:a\s+contracting\s+state|the\s+government|that\s+state|the\s+state)|pagos\s+por,?(?:\s+ou\s+[\p{L}\s]+?,?)?\s+(?:um\s+estado\s+contratante|o\s+governo|esse\s+estado)|政府が支払う").unwrap()
-});
 
 /// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
 /// per basis when the holding may be measured on either (voting power or capital, depending
@@ -104,18 +23,19 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
     let holding = quantities.iter().find(|q| {
         q.unit == Unit::Percent && {
             let (before, after) = words_around(item, q.span.clone());
-            is_holding(before, after)
+            is_holding(before, after, lang)
         }
     });
     let Some(holding) = holding else {
-        return exemption_conditions(item, topic);
+        return exemption_conditions(item, topic, lang);
     };
     let lowered = lower(item);
+    let list = words(lang).list;
     let mut bases: Vec<Basis> = Vec::new();
-    if lowered.contains("voting") || lowered.contains("votos") || item.contains("議決権") {
+    if contains_any(&lowered, list.basis_voting) {
         bases.push(Basis::VotingPower);
     }
-    if lowered.contains("capital") || item.contains("資本") {
+    if contains_any(&lowered, list.basis_capital) {
         bases.push(Basis::Capital);
     }
     if bases.is_empty() {
@@ -125,7 +45,7 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
         .iter()
         .find(|q| q.unit.is_duration())
         .map(|q| format!("{}{}", q.value_text, q.unit.as_str()));
-    let owner = beneficial_owners(item).first().copied();
+    let owner = beneficial_owners(item, lang).first().copied();
     bases
         .into_iter()
         .map(|basis| Conditions {
@@ -142,12 +62,13 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
 
 /// The conditions of an exempted class: one per beneficiary named (government, central bank,
 /// pension fund, ...) and one for the income classes named, or a single empty one.
-pub(super) fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Conditions> {
-    let owners = beneficial_owners(clause_text);
-    let mut classes: Vec<Income> = income_classes(clause_text, topic);
+pub(super) fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
+    let words = words(lang);
+    let owners = beneficial_owners(clause_text, lang);
+    let mut classes: Vec<Income> = income_classes(clause_text, topic, lang);
     // Interest "paid by" a State is interest on its debt, whoever owns it.
     if topic == Topic::Interest
-        && PAID_BY_STATE.is_match(clause_text)
+        && words.paid_by_state.is_match(clause_text)
         && !classes.contains(&Income::GovernmentDebt)
     {
         classes.push(Income::GovernmentDebt);
@@ -160,18 +81,22 @@ pub(super) fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Condi
         .iter()
         .any(|c| matches!(c, Income::GovernmentGuaranteed | Income::IndirectFinancing));
     let owners = if through_state {
-        let debt = ["保証された債権", "保険の引受け", "間接融資に係る債権"]
+        let debt = words
+            .list
+            .state_backed_debt
             .iter()
             .filter_map(|p| clause_text.find(p))
             .min()
             .unwrap_or(clause_text.len());
         let before = &clause_text[..debt];
-        match ["もの及び", "もの並びに"]
+        match words
+            .list
+            .beneficiaries_end
             .iter()
             .filter_map(|p| before.rfind(p))
             .max()
         {
-            Some(split) => beneficial_owners(&before[..split]),
+            Some(split) => beneficial_owners(&before[..split], lang),
             None => Vec::new(),
         }
     } else {
@@ -206,52 +131,48 @@ pub(super) fn exemption_conditions(clause_text: &str, topic: Topic) -> Vec<Condi
 pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let mut findings = Vec::new();
-    let mut matches: Vec<Range<usize>> = EXEMPTION.find_iter(text).map(|m| m.range()).collect();
-    matches.extend(JA_EXEMPTION.find_iter(text).map(|m| m.range()));
-    for captures in NAMED_STATE_ONLY.captures_iter(text) {
-        let whole = captures.get(0).unwrap();
-        let state = captures
-            .get(1)
-            .or(captures.get(2))
-            .map_or("", |m| m.as_str());
-        let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
-        // Whitespace folded: the source may wrap the line inside "resident of Canada".
-        let clause_text = text[clause]
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let residence = [
-            format!("resident of {state}"),
-            format!("residente do {state}"),
-            format!("residente da {state}"),
-        ];
-        if residence.iter().any(|r| clause_text.contains(r.as_str())) {
-            matches.push(whole.range());
-        }
-    }
-    // `クウェート内において生ずる利子であって、日本国の...年金基金が受益者であるものに対
-    // しては、日本国においてのみ租税を課することができる`: a State named as the only one
-    // that may tax income arising in the other.
-    for captures in JA_NAMED_STATE_ONLY.captures_iter(text) {
-        let whole = captures.get(0).unwrap();
-        let state = &captures[1];
-        let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
-        let arising_elsewhere = JA_ARISING_IN
-            .captures_iter(&text[clause])
-            .any(|c| !c[1].ends_with(state) && !state.ends_with(&c[1]));
-        if !state.contains("締約") && arising_elsewhere {
-            matches.push(whole.range());
+    let words = words(lang);
+    let list = words.list;
+    let mut matches: Vec<Range<usize>> =
+        words.exemption.find_iter(text).map(|m| m.range()).collect();
+    // A State named as the only one that may tax: "taxable only in Canada" where the clause
+    // pays the income "to a resident of Canada"; `クウェート内において生ずる利子であって、
+    // ...日本国においてのみ租税を課することができる`, income arising in the other.
+    for pattern in &words.named_state_only {
+        for captures in pattern.captures_iter(text) {
+            let Some(whole) = captures.get(0) else {
+                continue;
+            };
+            let state = captures.name("state").map_or("", |m| m.as_str());
+            let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
+            // Whitespace folded: the source may wrap the line inside "resident of Canada".
+            let folded = text[clause.clone()]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let resident = list
+                .resident_of
+                .iter()
+                .any(|prefix| folded.contains(&format!("{prefix}{state}")));
+            let arising_elsewhere = words
+                .arising_in_named
+                .iter()
+                .flat_map(|arising| arising.captures_iter(&text[clause.clone()]))
+                .filter_map(|c| c.name("place").map(|m| m.as_str()))
+                .any(|place| !place.ends_with(state) && !state.ends_with(place));
+            if !contains_any(state, list.contracting) && (resident || arising_elsewhere) {
+                matches.push(whole.range());
+            }
         }
     }
     matches.sort_by_key(|m| m.start);
     matches.dedup();
-    for found in RESIDENCE_ONLY
-        .find_iter(text)
-        .chain(JA_RESIDENCE_ONLY.find_iter(text))
-    {
+    for found in words.residence_only.find_iter(text) {
         let (_, clause) = clause_around(text, paragraph, found.start(), lang);
         let clause_text = &text[clause];
-        if RESIDENT_SUBJECT.is_match(clause_text) && !SOURCE_SUBJECT.is_match(clause_text) {
+        if words.resident_subject.is_match(clause_text)
+            && !words.source_subject.is_match(clause_text)
+        {
             matches.push(found.range());
         }
     }
@@ -260,7 +181,7 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
     for phrase in matches {
         // Japanese PDF text drops the markers of the list that follows into the exempting
         // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
-        if lang == Lang::Ja {
+        if words.japanese {
             let labels: Vec<String> = subparagraph_markers(&text[phrase.clone()])
                 .into_iter()
                 .map(|(label, _)| label)
@@ -317,7 +238,7 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
             let lead = &text[..first_subparagraph.unwrap_or(0)];
             // Japanese introduces the list with `次の` ("the following"): `次のいずれかに該当
             // するものについては、...租税を免除する。(a) ...`.
-            let japanese_list = lang == Lang::Ja && lead.contains("次の");
+            let japanese_list = words.japanese && contains_any(lead, list.list_lead);
             if closing_line || lead.trim_end().ends_with(':') || japanese_list {
                 let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
                 for (index, sub) in paragraph
@@ -334,7 +255,7 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                         .map(|s| s.local.end)
                         .max();
                     let end = match own_list_end {
-                        Some(list_end) if lang == Lang::Ja => list_end.max(sub.local.end),
+                        Some(list_end) if words.japanese => list_end.max(sub.local.end),
                         _ => sub.local.end,
                     }
                     .min(text.len());
@@ -342,7 +263,7 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                     // (a line break where the source wrapped does not end the item).
                     // (Japanese items are cut where the segmenter says: their lines may
                     // start with the marker displaced after the first line.)
-                    let end = if lang == Lang::Ja {
+                    let end = if words.japanese {
                         end
                     } else {
                         text[sub.local.start..end]
@@ -357,7 +278,7 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                     let variants = if japanese_list {
                         tier_conditions(&text[clause.clone()], topic, lang)
                     } else {
-                        exemption_conditions(&text[clause.clone()], topic)
+                        exemption_conditions(&text[clause.clone()], topic, lang)
                             .into_iter()
                             .take(1)
                             .collect()
@@ -390,11 +311,11 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
         if clause_text.trim_end().ends_with(':') && !nested.is_empty() {
             for item in nested {
                 let item_text = &text[item.clone()];
-                let mut conditions = exemption_conditions(item_text, topic)
+                let mut conditions = exemption_conditions(item_text, topic, lang)
                     .into_iter()
                     .next()
                     .unwrap_or_default();
-                if let Some(owner) = first_named_owner(item_text) {
+                if let Some(owner) = first_named_owner(item_text, lang) {
                     conditions.beneficial_owner = Some(owner);
                 }
                 findings.push(Finding {
@@ -417,7 +338,7 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
         // least 50 per cent of the capital": the holding conditions the exemption.
         let variants: Vec<Conditions> = tier_conditions(clause_text, topic, lang)
             .into_iter()
-            .flat_map(|conditions| alternatives(conditions, clause_text))
+            .flat_map(|conditions| alternatives(conditions, clause_text, lang))
             .collect();
         for conditions in variants {
             findings.push(Finding {

@@ -1,19 +1,20 @@
 //! Holding percentages: what tells a holding from a rate, its basis, and its bounds.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
+use treaty_lang::Lang;
 
 use super::text::{lower, MARKER_IN_WORD};
+use super::words::{contains_any, ends_with_any, starts_with_any, words};
 use crate::schema::{Basis, Conditions};
 
-pub(super) fn holding_basis(after: &str) -> Basis {
+/// The basis named in the words after a holding percentage ("of the capital").
+pub(super) fn holding_basis(after: &str, lang: Lang) -> Basis {
     let after = lower(after);
-    if after.contains("voting") || after.contains("votos") || after.contains("議決権") {
+    let list = words(lang).list;
+    if contains_any(&after, list.basis_voting) {
         Basis::VotingPower
-    } else if after.contains("capital") || after.contains("資本") {
+    } else if contains_any(&after, list.basis_capital) {
         Basis::Capital
-    } else if after.contains("value") || after.contains("valor") {
+    } else if contains_any(&after, list.basis_value) {
         Basis::Value
     } else {
         Basis::Shares
@@ -22,35 +23,36 @@ pub(super) fn holding_basis(after: &str) -> Basis {
 
 /// The basis of a holding percentage: named after the number in English and Portuguese
 /// ("25 per cent of the capital"), before it in Japanese (`議決権のある株式の十パーセント`).
-pub(super) fn holding_basis_around(before: &str, after: &str) -> Basis {
+pub(super) fn holding_basis_around(before: &str, after: &str, lang: Lang) -> Basis {
     let japanese = after
         .chars()
         .find(|c| !c.is_whitespace())
         .is_some_and(|c| c >= '\u{3040}');
     if !japanese {
-        return holding_basis(after);
+        return holding_basis(after, lang);
     }
     let start = before.char_indices().rev().nth(25).map_or(0, |(i, _)| i);
     // A marker dropped into a word (`議(a)決権`) does not hide it.
     let near: String = MARKER_IN_WORD
         .replace_all(&before[start..], "")
         .into_owned();
-    if near.contains("議決権") {
+    let list = words(lang).list;
+    if contains_any(&near, list.basis_voting) {
         Basis::VotingPower
-    } else if near.contains("資本") {
+    } else if contains_any(&near, list.basis_capital) {
         Basis::Capital
     } else {
-        holding_basis(after)
+        holding_basis(after, lang)
     }
 }
 
 /// `議決権のある株式又は発行済株式の少なくとも十パーセント`: a holding of either voting shares
 /// or issued shares qualifies, so the tier has one row per basis.
-pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str) -> Vec<Conditions> {
-    static EITHER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"議決権のある株式又は(?:その)?(?:発行済株式|発行した全株式)").unwrap()
-    });
-    if !EITHER.is_match(&MARKER_IN_WORD.replace_all(clause, "")) {
+pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str, lang: Lang) -> Vec<Conditions> {
+    if !words(lang)
+        .either_basis
+        .is_match(&MARKER_IN_WORD.replace_all(clause, ""))
+    {
         return variants;
     }
     let mut result = Vec::new();
@@ -72,84 +74,42 @@ pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str) -> Vec<Condi
 }
 
 /// True when a holding percentage is an upper bound ("but less than 25 per cent").
-pub(super) fn is_upper_bound(before: &str, after: &str) -> bool {
-    let before = lower(before);
-    let before = before.trim_end();
-    [
-        "less than",
-        "below",
-        "not more than",
-        "no more than",
-        "menos de",
-        "inferior a",
-    ]
-    .iter()
-    .any(|cue| before.ends_with(cue))
-        || after.trim_start().starts_with("未満")
+pub(super) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
+    ends_with_any(lower(before).trim_end(), list.upper_bound_before)
+        || starts_with_any(lower(after).trim_start(), list.upper_bound_after)
 }
 
 /// True when a percentage in a rate article is a test a person must pass (a limitation on
 /// benefits: "no more than 50 per cent of its gross income", "more than 50 per cent of its
 /// liabilities"), not a rate: rates are "of the gross amount", never "more than".
-pub(super) fn is_comparison(before: &str, after: &str) -> bool {
+pub(super) fn is_comparison(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
     let before = lower(before);
     let before = before.trim_end();
     let after = lower(after);
     let after = after.trim_start();
-    if after.starts_with("of the gross amount") || after.starts_with("do montante bruto") {
+    if starts_with_any(after, list.gross_amount) {
         return false;
     }
-    // Japanese puts the comparison after the number: `五十パーセントを超える部分` is a
-    // test, `十パーセントを超えない` a cap.
-    // `十五パーセントを超える率の租税を課することができない` (no tax at a rate above 15 per
-    // cent) is a cap too.
-    let japanese_test = (after.starts_with("を超える") || after.starts_with("をこえる"))
-        && !after.starts_with("を超えない")
-        && !after.starts_with("をこえない")
-        && !after.starts_with("を超える率")
-        && !after.starts_with("をこえる率");
-    japanese_test
-        || ["more than", "less than", "mais de", "menos de"]
-            .iter()
-            .any(|cue| before.ends_with(cue))
-        || ["of its ", "of their ", "dos seus ", "das suas "]
-            .iter()
-            .any(|cue| after.starts_with(cue))
+    // Japanese puts the comparison after the number, and some words after it make a cap
+    // after all (`を超えない`, does not exceed).
+    (starts_with_any(after, list.comparison_after)
+        && !starts_with_any(after, list.comparison_after_not))
+        || ends_with_any(before, list.comparison_before)
 }
 
 /// True when a percentage measures a holding rather than a tax rate.
-pub(super) fn is_holding(before: &str, after: &str) -> bool {
+pub(super) fn is_holding(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
     let before = lower(before);
     let after = lower(after);
-    let before_cues = [
-        "at least",
-        "not less than",
-        "pelo menos",
-        "no mínimo",
-        "holds",
-        "holding",
-        "detenha",
-        "detiver",
-        "possua",
-        "own",
-        "少なくとも",
-    ];
-    let after_cues = [
-        "of the capital",
-        "of the voting",
-        "of the shares",
-        "do capital",
-        "dos votos",
-        "das ações",
-        "以上",
-        "of the value",
-        "do valor",
-    ];
-    before_cues.iter().any(|cue| {
+    list.holding_before.iter().any(|cue| {
         before.ends_with(cue)
             || before.trim_end().ends_with(cue)
             || before.rsplit(' ').take(4).any(|w| w == *cue)
-    }) || after_cues
+    }) || list
+        .holding_after
         .iter()
         .any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
 }

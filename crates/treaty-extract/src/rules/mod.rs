@@ -16,6 +16,7 @@ mod relative;
 mod tests;
 mod text;
 mod threshold;
+mod words;
 
 use std::ops::Range;
 
@@ -24,7 +25,7 @@ use treaty_segment::{Paragraph, Topic};
 
 use crate::schema::{Conditions, Income, Kind, Measure, Trigger};
 use branch::is_branch_clause;
-use exemption::{exemptions, JA_SOURCE_MAY_ALSO_TAX};
+use exemption::exemptions;
 use holding::{either_basis, is_comparison, is_holding, is_upper_bound};
 use income::tier_topic;
 use owner::{alternatives, first_named_owner};
@@ -32,6 +33,7 @@ use rate::{fill_rate_conditions, is_most_favoured_nation};
 use relative::{is_relative_rate, plain_decimal, referenced_rate, referenced_text};
 use text::{clause_around, nested_items, words_around};
 use threshold::{is_back_reference, japanese_measure, measure_for, ordinal_day_periods};
+use words::{contains_any, words};
 
 /// What a rule found in a paragraph, before it is placed in a document.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,8 +89,9 @@ pub fn paragraph_findings(
     let text = paragraph.text.as_str();
     let mut findings: Vec<Finding> = Vec::new();
     let quantities = find_quantities(text, lang);
+    let words = words(lang);
     for quantity in &quantities {
-        if lang == Lang::Ja && is_back_reference(&text[..quantity.span.start]) {
+        if words.japanese && is_back_reference(&text[..quantity.span.start], lang) {
             continue;
         }
         let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
@@ -96,7 +99,8 @@ pub fn paragraph_findings(
         let (before, after) = words_around(text, quantity.span.clone());
         // A Japanese item's rate sentence may leave the permanent establishment to the
         // sentence before it in the same item (`この(a)に規定する税の額は...`).
-        let item_text = (lang == Lang::Ja)
+        let item_text = words
+            .japanese
             .then(|| {
                 paragraph.subparagraphs.iter().rev().find(|s| {
                     s.local.start <= quantity.span.start && quantity.span.start < s.local.end
@@ -104,15 +108,16 @@ pub fn paragraph_findings(
             })
             .flatten()
             .map(|s| &text[s.local.start..s.local.end.min(text.len())]);
-        let branch = is_branch_clause(clause_text)
-            || item_text
-                .is_some_and(|item| is_branch_clause(item) && !clause_text.contains("配当"));
+        let branch = is_branch_clause(clause_text, lang)
+            || item_text.is_some_and(|item| {
+                is_branch_clause(item, lang) && !contains_any(clause_text, words.list.dividends)
+            });
         let mut conditions = Conditions::default();
-        let holding = quantity.unit == Unit::Percent && is_holding(before, after);
+        let holding = quantity.unit == Unit::Percent && is_holding(before, after, lang);
         let comparison = quantity.unit == Unit::Percent
             && !holding
             && is_rate_topic(topic)
-            && is_comparison(before, after);
+            && is_comparison(before, after, lang);
         let kind = if quantity.unit == Unit::Percent
             && !holding
             && !comparison
@@ -123,7 +128,7 @@ pub fn paragraph_findings(
             Kind::Threshold
         };
         if kind == Kind::Rate {
-            let referenced = referenced_text(clause_text, siblings);
+            let referenced = referenced_text(clause_text, siblings, lang);
             fill_rate_conditions(
                 &mut conditions,
                 clause_text,
@@ -133,24 +138,27 @@ pub fn paragraph_findings(
                 branch,
                 &quantities,
                 quantity.span.clone(),
+                lang,
             );
         } else if comparison {
             conditions.measure = Some(Measure::Other);
-        } else if holding && is_rate_topic(topic) && is_upper_bound(before, after) {
+        } else if holding && is_rate_topic(topic) && is_upper_bound(before, after, lang) {
             conditions.measure = Some(Measure::MaxHolding);
         } else {
-            let japanese = (lang == Lang::Ja)
-                .then(|| japanese_measure(topic, &quantity.unit, before, after, clause_text))
+            let japanese = words
+                .japanese
+                .then(|| japanese_measure(topic, &quantity.unit, before, after, clause_text, lang))
                 .flatten();
-            conditions.measure =
-                Some(japanese.unwrap_or_else(|| measure_for(topic, &quantity.unit, clause_text)));
+            conditions.measure = Some(
+                japanese.unwrap_or_else(|| measure_for(topic, &quantity.unit, clause_text, lang)),
+            );
         }
         // "50 per cent of the rate mentioned in subparagraph a) of paragraph 2": a rate
         // stated relative to another; its value is derived from the rate referred to.
         let mut value = quantity.value_text.clone();
         let mut derived = None;
         let mut kind = kind;
-        if kind == Kind::Rate && is_relative_rate(after) {
+        if kind == Kind::Rate && is_relative_rate(after, lang) {
             match referenced_rate(clause_text, siblings, lang) {
                 Some(base) => {
                     let product = quantity.value * base / 100.0;
@@ -192,15 +200,20 @@ pub fn paragraph_findings(
                         false,
                         &quantities,
                         quantity.span.clone(),
+                        lang,
                     );
-                    if let Some(owner) = first_named_owner(item_text) {
+                    if let Some(owner) = first_named_owner(item_text, lang) {
                         item_conditions.beneficial_owner = Some(owner);
                     }
-                    either_basis(vec![item_conditions], item_text)
+                    either_basis(vec![item_conditions], item_text, lang)
                 })
                 .collect()
         } else if kind == Kind::Rate {
-            either_basis(alternatives(conditions, clause_text), clause_text)
+            either_basis(
+                alternatives(conditions, clause_text, lang),
+                clause_text,
+                lang,
+            )
         } else {
             vec![conditions]
         };
@@ -229,27 +242,27 @@ pub fn paragraph_findings(
     let source_may_tax = topic == Topic::OtherIncome
         && siblings
             .iter()
-            .any(|p| JA_SOURCE_MAY_ALSO_TAX.is_match(&p.text));
+            .any(|p| words.source_may_also_tax.is_match(&p.text));
     if is_rate_topic(topic) && !source_may_tax {
         findings.extend(exemptions(paragraph, topic, lang));
     }
     // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
     // 年`, tax sparing); in other languages an ordinal day outside these articles is a date.
     if matches!(topic, Topic::EntryIntoForce | Topic::Termination)
-        || (lang == Lang::Ja && !is_rate_topic(topic))
+        || (words.japanese && !is_rate_topic(topic))
     {
         findings.extend(ordinal_day_periods(paragraph, topic, lang));
     }
     for finding in &mut findings {
         let clause = &text[finding.clause.clone()];
-        finding.topic = tier_topic(topic, clause);
+        finding.topic = tier_topic(topic, clause, lang);
         if finding.topic == Topic::TechnicalServices {
             finding
                 .conditions
                 .income
                 .retain(|c| *c != Income::TechnicalServices);
         }
-        if finding.kind == Kind::Rate && is_most_favoured_nation(clause) {
+        if finding.kind == Kind::Rate && is_most_favoured_nation(clause, lang) {
             finding.conditions.trigger = Some(Trigger::MostFavouredNation);
         }
     }

@@ -1,10 +1,14 @@
 //! Beneficiaries a clause names (government, pension fund, company, ...), and the alternatives of a tier.
 
+use treaty_lang::Lang;
+
 use super::text::{lower, PARENTHETICAL};
+use super::words::{contains_any, words};
 use crate::schema::{Conditions, Owner};
 
-pub(super) fn beneficial_owners(clause: &str) -> Vec<Owner> {
-    named_owners(clause)
+/// Beneficiaries named in a clause, in the table's order.
+pub(super) fn beneficial_owners(clause: &str, lang: Lang) -> Vec<Owner> {
+    named_owners(clause, lang)
         .into_iter()
         .map(|(owner, _)| owner)
         .collect()
@@ -12,8 +16,8 @@ pub(super) fn beneficial_owners(clause: &str) -> Vec<Owner> {
 
 /// The beneficiary a list item names first (`a financial institution owned or controlled by
 /// the Government`: a financial institution).
-pub(super) fn first_named_owner(item: &str) -> Option<Owner> {
-    named_owners(item)
+pub(super) fn first_named_owner(item: &str, lang: Lang) -> Option<Owner> {
+    named_owners(item, lang)
         .into_iter()
         .min_by_key(|&(_, at)| at)
         .map(|(owner, _)| owner)
@@ -21,77 +25,22 @@ pub(super) fn first_named_owner(item: &str) -> Option<Owner> {
 
 /// Beneficiaries named in a clause, in the table's order, each with where it is first named
 /// (in the lower-cased clause).
-pub(super) fn named_owners(clause: &str) -> Vec<(Owner, usize)> {
+pub(super) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
     // Words in brackets qualify (`agency (including a financial institution) wholly owned by
     // that Government`); they do not name another beneficiary.
     let raw = lower(clause);
     let clause = lower(&PARENTHETICAL.replace_all(clause, " "));
     let mut owners = Vec::new();
+    let words = &words(lang).list.owners;
     let checks: [(Owner, &[&str]); 8] = [
-        (
-            Owner::CompanyNotPartnership,
-            &[
-                "other than a partnership",
-                "excluding partnership",
-                "not a partnership",
-                "sociedade de pessoas",
-                "sociedades de pessoas",
-                "組合以外",
-            ],
-        ),
-        (
-            Owner::PensionFund,
-            &[
-                "pension fund",
-                "pension scheme",
-                "fundo de pensões",
-                "fundo de pensão",
-                "年金基金",
-            ],
-        ),
-        (
-            Owner::CentralBank,
-            &["central bank", "banco central", "中央銀行"],
-        ),
-        (
-            Owner::Government,
-            &[
-                "government",
-                "governo",
-                "political subdivision",
-                "subdivisão política",
-                "local authorit",
-                "autarquia",
-                "政府",
-                "地方公共団体",
-            ],
-        ),
-        (
-            Owner::FinancialInstitution,
-            &[
-                "financial institution",
-                "instituição financeira",
-                "金融機関",
-                "保険会社",
-                "証券会社",
-            ],
-        ),
-        (Owner::Bank, &[" bank", "banco", "銀行"]),
-        (
-            Owner::Company,
-            &[
-                "is a company",
-                "uma sociedade",
-                "company which holds",
-                "company that holds",
-                "to a company",
-                "所有する法人",
-            ],
-        ),
-        (
-            Owner::Individual,
-            &["an individual", "pessoa singular", "pessoa física", "個人"],
-        ),
+        (Owner::CompanyNotPartnership, words.company_not_partnership),
+        (Owner::PensionFund, words.pension_fund),
+        (Owner::CentralBank, words.central_bank),
+        (Owner::Government, words.government),
+        (Owner::FinancialInstitution, words.financial_institution),
+        (Owner::Bank, words.bank),
+        (Owner::Company, words.company),
+        (Owner::Individual, words.individual),
     ];
     for (owner, phrases) in checks {
         // "A company (other than a partnership)", "the Bank of Estonia (Central Bank)": these
@@ -123,11 +72,9 @@ pub(super) fn named_owners(clause: &str) -> Vec<(Owner, usize)> {
 /// One row per beneficiary when a tier names alternatives ("if the beneficial owner is a
 /// pension fund or a company which holds at least 10 per cent of the capital"): the holding
 /// conditions only the company.
-pub(super) fn alternatives(conditions: Conditions, clause: &str) -> Vec<Conditions> {
-    let owners = beneficial_owners(clause);
-    let lowered = lower(clause);
-    let joined_by_or =
-        lowered.contains(" or ") || lowered.contains(" ou ") || clause.contains("又は");
+pub(super) fn alternatives(conditions: Conditions, clause: &str, lang: Lang) -> Vec<Conditions> {
+    let owners = beneficial_owners(clause, lang);
+    let joined_by_or = contains_any(&lower(clause), words(lang).list.or);
     let others: Vec<Owner> = owners
         .iter()
         .copied()

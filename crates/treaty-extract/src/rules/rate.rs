@@ -2,13 +2,14 @@
 
 use std::ops::Range;
 
-use treaty_numbers::Unit;
+use treaty_numbers::{Lang, Unit};
 use treaty_segment::Topic;
 
 use super::holding::{holding_basis_around, is_holding, is_upper_bound};
 use super::income::income_classes;
 use super::owner::beneficial_owners;
 use super::text::{lower, words_around};
+use super::words::{contains_any, words};
 use crate::schema::{Basis, Conditions, Holding, Income};
 
 #[allow(clippy::too_many_arguments)]
@@ -21,31 +22,19 @@ pub(super) fn fill_rate_conditions(
     branch: bool,
     quantities: &[treaty_numbers::Quantity],
     rate_span: Range<usize>,
+    lang: Lang,
 ) {
     let lowered = lower(clause);
-    let other_cases = [
-        "all other cases",
-        "in all other",
-        "nos demais casos",
-        "nos restantes casos",
-        "em todos os outros casos",
-        "em todos os demais casos",
-        "その他のすべての場合",
-    ];
+    let list = words(lang).list;
     if branch {
         conditions.income.push(Income::BranchProfits);
         return;
     }
-    if other_cases.iter().any(|c| lowered.contains(c)) {
+    if contains_any(&lowered, list.all_other_cases) {
         return;
     }
-    let owners = beneficial_owners(clause);
-    if topic == Topic::Dividends
-        || lowered.contains("beneficial owner")
-        || lowered.contains("beneficiário efetivo")
-        || lowered.contains("beneficiário efectivo")
-        || clause.contains("受益者")
-    {
+    let owners = beneficial_owners(clause, lang);
+    if topic == Topic::Dividends || contains_any(&lowered, list.beneficial_owner) {
         conditions.beneficial_owner = owners.first().copied();
     }
     // A holding percentage in the same clause conditions this rate.
@@ -58,12 +47,12 @@ pub(super) fn fill_rate_conditions(
             continue;
         }
         let (before, after) = words_around(paragraph_text, other.span.clone());
-        if is_holding(before, after) {
+        if is_holding(before, after, lang) {
             let holding = Holding {
                 percent: other.value_text.clone(),
-                basis: holding_basis_around(before, after),
+                basis: holding_basis_around(before, after, lang),
             };
-            if is_upper_bound(before, after) {
+            if is_upper_bound(before, after, lang) {
                 conditions.max_holding = Some(holding);
             } else if conditions.min_holding.is_none() {
                 conditions.min_holding = Some(holding);
@@ -86,37 +75,17 @@ pub(super) fn fill_rate_conditions(
         }
     }
     // Classes named in the clause, or in the paragraph the clause refers to.
-    let mut classes = income_classes(clause, topic);
+    let mut classes = income_classes(clause, topic, lang);
     if classes.is_empty() && !referenced.is_empty() {
-        classes = income_classes(referenced, topic);
+        classes = income_classes(referenced, topic, lang);
     }
     conditions.income = classes;
 }
 
 /// A most-favoured-nation clause: a rate that applies only if a State agrees a lower one with
 /// a third State ("if ... agrees in a convention with a third State to a lower rate").
-pub(super) fn is_most_favoured_nation(clause: &str) -> bool {
+pub(super) fn is_most_favoured_nation(clause: &str, lang: Lang) -> bool {
     let lowered = lower(clause);
-    let third_state = [
-        "third state",
-        "terceiro estado",
-        "third country",
-        "terceiro país",
-    ]
-    .iter()
-    .any(|p| lowered.contains(p))
-        || clause.contains("第三国");
-    let lower_rate = [
-        "lower",
-        "reduced",
-        "more favourable",
-        "inferior",
-        "reduzid",
-        "mais favorável",
-    ]
-    .iter()
-    .any(|p| lowered.contains(p))
-        || clause.contains("低い")
-        || clause.contains("軽減");
-    third_state && lower_rate
+    let list = words(lang).list;
+    contains_any(&lowered, list.third_state) && contains_any(&lowered, list.lower_rate)
 }

@@ -7,6 +7,8 @@ use regex::Regex;
 use treaty_numbers::Lang;
 use treaty_segment::{subparagraph_markers, Paragraph};
 
+use super::words::words;
+
 /// Lower case with every run of whitespace as one space, so a phrase matches across the
 /// source's line wrapping.
 pub(super) fn lower(text: &str) -> String {
@@ -36,6 +38,7 @@ pub(super) fn clause_around(
     at: usize,
     lang: Lang,
 ) -> (String, Range<usize>) {
+    let japanese = words(lang).japanese;
     if let Some(sub) = paragraph
         .subparagraphs
         .iter()
@@ -43,7 +46,7 @@ pub(super) fn clause_around(
         .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
     {
         let item = sub.local.start..sub.local.end.min(text.len());
-        if lang == Lang::Ja {
+        if japanese {
             // A Japanese item may hold two sentences with a tier each (`...十五パーセントを
             // 超える率の租税を課することができない。ただし、...十パーセント...`): the
             // number's own sentence within the item.
@@ -63,10 +66,7 @@ pub(super) fn clause_around(
         }
         return (sub.label.clone(), item);
     }
-    let stops: &[char] = match lang {
-        Lang::Ja => &['。', '\n'],
-        _ => &['\n'],
-    };
+    let stops: &[char] = if japanese { &['。', '\n'] } else { &['\n'] };
     // A full stop that closes a bracketed aside (`(以下「その他の所得」という。)`) does not
     // end the sentence.
     let ends_sentence = |i: usize, c: char| {
@@ -79,34 +79,32 @@ pub(super) fn clause_around(
         .find(|(i, c)| ends_sentence(*i, *c))
         .map(|(i, c)| i + c.len_utf8())
         .unwrap_or(0);
-    let sentence_start = match lang {
-        Lang::Ja => sentence_start,
-        _ => {
-            // A line break inside a sentence is the source's wrapping, not a clause end.
-            let line_start = text[..at]
-                .match_indices('\n')
-                .rev()
-                .find(|(i, _)| is_clause_break(text, *i))
-                .map_or(0, |(i, _)| i + 1);
-            text[..at]
-                .rfind(". ")
-                .map_or(line_start, |i| (i + 2).max(line_start))
-        }
+    let sentence_start = if japanese {
+        sentence_start
+    } else {
+        // A line break inside a sentence is the source's wrapping, not a clause end.
+        let line_start = text[..at]
+            .match_indices('\n')
+            .rev()
+            .find(|(i, _)| is_clause_break(text, *i))
+            .map_or(0, |(i, _)| i + 1);
+        text[..at]
+            .rfind(". ")
+            .map_or(line_start, |i| (i + 2).max(line_start))
     };
-    let end = match lang {
-        Lang::Ja => text[at..]
+    let end = if japanese {
+        text[at..]
             .char_indices()
             .find(|(i, c)| ends_sentence(at + i, *c))
-            .map_or(text.len(), |(i, _)| at + i),
-        _ => {
-            let line_end = text[at..]
-                .match_indices('\n')
-                .find(|(i, _)| is_clause_break(text, at + i))
-                .map_or(text.len(), |(i, _)| at + i);
-            text[at..]
-                .find(". ")
-                .map_or(line_end, |i| (at + i + 1).min(line_end))
-        }
+            .map_or(text.len(), |(i, _)| at + i)
+    } else {
+        let line_end = text[at..]
+            .match_indices('\n')
+            .find(|(i, _)| is_clause_break(text, at + i))
+            .map_or(text.len(), |(i, _)| at + i);
+        text[at..]
+            .find(". ")
+            .map_or(line_end, |i| (at + i + 1).min(line_end))
     };
     (String::new(), sentence_start..end)
 }
@@ -223,19 +221,4 @@ pub(super) fn japanese_list_items(
     }
     items.reverse();
     items
-}
-
-/// A Japanese phrase as a pattern that lets item markers (`(a)`) and paragraph markers
-/// (`(1)`), which PDF extraction drops into the middle of words (`当該他方の締約国にお(a)
-/// (b) いてのみ`, `当該一方(1)の締約国`), stand between any two of its characters.
-/// Treaties with a territory that is not a State (Hong Kong) say `締約者` (party) where
-/// others say `締約国`.
-pub(super) fn ja_tolerant(phrase: &str) -> String {
-    let marker = r"(?:\s*\((?:[a-z]{1,4}|[0-9]{1,2})\)\s*)*";
-    phrase
-        .chars()
-        .map(|c| regex::escape(&c.to_string()))
-        .collect::<Vec<_>>()
-        .join(marker)
-        .replace(&format!("国{marker}に"), &format!("(?:国|者){marker}に"))
 }

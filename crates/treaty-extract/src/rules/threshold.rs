@@ -1,43 +1,27 @@
 //! Thresholds: what a number other than a rate measures, and periods counted by an ordinal day.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use treaty_numbers::{Lang, Unit};
 use treaty_segment::{Paragraph, Topic};
 
 use super::text::{clause_around, lower};
+use super::words::{contains_any, ends_with_any, starts_with_any, words};
 use super::Finding;
 use crate::schema::{Conditions, Kind, Measure};
 
-pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> Measure {
+/// What a threshold of an article with this topic measures.
+pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -> Measure {
     let clause = lower(clause);
-    let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
+    let list = words(lang).list;
+    let has = |words: &[&str]| contains_any(&clause, words);
     match topic {
         Topic::PermanentEstablishment => {
-            // `使用人その他の職員を通じてコンサルタントの役務又は...工事に係る契約に関連する
-            // 監督の役務を提供する場合`: services furnished through employees, even in
-            // connection with a construction contract.
-            if has(&["使用人その他の職員"]) && has(&["役務を提供", "役務の提供"])
-            {
+            // Services furnished through employees, even in connection with a construction
+            // contract.
+            if has(list.pe_employees) && has(list.pe_services_furnished) {
                 Measure::PeServices
-            } else if has(&[
-                "building site",
-                "construction",
-                "installation",
-                "assembly",
-                "obra",
-                "estaleiro",
-                "construção",
-                "montagem",
-                "建設",
-                "据付け",
-                "据付",
-                "組立",
-                "工事現場",
-            ]) {
+            } else if has(list.pe_construction) {
                 Measure::PeConstruction
-            } else if has(&["services", "serviços", "役務"]) {
+            } else if has(list.pe_services) {
                 Measure::PeServices
             } else {
                 Measure::PeOther
@@ -52,7 +36,7 @@ pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str) -> Measure {
         }
         Topic::CapitalGains => match unit {
             Unit::Percent => Measure::LandRichShare,
-            _ if has(&["preceding", "anteriores", "前"]) => Measure::LandRichLookback,
+            _ if has(list.lookback) => Measure::LandRichLookback,
             _ => Measure::Other,
         },
         Topic::TeachersResearchers => Measure::TeacherStay,
@@ -83,29 +67,31 @@ pub(super) fn japanese_measure(
     before: &str,
     after: &str,
     clause: &str,
+    lang: Lang,
 ) -> Option<Measure> {
-    let near = |words: &[&str]| {
-        words
-            .iter()
-            .any(|w| before.contains(w) || after.contains(w))
-    };
+    let list = words(lang).list;
+    let near = |words: &[&str]| contains_any(before, words) || contains_any(after, words);
     match topic {
         // A percentage in the permanent-establishment article (`受益に関する持分の五十パーセン
         // トを超える`, closely related enterprises) is no duration.
         Topic::PermanentEstablishment if *unit == Unit::Percent => Some(Measure::Other),
         // The land-rich share is of the value (`価値`) that immovable property (`不動産`) makes
         // up; `同種の株式等の総数の五パーセント以下` (listed shares) and the like are not.
-        Topic::CapitalGains if *unit == Unit::Percent => Some(if near(&["不動産", "価値"]) {
-            Measure::LandRichShare
-        } else {
-            Measure::Other
-        }),
+        Topic::CapitalGains if *unit == Unit::Percent => Some(
+            if near(list.immovable_property) || near(list.property_value) {
+                Measure::LandRichShare
+            } else {
+                Measure::Other
+            },
+        ),
         // `当該譲渡に先立つ三百六十五日の期間`: the land-rich test's look-back; a number of
         // years before a gain (`先立つ十年の間`, former residents) is not it.
         Topic::CapitalGains if unit.is_duration() => {
-            let lookback = clause.contains("先立つ") || clause.contains("前");
+            let lookback = contains_any(clause, list.lookback);
             Some(
-                if lookback && (*unit != Unit::Years || clause.contains("不動産")) {
+                if lookback
+                    && (*unit != Unit::Years || contains_any(clause, list.immovable_property))
+                {
                     Measure::LandRichLookback
                 } else {
                     Measure::Other
@@ -115,7 +101,8 @@ pub(super) fn japanese_measure(
         // `十二箇月の期間を通じて...要件を満たす`, `十二箇月の期間の総日数の半数以上の日において`:
         // how long an ownership test must have been met.
         Topic::EntitlementToBenefits if *unit == Unit::Months => Some(
-            if after.trim_start().starts_with("の期間を通じ") || after.contains("総日数の半数以上")
+            if starts_with_any(after.trim_start(), list.ownership_period_after)
+                || contains_any(after, list.ownership_period_share)
             {
                 Measure::HoldingPeriod
             } else {
@@ -132,65 +119,50 @@ pub(super) fn japanese_measure(
 
 /// Japanese `当該六箇月の期間` ("the said six months"): a number named again after `当該`
 /// refers back to a threshold stated before, so it is not a threshold of its own.
-pub(super) fn is_back_reference(before: &str) -> bool {
-    before.trim_end().ends_with("当該")
+pub(super) fn is_back_reference(before: &str, lang: Lang) -> bool {
+    ends_with_any(before.trim_end(), words(lang).list.back_reference)
 }
 
-/// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
-/// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
-pub(super) static ORDINAL_DAY_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:the\s+)?(?P<en>[a-z]+ieth|[a-z]+th|\d+(?:st|nd|rd|th))\s+day\s+(?:after|following|from)|(?:後|から)(?P<ja>[〇一二三四五六七八九十百千]+)(?P<ja_unit>日|箇月|年)目|(?P<pt>trigésimo|sexagésimo|nonagésimo|\d+º)\s+dia\s+(?:após|seguinte|a contar)").unwrap()
-});
-
-pub(super) fn ordinal_value(word: &str) -> Option<u64> {
+/// The value of an ordinal: digits (`30th`, `30º`), an ordinal word of the profile, or
+/// kanji numerals (`三十`).
+pub(super) fn ordinal_value(word: &str, lang: Lang) -> Option<u64> {
     let word = word.to_lowercase();
     let digits: String = word.chars().take_while(|c| c.is_ascii_digit()).collect();
     if !digits.is_empty() {
         return digits.parse().ok();
     }
-    let known = [
-        ("fifteenth", 15),
-        ("twentieth", 20),
-        ("thirtieth", 30),
-        ("fortieth", 40),
-        ("fiftieth", 50),
-        ("sixtieth", 60),
-        ("ninetieth", 90),
-        ("trigésimo", 30),
-        ("sexagésimo", 60),
-        ("nonagésimo", 90),
-    ];
-    known
+    words(lang)
+        .list
+        .ordinals
         .iter()
         .find(|(name, _)| *name == word)
         .map(|(_, value)| *value)
+        .or_else(|| treaty_numbers::parse_kanji_number(&word))
 }
 
+/// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
+/// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
 pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let mut findings = Vec::new();
-    for captures in ORDINAL_DAY_AFTER.captures_iter(text) {
-        let value = if let Some(japanese) = captures.name("ja") {
-            treaty_numbers::parse_kanji_number(japanese.as_str())
-        } else {
-            captures
-                .name("en")
-                .or(captures.name("pt"))
-                .and_then(|m| ordinal_value(m.as_str()))
+    let words = words(lang);
+    let mut all: Vec<regex::Captures> = words
+        .ordinal_period
+        .iter()
+        .flat_map(|pattern| pattern.captures_iter(text))
+        .collect();
+    all.sort_by_key(|captures| captures.get(0).map_or(0, |m| m.start()));
+    for captures in all {
+        let Some(number) = captures.name("n") else {
+            continue;
         };
-        let (Some(value), Some(number)) = (
-            value,
-            captures
-                .name("ja")
-                .or(captures.name("en"))
-                .or(captures.name("pt")),
-        ) else {
+        let Some(value) = ordinal_value(number.as_str(), lang) else {
             continue;
         };
         // `後三箇月目の月` (the third month after), `後十五年目の年` (the fifteenth year after).
-        let unit = match captures.name("ja_unit").map(|m| m.as_str()) {
-            Some("箇月") => Unit::Months,
-            Some("年") => Unit::Years,
+        let unit = match captures.name("unit").map(|m| m.as_str()) {
+            Some(unit) if words.list.ordinal_months.contains(&unit) => Unit::Months,
+            Some(unit) if words.list.ordinal_years.contains(&unit) => Unit::Years,
             _ => Unit::Days,
         };
         let (subparagraph, clause) = clause_around(text, paragraph, number.start(), lang);
@@ -200,7 +172,7 @@ pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lan
             value: value.to_string(),
             unit: (&unit).into(),
             conditions: Conditions {
-                measure: Some(measure_for(topic, &unit, &text[clause.clone()])),
+                measure: Some(measure_for(topic, &unit, &text[clause.clone()], lang)),
                 ..Conditions::default()
             },
             local: number.range(),
