@@ -18,6 +18,8 @@ struct Family {
     name: &'static str,
     words: Vec<&'static str>,
     qualifiers: Vec<&'static str>,
+    symbol: &'static str,
+    default_code: &'static str,
 }
 
 /// The families in the order the profiles first list them.
@@ -32,12 +34,21 @@ static FAMILIES: LazyLock<Vec<Family>> = LazyLock::new(|| {
                         name: family.family,
                         words: Vec::new(),
                         qualifiers: Vec::new(),
+                        symbol: "",
+                        default_code: "",
                     });
                     families.len() - 1
                 }
             };
             families[index].words.extend(family.words);
-            families[index].qualifiers.extend(family.qualifiers);
+            let entry = &mut families[index];
+            entry.qualifiers.extend(family.qualifiers);
+            if entry.symbol.is_empty() {
+                entry.symbol = family.symbol;
+            }
+            if entry.default_code.is_empty() {
+                entry.default_code = family.default_code;
+            }
         }
     }
     families
@@ -49,10 +60,6 @@ static PARTIES: LazyLock<Vec<&'static CurrencyParty>> = LazyLock::new(|| {
         .flat_map(|lang| lang.profile().names.currency_parties)
         .collect()
 });
-
-/// A family whose members' symbol (`$`) qualifies an amount written with it, and the code a
-/// bare word of it is read as when no party uses the family (`USD`).
-const SYMBOLS: &[(&str, char, &str)] = &[("dollar", '$', "USD")];
 
 /// How a bare currency word was read.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,14 +74,13 @@ pub struct Reading {
 /// when the currency word is bare; `None` when it is qualified or not a family word.
 pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> {
     let lower = printed.to_lowercase();
-    let symbol = |family: &str| SYMBOLS.iter().find(|(name, _, _)| *name == family);
     let (family, word) = FAMILIES.iter().find_map(|family| {
         let word = family.words.iter().find(|w| lower.contains(*w))?;
-        let by_symbol = symbol(family.name).is_some_and(|(_, sign, _)| {
-            printed.contains(*sign) && !printed.contains(&format!(" {sign}"))
-        });
+        let sign = family.symbol;
+        let by_symbol =
+            !sign.is_empty() && printed.contains(sign) && !printed.contains(&format!(" {sign}"));
         let qualified = family.qualifiers.iter().any(|q| lower.contains(q)) || by_symbol;
-        (!qualified).then_some((family.name, *word))
+        (!qualified).then_some((family, *word))
     })?;
     let mut codes: Vec<&str> = parties
         .iter()
@@ -82,7 +88,7 @@ pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> 
             let party = party.to_lowercase();
             PARTIES
                 .iter()
-                .find(|p| p.family == family && party.contains(p.name_word))
+                .find(|p| p.family == family.name && party.contains(p.name_word))
                 .map(|p| p.code)
         })
         .collect();
@@ -96,7 +102,8 @@ pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> 
             .to_string();
         Unit::Printed(word)
     };
-    let default = symbol(family).map(|(_, _, code)| *code);
+    let default = Some(family.default_code).filter(|code| !code.is_empty());
+    let family = family.name;
     match (codes.as_slice(), default) {
         ([code], _) => Some(Reading {
             unit: Unit::Currency((*code).to_string()),

@@ -22,6 +22,12 @@ pub struct CurrencyFamily {
     /// Words that name one member of the family (`danish`, `us$`), in lower case: a name
     /// qualified by one is read as that currency by `treaty-numbers`.
     pub qualifiers: &'static [&'static str],
+    /// A symbol of one member (`$`) that qualifies an amount written with it, glued to the
+    /// number (`US$`, `$100`, not `dollars $`); empty when none.
+    pub symbol: &'static str,
+    /// The code a bare word is read as when no party of the treaty uses the family (`USD`);
+    /// empty to leave the word as printed.
+    pub default_code: &'static str,
 }
 
 /// Names of states and currencies.

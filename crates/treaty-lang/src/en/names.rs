@@ -70,11 +70,15 @@ pub(super) const NAMES: Names = Names {
             family: "krone",
             words: &["kron", "crown"],
             qualifiers: &["danish", "norwegian", "swedish", "icelandic", "czech"],
+            symbol: "",
+            default_code: "",
         },
         CurrencyFamily {
             family: "franc",
             words: &["franc"],
             qualifiers: &["swiss"],
+            symbol: "",
+            default_code: "",
         },
         CurrencyFamily {
             family: "dollar",
@@ -91,6 +95,8 @@ pub(super) const NAMES: Names = Names {
                 "hong kong",
                 "singapore",
             ],
+            symbol: "$",
+            default_code: "USD",
         },
     ],
 };

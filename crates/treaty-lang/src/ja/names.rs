@@ -70,11 +70,15 @@ pub(super) const NAMES: Names = Names {
             family: "krone",
             words: &["クローネ", "クローナ"],
             qualifiers: &["デンマーク", "ノルウェー", "スウェーデン"],
+            symbol: "",
+            default_code: "",
         },
         CurrencyFamily {
             family: "franc",
             words: &["フラン"],
             qualifiers: &["スイス"],
+            symbol: "",
+            default_code: "",
         },
         CurrencyFamily {
             family: "dollar",
@@ -88,6 +92,8 @@ pub(super) const NAMES: Names = Names {
                 "シンガポール",
                 "香港",
             ],
+            symbol: "$",
+            default_code: "USD",
         },
     ],
 };

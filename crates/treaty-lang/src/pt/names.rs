@@ -65,16 +65,22 @@ pub(super) const NAMES: Names = Names {
             family: "krone",
             words: &["coroa"],
             qualifiers: &["dinamarques", "norueg", "suec", "islandes", "chec"],
+            symbol: "",
+            default_code: "",
         },
         CurrencyFamily {
             family: "franc",
             words: &[],
             qualifiers: &["suíç", "suiç"],
+            symbol: "",
+            default_code: "",
         },
         CurrencyFamily {
             family: "dollar",
             words: &["dólar", "dolar"],
             qualifiers: &["estados unidos", "americanos", "eua", "canaden"],
+            symbol: "$",
+            default_code: "USD",
         },
     ],
 };
