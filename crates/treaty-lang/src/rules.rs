@@ -79,7 +79,8 @@ pub struct IncomeWords {
     pub sale_on_credit: &'static [&'static str],
     /// Interest computed on the debtor's receipts or profits.
     pub contingent_interest: &'static [&'static str],
-    /// Export credit: the stem of "export" in the languages export agencies are named in.
+    /// Export credit: the stem of "export" (an agency may also be named by the clause: see
+    /// [`RuleWords::lending_body`]).
     pub export_credit: &'static [&'static str],
     /// Debt a State guarantees or insures.
     pub government_guaranteed: &'static [&'static str],
@@ -159,6 +160,11 @@ pub struct RuleWords {
     // Income classes and tiers.
     /// Words that name each class of income.
     pub income: IncomeWords,
+    /// A loan or credit guaranteed or insured by a body the clause names (`Export Development
+    /// Corporation`, `Eksportkreditraadet`), an export credit agency: regex fragments with a
+    /// group `body` holding the name as printed (case-sensitive). A name that names a
+    /// beneficiary ([`RuleWords::owners`]) or a Contracting State is not such a body.
+    pub lending_body: &'static [&'static str],
     /// Fees for technical services, a class some treaties tax at a rate of its own.
     pub technical_fees: &'static [&'static str],
     /// Royalties.
@@ -258,6 +264,7 @@ impl RuleWords {
         or: &[],
         all_other_cases: &[],
         income: IncomeWords::EMPTY,
+        lending_body: &[],
         technical_fees: &[],
         royalties: &[],
         dividends: &[],

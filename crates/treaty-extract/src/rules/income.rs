@@ -3,12 +3,14 @@
 use treaty_lang::Lang;
 use treaty_segment::Topic;
 
+use super::owner::named_owners;
 use super::text::lower;
 use super::words::{contains_any, words};
 use crate::schema::Income;
 
 /// Classes of income a clause names, of those the article's topic has.
 pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Income> {
+    let named_lender = topic == Topic::Interest && names_lending_body(clause, lang);
     let clause = lower(clause);
     let words = &words(lang).list.income;
     let checks: Vec<(Income, &[&str])> = match topic {
@@ -36,7 +38,9 @@ pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Inco
     };
     let mut classes: Vec<Income> = checks
         .iter()
-        .filter(|(_, phrases)| contains_any(&clause, phrases))
+        .filter(|(class, phrases)| {
+            contains_any(&clause, phrases) || (*class == Income::ExportCredit && named_lender)
+        })
         .map(|(class, _)| *class)
         .collect();
     // Indirect financing listed with guaranteed and insured debt is part of that class.
@@ -44,6 +48,23 @@ pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Inco
         classes.retain(|c| *c != Income::IndirectFinancing);
     }
     classes
+}
+
+/// True when the clause names the body that makes, guarantees or insures the loan ("a loan
+/// ... guaranteed or insured by the Eksportkreditraadet"): an export credit agency, whatever
+/// language its name is in, unless the name is a beneficiary's (the Government, a bank) or a
+/// Contracting State's.
+fn names_lending_body(clause: &str, lang: Lang) -> bool {
+    let words = words(lang);
+    words
+        .lending_body
+        .iter()
+        .flat_map(|pattern| pattern.captures_iter(clause))
+        .filter_map(|captures| captures.name("body"))
+        .any(|body| {
+            named_owners(body.as_str(), lang).is_empty()
+                && !contains_any(body.as_str(), words.list.contracting)
+        })
 }
 
 /// The topic of a tier of a royalties or technical-services article: the class of income its

@@ -388,3 +388,21 @@ fn a_rate_tier_whose_beneficiaries_are_a_nested_list_gives_a_row_each() {
         "{got:?}"
     );
 }
+
+#[test]
+fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2,\n(a) interest arising in Canada and paid to a resident of Denmark shall be taxable only in Denmark if it is paid in respect of a loan made, guaranteed or insured, or a credit extended, guaranteed or insured by the Eksportkreditraadet;\n(b) interest arising in Denmark and paid to a resident of Canada shall be taxable only in Canada if it is paid in respect of a loan guaranteed or insured by the Government of Canada.\n";
+    let got: Vec<(String, String)> = topical_rates(text)
+        .into_iter()
+        .filter(|row| row.3 == "0 percent")
+        .map(|row| (row.2, row.4))
+        .collect();
+    assert!(
+        got.contains(&("a".to_string(), "income=export_credit".to_string())),
+        "{got:?}"
+    );
+    assert!(
+        !got.iter().any(|row| row.0 == "b" && row.1.contains("export_credit")),
+        "{got:?}"
+    );
+}

@@ -24,6 +24,7 @@ pub(super) struct Words {
     pub(super) arising_in_named: Vec<Regex>,
     pub(super) paragraph_reference: Vec<Regex>,
     pub(super) ordinal_period: Vec<Regex>,
+    pub(super) lending_body: Vec<Regex>,
 }
 
 static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
@@ -111,6 +112,7 @@ fn compile(profile: &'static Profile) -> Words {
         arising_in_named: each(list.arising_in_named, false),
         paragraph_reference: each(list.paragraph_reference, true),
         ordinal_period: each(list.ordinal_period, true),
+        lending_body: each(list.lending_body, false),
     }
 }
 

@@ -32,7 +32,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     named_state_only: &[r"taxable\s+only\s+in\s+(?P<state>[A-Z][\p{L}]+)"],
     resident_of: &["resident of "],
     arising_in_named: &[],
-    contracting: &[],
+    contracting: &["Contracting"],
     source_may_also_tax: &[],
     paid_by_state: &[
         r"paid\s+by(?:\s+or\s+[a-z\s]+?)?\s+(?:a\s+contracting\s+state|the\s+government|that\s+state|the\s+state)",
@@ -79,12 +79,14 @@ pub(super) const RULES: RuleWords = RuleWords {
         bank_loan: &["loan granted by a bank"],
         sale_on_credit: &["sale on credit"],
         contingent_interest: &[],
-        // Agencies are named in their own language too: Danish `Eksportkreditraadet`.
-        export_credit: &["export", "eksport"],
+        export_credit: &["export"],
         government_guaranteed: &[],
         indirect_financing: &[],
         late_payment_penalty: &["penalty", "penalties", "late payment"],
     },
+    lending_body: &[
+        r"(?:loan|credit)s?\b[^.;]{0,40}?\bguaranteed\s+or\s+insured[^.;]{0,40}?\bby\s+(?:the\s+)?(?P<body>\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)*)",
+    ],
     technical_fees: &[
         "technical services",
         "technical fees",

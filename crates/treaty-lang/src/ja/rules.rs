@@ -68,6 +68,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         indirect_financing: &["間接融資に係る債権"],
         late_payment_penalty: &[],
     },
+    lending_body: &[],
     technical_fees: &["技術上の役務"],
     royalties: &["使用料"],
     dividends: &["配当"],

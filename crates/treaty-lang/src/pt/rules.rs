@@ -69,6 +69,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         indirect_financing: &[],
         late_payment_penalty: &["multa"],
     },
+    lending_body: &[],
     technical_fees: &["serviços técnicos"],
     royalties: &["royalt", "direitos de autor"],
     dividends: &[],
