@@ -302,3 +302,71 @@ impl RuleWords {
         ordinal_years: &[],
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::BUILTIN;
+
+    #[test]
+    fn word_lists_matched_on_lower_cased_text_are_lower_case() {
+        for profile in BUILTIN {
+            let words = &profile.rules;
+            let (owners, income) = (&words.owners, &words.income);
+            let lists: [&[&str]; 47] = [
+                owners.company_not_partnership,
+                owners.pension_fund,
+                owners.central_bank,
+                owners.government,
+                owners.financial_institution,
+                owners.bank,
+                owners.company,
+                owners.individual,
+                income.copyright,
+                income.films,
+                income.software,
+                income.patents,
+                income.trademarks,
+                income.equipment,
+                income.know_how,
+                income.technical_services,
+                income.government_debt,
+                income.bank_loan,
+                income.sale_on_credit,
+                income.contingent_interest,
+                income.export_credit,
+                income.government_guaranteed,
+                income.indirect_financing,
+                income.late_payment_penalty,
+                words.beneficial_owner,
+                words.or,
+                words.all_other_cases,
+                words.technical_fees,
+                words.royalties,
+                words.establishment,
+                words.distribution_amount,
+                words.third_state,
+                words.lower_rate,
+                words.relative_rate,
+                words.holding_before,
+                words.holding_after,
+                words.upper_bound_before,
+                words.upper_bound_after,
+                words.basis_voting,
+                words.basis_capital,
+                words.basis_value,
+                words.gross_amount,
+                words.comparison_before,
+                words.comparison_after,
+                words.pe_construction,
+                words.pe_services,
+                words.lookback,
+            ];
+            for word in lists.iter().flat_map(|list| list.iter()) {
+                assert_eq!(word.to_lowercase(), *word, "{}: {word}", profile.code);
+            }
+            for (ordinal, _) in words.ordinals {
+                assert_eq!(ordinal.to_lowercase(), *ordinal, "{}", profile.code);
+            }
+        }
+    }
+}

@@ -49,7 +49,7 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
     bases
         .into_iter()
         .map(|basis| Conditions {
-            beneficial_owner: owner.clone(),
+            beneficial_owner: owner,
             min_holding: Some(Holding {
                 percent: holding.value_text.clone(),
                 basis,

@@ -402,7 +402,8 @@ fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() 
         "{got:?}"
     );
     assert!(
-        !got.iter().any(|row| row.0 == "b" && row.1.contains("export_credit")),
+        !got.iter()
+            .any(|row| row.0 == "b" && row.1.contains("export_credit")),
         "{got:?}"
     );
 }
