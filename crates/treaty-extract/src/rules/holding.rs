@@ -21,14 +21,10 @@ pub(super) fn holding_basis(after: &str, lang: Lang) -> Basis {
     }
 }
 
-/// The basis of a holding percentage: named after the number in English and Portuguese
+/// The basis of a holding percentage: named after the number in Latin-script languages
 /// ("25 per cent of the capital"), before it in Japanese (`議決権のある株式の十パーセント`).
 pub(super) fn holding_basis_around(before: &str, after: &str, lang: Lang) -> Basis {
-    let japanese = after
-        .chars()
-        .find(|c| !c.is_whitespace())
-        .is_some_and(|c| c >= '\u{3040}');
-    if !japanese {
+    if !words(lang).japanese {
         return holding_basis(after, lang);
     }
     let start = before.char_indices().rev().nth(25).map_or(0, |(i, _)| i);
