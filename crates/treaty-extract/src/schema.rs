@@ -232,7 +232,8 @@ pub struct DocumentReport {
 /// One normalization counter.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct FixCount {
-    /// Name of the fix (`dehyphenation`, `page_furniture`, ...).
+    /// Name of the fix (`dehyphenation`, `page_furniture`, ...); a String because
+    /// `treaty-normalize` names its fixes and their set grows with it.
     pub fix: String,
     /// How many times it applied.
     pub count: u64,
@@ -336,7 +337,8 @@ pub struct SubparagraphReport {
 /// A warning about a document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Warning {
-    /// Machine-readable code.
+    /// Machine-readable code; a String because every stage (segmentation, extraction,
+    /// reconciliation, the CLI) adds codes of its own.
     pub code: String,
     /// Human-readable message.
     pub message: String,
