@@ -407,3 +407,57 @@ fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() 
         "{got:?}"
     );
 }
+
+/// The Portuguese profile's phrases flow through the same rules: a cap, and an exemption for
+/// the other State's government.
+#[test]
+fn portuguese_cap_and_exemption() {
+    let text = "Artigo 11.º\nJuros\n1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que provêm e de acordo com a legislação desse Estado, mas o imposto assim estabelecido não excederá 10 % do montante bruto dos juros.\n3 - Não obstante o disposto no n.º 2, os juros provenientes de um Estado Contratante e pagos ao Governo do outro Estado Contratante só podem ser tributados nesse outro Estado.\n";
+    let got = topical_rates(text);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "interest",
+                "2".into(),
+                String::new(),
+                "10 percent".into(),
+                String::new()
+            ),
+            (
+                "interest",
+                "3".into(),
+                String::new(),
+                "0 percent".into(),
+                "beneficial_owner=government".into()
+            ),
+        ]
+    );
+}
+
+/// The Japanese profile's phrases flow through the same rules.
+#[test]
+fn japanese_cap_and_exemption() {
+    let text = "第十一条\n利子\n1 一方の締約国内において生じ、他方の締約国の居住者に支払われる利子に対しては、当該他方の締約国において租税を課することができる。\n2 1の利子に対しては、当該利子が生じた締約国においても、当該締約国の法令に従って租税を課することができる。その租税の額は、当該利子の受益者が他方の締約国の居住者である場合には、当該利子の額の十パーセントを超えないものとする。\n3 2の規定にかかわらず、一方の締約国内において生ずる利子であって、他方の締約国の政府が受益者であるものに対しては、当該他方の締約国においてのみ租税を課することができる。\n";
+    let got = topical_rates(text);
+    assert!(
+        got.contains(&(
+            "interest",
+            "2".into(),
+            String::new(),
+            "10 percent".into(),
+            String::new()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "interest",
+            "3".into(),
+            String::new(),
+            "0 percent".into(),
+            "beneficial_owner=government".into()
+        )),
+        "{got:?}"
+    );
+}
