@@ -108,14 +108,14 @@ fn actual_of(report: &DocumentReport) -> Actual {
         .iter()
         .map(|row| RateRecord {
             treaty: row.treaty,
-            lang: row.lang.clone(),
-            topic: row.topic.clone(),
+            lang: row.lang.to_string(),
+            topic: row.topic.as_str().to_string(),
             article: row.article.clone(),
             paragraph: row.paragraph.clone(),
             subparagraph: row.subparagraph.clone(),
-            kind: row.kind.clone(),
+            kind: row.kind.to_string(),
             value: row.value.clone(),
-            unit: row.unit.clone(),
+            unit: row.unit.to_string(),
             condition: row.condition.clone(),
             quote: row.quote.chars().take(160).collect(),
         })
@@ -124,9 +124,9 @@ fn actual_of(report: &DocumentReport) -> Actual {
         .into_iter()
         .map(|article| OutlineRecord {
             treaty: article.treaty,
-            lang: article.lang,
+            lang: article.lang.to_string(),
             article: article.article,
-            topic: article.topic,
+            topic: article.topic.as_str().to_string(),
             paragraphs: article.paragraphs,
             title: article.title,
         })

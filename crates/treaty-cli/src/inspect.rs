@@ -166,7 +166,7 @@ pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
                     } else {
                         &article.article
                     },
-                    article.topic,
+                    article.topic.as_str(),
                     truncate(&article.title, 32),
                     treaty_extract::paragraph_count(article),
                     if article.inferred { "  (inferred)" } else { "" },
@@ -214,14 +214,14 @@ pub fn extract(args: ExtractArgs) -> anyhow::Result<ExitCode> {
         .map(|row| {
             [
                 row.treaty.to_string(),
-                row.lang.clone(),
-                row.topic.clone(),
+                row.lang.to_string(),
+                row.topic.as_str().to_string(),
                 row.article.clone(),
                 row.paragraph.clone(),
                 row.subparagraph.clone(),
-                row.kind.clone(),
+                row.kind.to_string(),
                 row.value.clone(),
-                row.unit.clone(),
+                row.unit.to_string(),
                 row.condition.clone(),
             ]
         })

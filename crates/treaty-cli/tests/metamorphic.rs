@@ -16,8 +16,10 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use treaty_cli::dictionary::LazyTokenizer;
+use treaty_extract::schema::Kind;
 use treaty_extract::{process_document, Settings};
 use treaty_normalize::IngestConfig;
+use treaty_segment::Topic;
 
 mod common;
 use common::workspace_root;
@@ -55,19 +57,22 @@ fn core_rows(doc: &str, bytes: &[u8], tokenizer: &LazyTokenizer) -> Core {
         .rows
         .iter()
         .filter(|row| {
-            (row.kind == "rate"
-                && ["dividends", "interest", "royalties"].contains(&row.topic.as_str()))
+            (row.kind == Kind::Rate
+                && matches!(
+                    row.topic,
+                    Topic::Dividends | Topic::Interest | Topic::Royalties
+                ))
                 || row.condition == "measure=pe_construction"
                 || row.condition == "measure=employment_days"
         })
         .map(|row| {
             (
-                row.lang.clone(),
-                row.topic.clone(),
+                row.lang.to_string(),
+                row.topic.as_str().to_string(),
                 row.article.clone(),
-                row.kind.clone(),
+                row.kind.to_string(),
                 row.value.clone(),
-                row.unit.clone(),
+                row.unit.to_string(),
                 row.condition.clone(),
             )
         })

@@ -25,8 +25,8 @@ use treaty_normalize::{normalize_bytes, IngestConfig, IngestError, Normalized};
 use treaty_segment::{Article, Config as SegmentConfig, Document, TokenizerSource};
 
 use schema::{
-    ArticleReport, DocumentReport, FixCount, LanguageBytes, ParagraphReport, RateRow,
-    SubparagraphReport, TreatyReport, VersionReport, Warning,
+    ArticleReport, DocumentReport, FixCount, LanguageBytes, ParagraphReport, RateRow, Source,
+    Status, SubparagraphReport, TreatyReport, Unit, VersionReport, Warning,
 };
 
 /// Settings for processing documents.
@@ -87,7 +87,7 @@ pub fn process_document(
                         (
                             (
                                 treaty,
-                                version.lang.as_str().to_string(),
+                                version.lang,
                                 article.number.clone(),
                                 paragraph.number.clone(),
                             ),
@@ -117,7 +117,7 @@ pub fn process_document(
             .languages
             .iter()
             .map(|l| LanguageBytes {
-                lang: l.lang.as_str().to_string(),
+                lang: l.lang,
                 bytes: l.bytes,
             })
             .collect(),
@@ -166,9 +166,9 @@ fn extract_rows(
             let layers = version
                 .articles
                 .iter()
-                .map(|a| (a, "treaty"))
-                .chain(version.protocol.iter().map(|a| (a, "protocol")))
-                .chain(version.mli.iter().map(|a| (a, "mli")));
+                .map(|a| (a, Source::Treaty))
+                .chain(version.protocol.iter().map(|a| (a, Source::Protocol)))
+                .chain(version.mli.iter().map(|a| (a, Source::Mli)));
             for (article, source) in layers {
                 for paragraph in &article.paragraphs {
                     for finding in rules::paragraph_findings(
@@ -216,10 +216,10 @@ fn extract_rows(
                                 end: Some(original.end),
                             });
                         }
-                        // A bare `kroner` or `dollars`: the parties say which.
+                        // A bare currency word (`dollars`): the parties say which.
                         let mut unit = finding.unit.clone();
-                        let is_currency =
-                            unit.len() == 3 && unit.chars().all(|c| c.is_ascii_uppercase());
+                        let is_currency = matches!(&unit, Unit::Currency(code)
+                            if code.len() == 3 && code.chars().all(|c| c.is_ascii_uppercase()));
                         if let Some(reading) = is_currency
                             .then(|| {
                                 currency::read_bare_currency(
@@ -246,12 +246,12 @@ fn extract_rows(
                         }
                         rows.push(RateRow {
                             doc: doc.to_string(),
-                            lang: version.lang.as_str().to_string(),
-                            topic: finding.topic.as_str().to_string(),
+                            lang: version.lang,
+                            topic: finding.topic,
                             article: article.number.clone(),
                             paragraph: paragraph.number.clone(),
                             subparagraph: finding.subparagraph.clone(),
-                            kind: finding.kind.to_string(),
+                            kind: finding.kind,
                             value: finding.value.clone(),
                             unit,
                             condition: finding.conditions.flatten(),
@@ -260,12 +260,13 @@ fn extract_rows(
                             start: original.start,
                             end: original.end,
                             confidence: finding.confidence,
+                            // Until reconciliation finds a twin in the other version.
                             status: if single {
-                                "single".to_string()
+                                Status::Single
                             } else {
-                                String::new()
+                                Status::Unmatched
                             },
-                            source: source.to_string(),
+                            source,
                             modifies: article.modifies.clone(),
                             conditions: finding.conditions,
                         });
@@ -284,7 +285,7 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
             article: article.number.clone(),
             printed: article.printed.clone(),
             title: article.title.clone(),
-            topic: article.topic.as_str().to_string(),
+            topic: article.topic,
             inferred: article.inferred,
             start: span.start,
             end: span.end,
@@ -331,7 +332,7 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
                 .map(|version| {
                     let span = normalized.map.span_to_original(version.span.clone());
                     VersionReport {
-                        lang: version.lang.as_str().to_string(),
+                        lang: version.lang,
                         start: span.start,
                         end: span.end,
                         articles: version.articles.iter().map(article_report).collect(),
@@ -372,10 +373,10 @@ pub fn article_rows(report: &DocumentReport) -> Vec<schema::ArticleRow> {
                 rows.push(schema::ArticleRow {
                     doc: report.doc.clone(),
                     treaty: treaty.treaty,
-                    lang: version.lang.clone(),
+                    lang: version.lang,
                     article: article.article.clone(),
                     title: article.title.clone(),
-                    topic: article.topic.clone(),
+                    topic: article.topic,
                     inferred: article.inferred,
                     paragraphs: paragraph_count(article),
                     start: article.start,

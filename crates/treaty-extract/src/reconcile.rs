@@ -9,19 +9,21 @@
 
 use std::collections::HashMap;
 
-use crate::schema::{RateRow, Warning};
+use treaty_lang::Lang;
+
+use crate::schema::{Kind, RateRow, Status, Unit, Warning};
 
 /// A paragraph of one language version: (treaty, language, article, paragraph).
-pub type ParagraphKey = (usize, String, String, String);
+pub type ParagraphKey = (usize, Lang, String, String);
 
-fn key(row: &RateRow) -> (usize, &str, &str, &str, &str, &str) {
+fn key(row: &RateRow) -> (usize, &str, &str, Kind, &str, &Unit) {
     (
         row.treaty,
         row.article.as_str(),
         row.paragraph.as_str(),
-        row.kind.as_str(),
+        row.kind,
         row.value.as_str(),
-        row.unit.as_str(),
+        &row.unit,
     )
 }
 
@@ -31,9 +33,9 @@ fn key(row: &RateRow) -> (usize, &str, &str, &str, &str, &str) {
 /// states differently from one it lost.
 pub fn reconcile(rows: &mut [RateRow], paragraphs: &HashMap<ParagraphKey, String>) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    let mut statuses: Vec<Option<&'static str>> = Vec::with_capacity(rows.len());
+    let mut statuses: Vec<Option<Status>> = Vec::with_capacity(rows.len());
     for row in rows.iter() {
-        if row.status == "single" {
+        if row.status == Status::Single {
             statuses.push(None);
             continue;
         }
@@ -43,33 +45,28 @@ pub fn reconcile(rows: &mut [RateRow], paragraphs: &HashMap<ParagraphKey, String
             .collect();
         let twin = other_versions.iter().any(|other| key(other) == key(row));
         let status = if twin {
-            "agreed"
+            Status::Agreed
         } else if other_versions.is_empty() {
-            "single"
+            Status::Single
         } else {
             warnings.push(mismatch_warning(row, &other_versions, paragraphs));
-            "unmatched"
+            Status::Unmatched
         };
         statuses.push(Some(status));
     }
     for (row, status) in rows.iter_mut().zip(statuses) {
         if let Some(status) = status {
-            row.status = status.to_string();
+            row.status = status;
         }
     }
     warnings
 }
 
 /// True when a text states any quantity in `unit` (`percent`, `days`, `USD`, ...).
-fn states_unit(text: &str, lang: &str, unit: &str) -> bool {
-    let lang = match lang {
-        "pt" => treaty_numbers::Lang::Pt,
-        "ja" => treaty_numbers::Lang::Ja,
-        _ => treaty_numbers::Lang::En,
-    };
+fn states_unit(text: &str, lang: Lang, unit: &Unit) -> bool {
     treaty_numbers::find_quantities(text, lang)
         .iter()
-        .any(|q| q.unit.as_str() == unit)
+        .any(|q| q.unit.as_str() == unit.as_str())
 }
 
 fn clip(text: &str) -> String {
@@ -114,10 +111,10 @@ fn mismatch_warning(
             ),
         ),
         None => {
-            let other_lang = &other_versions[0].lang;
+            let other_lang = other_versions[0].lang;
             let other_text = paragraphs.get(&(
                 row.treaty,
-                other_lang.clone(),
+                other_lang,
                 row.article.clone(),
                 row.paragraph.clone(),
             ));
@@ -142,27 +139,28 @@ fn mismatch_warning(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::Conditions;
+    use crate::schema::{Conditions, Source};
+    use treaty_segment::Topic;
 
     fn row(lang: &str, paragraph: &str, value: &str, quote: &str) -> RateRow {
         RateRow {
             doc: "d".into(),
-            lang: lang.into(),
-            topic: "dividends".into(),
+            lang: Lang::from_code(lang).unwrap(),
+            topic: Topic::Dividends,
             article: "10".into(),
             paragraph: paragraph.into(),
             subparagraph: String::new(),
-            kind: "rate".into(),
+            kind: Kind::Rate,
             value: value.into(),
-            unit: "percent".into(),
+            unit: Unit::Percent,
             condition: String::new(),
             quote: quote.into(),
             treaty: 1,
             start: 0,
             end: 0,
             confidence: 0.9,
-            status: String::new(),
-            source: "treaty".into(),
+            status: Status::Unmatched,
+            source: Source::Treaty,
             modifies: String::new(),
             conditions: Conditions::default(),
         }
@@ -178,7 +176,7 @@ mod tests {
             row("pt", "5", "25", "25 por cento dos lucros"),
         ];
         let paragraphs: HashMap<ParagraphKey, String> = [(
-            (1, "en".to_string(), "10".to_string(), "5".to_string()),
+            (1, Lang::En, "10".to_string(), "5".to_string()),
             "5. Where a company resident of Denm at source in accordance with exceed".to_string(),
         )]
         .into_iter()

@@ -177,8 +177,7 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
         .articles
         .iter()
         .map(|a| {
-            let topic = serde_json::to_value(&a.topic).unwrap();
-            let topic = topic.as_str().unwrap_or_default().to_string();
+            let topic = a.topic.as_str().to_string();
             (
                 a.article.as_str(),
                 a.title.as_str(),

@@ -30,7 +30,7 @@ mod normalize;
 mod numbers;
 pub mod patterns;
 mod registry;
-mod rules;
+pub(crate) mod rules;
 mod structure;
 mod topics;
 
@@ -40,11 +40,11 @@ mod pt;
 
 pub use ident::Identification;
 pub use kanji::KanjiStructure;
-pub use names::{CurrencyParty, Names};
+pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::NumberWords;
 pub use registry::{install, InstallError, Lang, PerLang, MAX_LANGUAGES};
-pub use rules::RuleWords;
+pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;
 

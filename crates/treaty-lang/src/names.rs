@@ -12,11 +12,37 @@ pub struct CurrencyParty {
     pub family: &'static str,
 }
 
+/// A currency name several states share (krone, franc, dollar), as a language prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurrencyFamily {
+    /// The family, as in [`CurrencyParty::family`].
+    pub family: &'static str,
+    /// Stems of the bare currency word, in lower case (`kron`, `coroa`).
+    pub words: &'static [&'static str],
+    /// Words that name one member of the family (`danish`, `us$`), in lower case: a name
+    /// qualified by one is read as that currency by `treaty-numbers`.
+    pub qualifiers: &'static [&'static str],
+    /// A symbol of one member (`$`) that qualifies an amount written with it, glued to the
+    /// number (`US$`, `$100`, not `dollars $`); empty when none.
+    pub symbol: &'static str,
+    /// The code a bare word is read as when no party of the treaty uses the family (`USD`);
+    /// empty to leave the word as printed.
+    pub default_code: &'static str,
+}
+
 /// Names of states and currencies.
 #[derive(Debug, Clone, Copy)]
-pub struct Names {}
+pub struct Names {
+    /// States whose currency is of a shared family, by a word of their name as printed.
+    pub currency_parties: &'static [CurrencyParty],
+    /// Bare currency words of the shared families.
+    pub currency_families: &'static [CurrencyFamily],
+}
 
 impl Names {
     /// A profile part with nothing in it, to build a new profile from with `..Names::EMPTY`.
-    pub const EMPTY: Names = Names {};
+    pub const EMPTY: Names = Names {
+        currency_parties: &[],
+        currency_families: &[],
+    };
 }

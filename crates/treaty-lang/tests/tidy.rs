@@ -13,8 +13,9 @@
 //! Test code (`#[cfg(test)]` modules, `tests.rs`, `tests/`) is not checked: tests are where
 //! sample sentences belong. Nor is `crates/treaty-lang/src/`, which is the profiles' crate.
 //! A comment `// tidy: not language (<why>)` exempts the literals from its line to the next
-//! blank line (HTML element names, advice naming shell commands), so each exemption is
-//! written down where it is made.
+//! blank line (HTML element names, advice naming shell commands), and `// tidy: file is not
+//! language (<why>)` a whole file (the dataset's own vocabulary), so each exemption is written
+//! down where it is made. Capture-group names (`.name("state")`) are identifiers.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -124,26 +125,6 @@ const MESSAGE_CALLS: &[&str] = &[
 /// Sources still holding vocabulary that has not moved into the profiles yet, with the reason.
 /// The test fails when a listed file is clean, so the list only shrinks.
 const PENDING: &[(&str, &str)] = &[
-    (
-        "crates/treaty-extract/src/currency.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-extract/src/lib.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-extract/src/reconcile.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-extract/src/rules.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-extract/src/schema.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
     (
         "crates/treaty-normalize/src/fixes/japanese_layout.rs",
         "vocabulary not yet moved into the profiles",
@@ -390,7 +371,10 @@ fn scan(source: &str) -> (Vec<(usize, String)>, Vec<Literal>) {
 fn is_message_field(chars: &[char], at: usize) -> bool {
     let before: String = chars[at.saturating_sub(40)..at].iter().collect();
     let before = before.trim_end();
-    before.ends_with("message:") || before.ends_with("reason:") || before.ends_with("hint:")
+    before.ends_with("message:")
+        || before.ends_with("reason:")
+        || before.ends_with("hint:")
+        || before.ends_with(".name(")
 }
 
 fn is_kana_or_kanji(c: char) -> bool {
@@ -450,6 +434,9 @@ fn profile_vocabulary() -> BTreeSet<String> {
 /// Lines exempted by a `// tidy: not language` comment: from the comment to the next blank line.
 fn exempt_lines(source: &str) -> BTreeSet<usize> {
     let mut exempt = BTreeSet::new();
+    if source.contains("// tidy: file is not language") {
+        return (1..=source.lines().count()).collect();
+    }
     let mut active = false;
     for (index, line) in source.lines().enumerate() {
         if line.contains("// tidy: not language") {

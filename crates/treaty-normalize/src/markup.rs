@@ -93,6 +93,7 @@ const BLOCKS: [&[u8]; 45] = [
 const PREFORMATTED: [&[u8]; 4] = [b"pre", b"textarea", b"listing", b"xmp"];
 
 /// Tags a browser's content sniffing takes for HTML (and a few more that open HTML files).
+// tidy: not language (HTML element names)
 const SNIFFED_TAGS: [&str; 23] = [
     "html", "head", "body", "script", "iframe", "h1", "h2", "h3", "h4", "h5", "h6", "div", "font",
     "table", "a", "style", "title", "b", "br", "p", "meta", "link", "center",

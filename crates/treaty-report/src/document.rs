@@ -33,8 +33,11 @@ pub(crate) fn language_name(lang: &str) -> &str {
 fn highlight_classes(model: &Model<'_>, members: &[usize]) -> String {
     let rows = &model.report.rows;
     let head = &rows[members[0]];
-    let mut classes = format!("h k-{}", class_word(&head.kind));
-    let status = if members.iter().any(|&m| rows[m].status == "unmatched") {
+    let mut classes = format!("h k-{}", class_word(head.kind.as_str()));
+    let status = if members
+        .iter()
+        .any(|&m| rows[m].status == treaty_extract::schema::Status::Unmatched)
+    {
         "unmatched"
     } else {
         head.status.as_str()
@@ -43,7 +46,7 @@ fn highlight_classes(model: &Model<'_>, members: &[usize]) -> String {
         classes,
         " st-{} src-{}",
         class_word(status),
-        class_word(&head.source)
+        class_word(head.source.as_str())
     );
     for state in [CheckState::Unexpected, CheckState::Changed] {
         if members.iter().any(|&m| model.checks[m] == Some(state)) {
@@ -174,16 +177,16 @@ fn structure_placements(
                 let id = article_id(treaty.treaty, v, part, index);
                 let position = source.to_display(article.start);
                 starts.push(position);
-                let (label, class) = article_label(&version.lang, part, article);
+                let (label, class) = article_label(version.lang.as_str(), part, article);
                 let title = format!(
                     "{} {} {}{}{}",
-                    language_name(&version.lang),
+                    language_name(version.lang.as_str()),
                     article.printed,
                     article.title,
-                    if article.topic.is_empty() {
+                    if article.topic.as_str().is_empty() {
                         String::new()
                     } else {
-                        format!(" ({})", article.topic)
+                        format!(" ({})", article.topic.as_str())
                     },
                     if article.modifies.is_empty() {
                         String::new()
@@ -302,7 +305,7 @@ fn outline(model: &Model<'_>, page: usize, out: &mut String) {
                 out,
                 "<p><a href=\"{}\"><b>{}</b></a> <span class=\"mut\">{} articles, {} protocol points, {} MLI provisions</span></p><ol>",
                 model.link(version.start, &version_id(treaty.treaty, v), Some(page)),
-                attr(language_name(&version.lang)),
+                attr(language_name(version.lang.as_str())),
                 version.articles.len(),
                 version.protocol.len(),
                 version.mli.len()
@@ -320,11 +323,11 @@ fn outline(model: &Model<'_>, page: usize, out: &mut String) {
                     attr(&article.article),
                     attr(&article.title)
                 );
-                if !article.topic.is_empty() {
+                if !article.topic.as_str().is_empty() {
                     let _ = write!(
                         out,
                         " <span class=\"tp\">{kind}{}</span>",
-                        attr(&article.topic)
+                        attr(article.topic.as_str())
                     );
                 }
                 if article.inferred {
@@ -453,28 +456,36 @@ fn row_item(model: &Model<'_>, index: usize, row: &RateRow, out: &mut String) {
         })
         .unwrap_or_default();
     let source = if row.modifies.is_empty() {
-        attr(&row.source)
+        attr(row.source.as_str())
     } else {
-        format!("{} → art {}", attr(&row.source), attr(&row.modifies))
+        format!(
+            "{} → art {}",
+            attr(row.source.as_str()),
+            attr(&row.modifies)
+        )
     };
     let status_class = match row.status.as_str() {
         "agreed" => " b-ok",
         "unmatched" => " b-bad",
         _ => "",
     };
-    let swatch = if row.kind == "rate" { "rate" } else { "thr" };
+    let swatch = if row.kind == treaty_extract::schema::Kind::Rate {
+        "rate"
+    } else {
+        "thr"
+    };
     let _ = write!(
         out,
         "<li class=\"st-{}\" title=\"{}\"><a href=\"#{}\"><span class=\"sw {swatch}\"></span><b>{}</b> {} {}</a> <span class=\"badge{status_class}\">{}</span>{check}<br><span class=\"mut\">{} {} · {} · {source}</span></li>",
-        class_word(&row.status),
+        class_word(row.status.as_str()),
         attr(&row.quote),
         model.row_anchor(index),
         attr(&quantity(row)),
-        attr(&row.lang),
+        attr(row.lang.as_str()),
         attr(&row_place(row)),
-        attr(&row.status),
-        attr(&row.topic),
-        attr(&row.kind),
+        attr(row.status.as_str()),
+        attr(row.topic.as_str()),
+        attr(row.kind.as_str()),
         if row.condition.is_empty() {
             "no condition".to_string()
         } else {

@@ -19,7 +19,11 @@ fn statuses(entry: &IndexEntry<'_>) -> Vec<&'static str> {
         if !report.warnings.is_empty() {
             words.push("warnings");
         }
-        if report.rows.iter().any(|r| r.status == "unmatched") {
+        if report
+            .rows
+            .iter()
+            .any(|r| r.status == treaty_extract::schema::Status::Unmatched)
+        {
             words.push("unmatched");
         }
         if entry.failure.is_none() && report.warnings.is_empty() {
@@ -93,8 +97,8 @@ pub(crate) fn render_page(entries: &[IndexEntry<'_>], options: &Options) -> Stri
     let mut all_statuses = BTreeSet::new();
     for entry in entries {
         if let Some(report) = entry.report {
-            languages.extend(report.languages.iter().map(|l| l.lang.clone()));
-            topics.extend(report.rows.iter().map(|r| r.topic.clone()));
+            languages.extend(report.languages.iter().map(|l| l.lang.as_str().to_string()));
+            topics.extend(report.rows.iter().map(|r| r.topic.as_str().to_string()));
         }
         all_statuses.extend(statuses(entry).into_iter().map(str::to_string));
     }

@@ -296,7 +296,7 @@ impl<'a> Model<'a> {
             .versions
             .iter()
             .enumerate()
-            .find(|(_, v)| v.lang == record.lang.trim())?;
+            .find(|(_, v)| v.lang.as_str() == record.lang.trim())?;
         let article = parts(version).find(|(_, _, a)| a.article == record.article.trim());
         let Some((part, index, article)) = article else {
             return Some((version_id(treaty.treaty, version_index), version.start));
@@ -334,14 +334,14 @@ fn find_row(
 ) -> Option<usize> {
     let same = |row: &RateRow| {
         row.treaty == record.treaty
-            && row.lang == record.lang.trim()
-            && row.topic == record.topic.trim()
+            && row.lang.as_str() == record.lang.trim()
+            && row.topic.as_str() == record.topic.trim()
             && row.article == record.article.trim()
             && row.paragraph == record.paragraph.trim()
             && row.subparagraph == record.subparagraph.trim()
-            && row.kind == record.kind.trim()
+            && row.kind.as_str() == record.kind.trim()
             && plain_value(&row.value) == plain_value(&record.value)
-            && row.unit == record.unit.trim()
+            && row.unit.as_str() == record.unit.trim()
             && row.condition == record.condition.trim()
     };
     let candidates = || {
@@ -383,7 +383,7 @@ pub(crate) fn row_place(row: &RateRow) -> String {
 pub(crate) fn row_title(row: &RateRow, check: Option<CheckState>) -> String {
     let mut title = format!(
         "{} · {} {} {}\n{} {}\ncondition: {}\nstatus: {} · source: {}",
-        row.topic,
+        row.topic.as_str(),
         row.kind,
         row.value,
         row.unit,

@@ -135,7 +135,7 @@ fn cell(
         let _ = write!(
             out,
             "<p class=\"empty\">The {} version has no {} {}.</p></div>",
-            attr(language_name(&version.lang)),
+            attr(language_name(version.lang.as_str())),
             if part == Part::Article {
                 "article"
             } else {
@@ -151,12 +151,16 @@ fn cell(
             out,
             "<h3><a href=\"{}\">{} {}</a> {}",
             model.file_link(article.start, &id),
-            attr(&version.lang),
+            attr(version.lang.as_str()),
             attr(&article.printed),
             attr(&article.title)
         );
-        if !article.topic.is_empty() {
-            let _ = write!(out, " <span class=\"tp\">{}</span>", attr(&article.topic));
+        if !article.topic.as_str().is_empty() {
+            let _ = write!(
+                out,
+                " <span class=\"tp\">{}</span>",
+                attr(article.topic.as_str())
+            );
         }
         out.push_str("</h3>");
         let rows: Vec<usize> = model
@@ -185,11 +189,11 @@ fn cell(
                 let _ = write!(
                     out,
                     "<li class=\"st-{}\"><span class=\"badge{badge}\">{}</span> <a href=\"{}\">{}</a> {} <b>{}</b> {}</li>",
-                    class_word(&row.status),
-                    attr(&row.status),
+                    class_word(row.status.as_str()),
+                    attr(row.status.as_str()),
                     model.file_link(model.row_offset(i), &model.row_anchor(i)),
                     attr(&row_place(row)),
-                    attr(&row.kind),
+                    attr(row.kind.as_str()),
                     attr(&quantity(row)),
                     attr(&row.condition)
                 );
@@ -202,7 +206,7 @@ fn cell(
         };
         placements.highlights.sort_by_key(|h| h.start);
         let window = source.span(article.start, article.end);
-        let lang = class_word(&version.lang);
+        let lang = class_word(version.lang.as_str());
         let _ = write!(out, "<div class=\"tx\" lang=\"{lang}\">");
         render(source, window, &placements, out);
         out.push_str("</div>");

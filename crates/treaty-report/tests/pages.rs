@@ -6,7 +6,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
-use treaty_extract::schema::DocumentReport;
+use treaty_extract::schema::{DocumentReport, Status};
 use treaty_extract::{process_document, Settings};
 use treaty_golden::{compare_document, score_table, RateRecord};
 use treaty_report::{
@@ -108,14 +108,14 @@ fn check_document_with(
         );
         let title = attr("title");
         for field in [
-            &row.topic,
-            &row.kind,
+            row.topic.as_str(),
+            row.kind.as_str(),
             &row.value,
-            &row.unit,
-            &row.status,
-            &row.source,
+            row.unit.as_str(),
+            row.status.as_str(),
+            row.source.as_str(),
         ] {
-            assert!(title.contains(field.as_str()), "{title} lacks {field}");
+            assert!(title.contains(field), "{title} lacks {field}");
         }
         if !row.condition.is_empty() {
             assert!(title.contains(&row.condition));
@@ -220,14 +220,14 @@ fn large_documents_are_split_into_pages_that_link_to_each_other() {
         .iter()
         .map(|row| RateRecord {
             treaty: row.treaty,
-            lang: row.lang.clone(),
-            topic: row.topic.clone(),
+            lang: row.lang.to_string(),
+            topic: row.topic.as_str().to_string(),
             article: row.article.clone(),
             paragraph: row.paragraph.clone(),
             subparagraph: row.subparagraph.clone(),
-            kind: row.kind.clone(),
+            kind: row.kind.to_string(),
             value: row.value.clone(),
-            unit: row.unit.clone(),
+            unit: row.unit.to_string(),
             condition: row.condition.clone(),
             quote: row.quote.clone(),
         })
@@ -337,13 +337,17 @@ fn side_by_side_page_marks_agreed_and_unmatched_rows() {
     let unmatched = report
         .rows
         .iter()
-        .filter(|r| r.status == "unmatched")
+        .filter(|r| r.status == Status::Unmatched)
         .count();
     assert!(unmatched > 0);
     assert_eq!(select(&page, "li.st-unmatched").len(), unmatched);
     assert_eq!(
         select(&page, "li.st-agreed").len(),
-        report.rows.iter().filter(|r| r.status == "agreed").count()
+        report
+            .rows
+            .iter()
+            .filter(|r| r.status == Status::Agreed)
+            .count()
     );
     assert!(!select(&page, "mark.h.st-unmatched").is_empty());
 }

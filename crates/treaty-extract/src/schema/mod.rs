@@ -8,11 +8,19 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use treaty_lang::Lang;
+use treaty_segment::Topic;
+
+mod vocabulary;
+
+use vocabulary::{lang_schema, topic_name, topic_schema};
+pub use vocabulary::{Basis, Income, Kind, Measure, Owner, Source, Status, Trigger, Unit};
 
 /// Version of the dataset schema written into every per-document JSON.
 pub const SCHEMA_VERSION: &str = "1.0";
 
 /// Columns of `rates.csv`, in order.
+// tidy: not language (the dataset's column names)
 pub const RATE_COLUMNS: [&str; 18] = [
     "doc",
     "lang",
@@ -35,6 +43,7 @@ pub const RATE_COLUMNS: [&str; 18] = [
 ];
 
 /// Columns of `articles.csv`, in order.
+// tidy: not language (the dataset's column names)
 pub const ARTICLE_COLUMNS: [&str; 11] = [
     "doc",
     "treaty",
@@ -54,10 +63,13 @@ pub const ARTICLE_COLUMNS: [&str; 11] = [
 pub struct RateRow {
     /// Input file name without its extension.
     pub doc: String,
-    /// `pt`, `en` or `ja`: the language of the text the row came from.
-    pub lang: String,
+    /// The language of the text the row came from, by its profile's code (`pt`, `en`, `ja`).
+    #[schemars(schema_with = "lang_schema")]
+    pub lang: Lang,
     /// Canonical topic of the article (snake_case).
-    pub topic: String,
+    #[serde(with = "topic_name")]
+    #[schemars(schema_with = "topic_schema")]
+    pub topic: Topic,
     /// Article number, normalized (`10`, `12A`, `P1` for protocol points).
     pub article: String,
     /// Paragraph number, normalized (`1` for an unnumbered single paragraph).
@@ -65,11 +77,11 @@ pub struct RateRow {
     /// Subparagraph label (`a`, `ii`), empty when none.
     pub subparagraph: String,
     /// `rate` or `threshold`.
-    pub kind: String,
+    pub kind: Kind,
     /// Plain decimal number (`4000`, `7.5`).
     pub value: String,
     /// `percent`, `days`, `months`, `years` or an ISO 4217 code.
-    pub unit: String,
+    pub unit: Unit,
     /// Flattened conditions, `key=value` joined by `;`, empty when unconditional.
     pub condition: String,
     /// The clause the number comes from.
@@ -84,11 +96,11 @@ pub struct RateRow {
     pub confidence: f32,
     /// `agreed` (the other language version has the same row), `unmatched` (it has not),
     /// or `single` (the treaty is in one language in this document).
-    pub status: String,
+    pub status: Status,
     /// Where the row comes from: `treaty` (the treaty's own article), `protocol` (a point of
     /// its protocol) or `mli` (a provision of the multilateral instrument shown in a
     /// consolidated text).
-    pub source: String,
+    pub source: Source,
     /// For `protocol` and `mli` rows, the treaty article the point or provision modifies
     /// (`10`), where the text names one; empty for `treaty` rows.
     pub modifies: String,
@@ -102,7 +114,7 @@ pub struct Conditions {
     /// Who must beneficially own the income: `company`, `company_not_partnership`,
     /// `individual`, `pension_fund`, `government`, `central_bank`, `bank`, `financial_institution`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beneficial_owner: Option<String>,
+    pub beneficial_owner: Option<Owner>,
     /// Least holding in the paying company.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_holding: Option<Holding>,
@@ -110,28 +122,30 @@ pub struct Conditions {
     /// but less than 25 per cent of the capital").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_holding: Option<Holding>,
-    /// How long the holding must last (`365days`).
+    /// How long the holding must last (`365days`): the number as printed in plain decimals,
+    /// glued to a duration unit. A String because the number is open; the unit part is one of
+    /// [`Unit`]'s durations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holding_period: Option<String>,
     /// Classes of income the row applies to (`copyright`, `patents`, `government_debt`, ...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub income: Vec<String>,
+    pub income: Vec<Income>,
     /// For rates that apply only when something happens after signature:
     /// `most_favoured_nation` (a State agrees a lower rate with a third State).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trigger: Option<String>,
+    pub trigger: Option<Trigger>,
     /// For thresholds: what the number measures (`pe_construction`, `employment_days`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub measure: Option<String>,
+    pub measure: Option<Measure>,
 }
 
 /// A minimum holding.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Holding {
-    /// The percentage (`25`).
+    /// The percentage (`25`), a plain decimal as printed.
     pub percent: String,
     /// What it is measured on: `capital`, `voting_power`, `value` or `shares`.
-    pub basis: String,
+    pub basis: Basis,
 }
 
 impl Conditions {
@@ -151,7 +165,8 @@ impl Conditions {
             parts.push(format!("holding_period={period}"));
         }
         if !self.income.is_empty() {
-            parts.push(format!("income={}", self.income.join("+")));
+            let classes: Vec<&str> = self.income.iter().map(|c| c.as_str()).collect();
+            parts.push(format!("income={}", classes.join("+")));
         }
         if let Some(trigger) = &self.trigger {
             parts.push(format!("trigger={trigger}"));
@@ -171,13 +186,16 @@ pub struct ArticleRow {
     /// 1, 2, ... in order of appearance.
     pub treaty: usize,
     /// Language of the version.
-    pub lang: String,
+    #[schemars(schema_with = "lang_schema")]
+    pub lang: Lang,
     /// Normalized number (`10`, `P1`), empty when it cannot be known.
     pub article: String,
     /// Title as printed.
     pub title: String,
     /// Canonical topic.
-    pub topic: String,
+    #[serde(with = "topic_name")]
+    #[schemars(schema_with = "topic_schema")]
+    pub topic: Topic,
     /// True when number or boundary was inferred rather than read from a heading.
     pub inferred: bool,
     /// Number of paragraphs.
@@ -218,7 +236,8 @@ pub struct DocumentReport {
 /// One normalization counter.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct FixCount {
-    /// Name of the fix (`dehyphenation`, `page_furniture`, ...).
+    /// Name of the fix (`dehyphenation`, `page_furniture`, ...); a String because
+    /// `treaty-normalize` names its fixes and their set grows with it.
     pub fix: String,
     /// How many times it applied.
     pub count: u64,
@@ -227,8 +246,9 @@ pub struct FixCount {
 /// Bytes of text in one language.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct LanguageBytes {
-    /// `pt`, `en` or `ja`.
-    pub lang: String,
+    /// The language's code (`pt`, `en`, `ja`).
+    #[schemars(schema_with = "lang_schema")]
+    pub lang: Lang,
     /// Normalized bytes attributed to it.
     pub bytes: usize,
 }
@@ -249,8 +269,9 @@ pub struct TreatyReport {
 /// One language version of a treaty.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct VersionReport {
-    /// `pt`, `en` or `ja`.
-    pub lang: String,
+    /// The language's code (`pt`, `en`, `ja`).
+    #[schemars(schema_with = "lang_schema")]
+    pub lang: Lang,
     /// Byte offset in the original file.
     pub start: usize,
     /// Byte offset in the original file.
@@ -275,7 +296,9 @@ pub struct ArticleReport {
     /// Title as printed.
     pub title: String,
     /// Canonical topic.
-    pub topic: String,
+    #[serde(with = "topic_name")]
+    #[schemars(schema_with = "topic_schema")]
+    pub topic: Topic,
     /// True when inferred.
     pub inferred: bool,
     /// Byte offset in the original file.
@@ -318,7 +341,8 @@ pub struct SubparagraphReport {
 /// A warning about a document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Warning {
-    /// Machine-readable code.
+    /// Machine-readable code; a String because every stage (segmentation, extraction,
+    /// reconciliation, the CLI) adds codes of its own.
     pub code: String,
     /// Human-readable message.
     pub message: String,
@@ -338,4 +362,64 @@ pub fn document_json_schema() -> String {
 /// The JSON Schema of one `rates.jsonl` line, as pretty JSON.
 pub fn rate_row_json_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(RateRow)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vocabularies_serialize_as_their_dataset_names() {
+        for measure in Measure::ALL {
+            let json = serde_json::to_string(measure).unwrap();
+            assert_eq!(json, format!("\"{}\"", measure.as_str()));
+            assert_eq!(serde_json::from_str::<Measure>(&json).unwrap(), *measure);
+        }
+        assert_eq!(
+            Owner::CompanyNotPartnership.to_string(),
+            "company_not_partnership"
+        );
+        assert_eq!(Income::KnowHow.as_str(), "know_how");
+        for unit in ["percent", "days", "USD", "francs"] {
+            let parsed: Unit = serde_json::from_str(&format!("\"{unit}\"")).unwrap();
+            assert_eq!(
+                serde_json::to_string(&parsed).unwrap(),
+                format!("\"{unit}\"")
+            );
+        }
+        assert_eq!(Unit::from_name("DKK"), Unit::Currency("DKK".into()));
+        assert_eq!(Unit::from_name("kroner"), Unit::Printed("kroner".into()));
+    }
+
+    #[test]
+    fn a_row_round_trips_and_its_schema_lists_the_allowed_values() {
+        let row = ArticleRow {
+            doc: "d".into(),
+            treaty: 1,
+            lang: Lang::Ja,
+            article: "10".into(),
+            title: String::new(),
+            topic: Topic::ShippingAirTransport,
+            inferred: false,
+            paragraphs: 2,
+            start: 0,
+            end: 1,
+            printed: "10".into(),
+        };
+        let json = serde_json::to_string(&row).unwrap();
+        assert!(
+            json.contains(r#""lang":"ja""#) && json.contains(r#""topic":"shipping_air_transport""#)
+        );
+        assert_eq!(serde_json::from_str::<ArticleRow>(&json).unwrap(), row);
+        let schema = rate_row_json_schema();
+        for value in [
+            r#""ja""#,
+            r#""other_income""#,
+            r#""most_favoured_nation""#,
+            r#""voting_power""#,
+            r#""unmatched""#,
+        ] {
+            assert!(schema.contains(value), "{value} missing from the schema");
+        }
+    }
 }

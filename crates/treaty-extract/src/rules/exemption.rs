@@ -1,0 +1,360 @@
+//! Rates of 0: clauses that leave the source State no right to tax.
+
+use std::ops::Range;
+
+use treaty_numbers::{find_quantities, Lang, Unit};
+use treaty_segment::{subparagraph_markers, Paragraph, Topic};
+
+use super::holding::is_holding;
+use super::income::income_classes;
+use super::owner::{alternatives, beneficial_owners, first_named_owner};
+use super::text::{
+    clause_around, is_clause_break, japanese_list_items, lower, nested_items, words_around,
+};
+use super::words::{contains_any, words};
+use super::Finding;
+use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner};
+
+/// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
+/// per basis when the holding may be measured on either (voting power or capital, depending
+/// on which State the paying company is resident in).
+pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
+    let quantities = find_quantities(item, lang);
+    let holding = quantities.iter().find(|q| {
+        q.unit == Unit::Percent && {
+            let (before, after) = words_around(item, q.span.clone());
+            is_holding(before, after, lang)
+        }
+    });
+    let Some(holding) = holding else {
+        return exemption_conditions(item, topic, lang);
+    };
+    let lowered = lower(item);
+    let list = words(lang).list;
+    let mut bases: Vec<Basis> = Vec::new();
+    if contains_any(&lowered, list.basis_voting) {
+        bases.push(Basis::VotingPower);
+    }
+    if contains_any(&lowered, list.basis_capital) {
+        bases.push(Basis::Capital);
+    }
+    if bases.is_empty() {
+        bases.push(Basis::Shares);
+    }
+    let period = quantities
+        .iter()
+        .find(|q| q.unit.is_duration())
+        .map(|q| format!("{}{}", q.value_text, q.unit.as_str()));
+    let owner = beneficial_owners(item, lang).first().copied();
+    bases
+        .into_iter()
+        .map(|basis| Conditions {
+            beneficial_owner: owner,
+            min_holding: Some(Holding {
+                percent: holding.value_text.clone(),
+                basis,
+            }),
+            holding_period: period.clone(),
+            ..Conditions::default()
+        })
+        .collect()
+}
+
+/// The conditions of an exempted class: one per beneficiary named (government, central bank,
+/// pension fund, ...) and one for the income classes named, or a single empty one.
+pub(super) fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
+    let words = words(lang);
+    let owners = beneficial_owners(clause_text, lang);
+    let mut classes: Vec<Income> = income_classes(clause_text, topic, lang);
+    // Interest "paid by" a State is interest on its debt, whoever owns it.
+    if topic == Topic::Interest
+        && words.paid_by_state.is_match(clause_text)
+        && !classes.contains(&Income::GovernmentDebt)
+    {
+        classes.push(Income::GovernmentDebt);
+    }
+    // The State, its central bank or its agencies that guarantee, insure or finance a debt
+    // are not the interest's beneficiaries: the class of debt is the condition. Beneficiaries
+    // are named only before it, in a clause of their own (`...が取得するもの及び...によって
+    // 保証された債権に関し...`).
+    let through_state = classes
+        .iter()
+        .any(|c| matches!(c, Income::GovernmentGuaranteed | Income::IndirectFinancing));
+    let owners = if through_state {
+        let debt = words
+            .list
+            .state_backed_debt
+            .iter()
+            .filter_map(|p| clause_text.find(p))
+            .min()
+            .unwrap_or(clause_text.len());
+        let before = &clause_text[..debt];
+        match words
+            .list
+            .beneficiaries_end
+            .iter()
+            .filter_map(|p| before.rfind(p))
+            .max()
+        {
+            Some(split) => beneficial_owners(&before[..split], lang),
+            None => Vec::new(),
+        }
+    } else {
+        owners
+    };
+    let mut variants: Vec<Conditions> = owners
+        .iter()
+        .filter(|o| {
+            !matches!(
+                **o,
+                Owner::Company | Owner::CompanyNotPartnership | Owner::Individual
+            )
+        })
+        .map(|owner| Conditions {
+            beneficial_owner: Some(*owner),
+            ..Conditions::default()
+        })
+        .collect();
+    if !classes.is_empty() {
+        variants.push(Conditions {
+            income: classes,
+            ..Conditions::default()
+        });
+    }
+    if variants.is_empty() {
+        variants.push(Conditions::default());
+    }
+    variants
+}
+
+/// Rates of 0: clauses that leave the source State no right to tax.
+pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
+    let mut findings = Vec::new();
+    let words = words(lang);
+    let list = words.list;
+    let mut matches: Vec<Range<usize>> =
+        words.exemption.find_iter(text).map(|m| m.range()).collect();
+    // A State named as the only one that may tax: "taxable only in Arcadia" where the clause
+    // pays the income "to a resident of Arcadia"; `…内において生ずる利子であって、
+    // ...においてのみ租税を課することができる`, income arising in the other.
+    for pattern in &words.named_state_only {
+        for captures in pattern.captures_iter(text) {
+            let Some(whole) = captures.get(0) else {
+                continue;
+            };
+            let state = captures.name("state").map_or("", |m| m.as_str());
+            let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
+            // Whitespace folded: the source may wrap the line inside "resident of Arcadia".
+            let folded = text[clause.clone()]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let resident = list
+                .resident_of
+                .iter()
+                .any(|prefix| folded.contains(&format!("{prefix}{state}")));
+            let arising_elsewhere = words
+                .arising_in_named
+                .iter()
+                .flat_map(|arising| arising.captures_iter(&text[clause.clone()]))
+                .filter_map(|c| c.name("place").map(|m| m.as_str()))
+                .any(|place| !place.ends_with(state) && !state.ends_with(place));
+            if !contains_any(state, list.contracting) && (resident || arising_elsewhere) {
+                matches.push(whole.range());
+            }
+        }
+    }
+    matches.sort_by_key(|m| m.start);
+    matches.dedup();
+    for found in words.residence_only.find_iter(text) {
+        let (_, clause) = clause_around(text, paragraph, found.start(), lang);
+        let clause_text = &text[clause];
+        if words.resident_subject.is_match(clause_text)
+            && !words.source_subject.is_match(clause_text)
+        {
+            matches.push(found.range());
+        }
+    }
+    let first_subparagraph = paragraph.subparagraphs.first().map(|s| s.local.start);
+    let all_phrases = matches.clone();
+    for phrase in matches {
+        // Japanese PDF text drops the markers of the list that follows into the exempting
+        // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
+        if words.japanese {
+            let labels: Vec<String> = subparagraph_markers(&text[phrase.clone()])
+                .into_iter()
+                .map(|(label, _)| label)
+                .collect();
+            if !labels.is_empty() {
+                for (label, range) in japanese_list_items(text, phrase.end, &labels) {
+                    for conditions in tier_conditions(&text[range.clone()], topic, lang) {
+                        findings.push(Finding {
+                            subparagraph: label.clone(),
+                            kind: Kind::Rate,
+                            value: "0".to_string(),
+                            unit: crate::schema::Unit::Percent,
+                            conditions,
+                            local: phrase.clone(),
+                            clause: range.clone(),
+                            confidence: 0.7,
+                            unit_inferred: false,
+                            topic,
+                            derived: None,
+                        });
+                    }
+                }
+                continue;
+            }
+        }
+        // "...shall be taxable only in the other State if: (a) ...; (b) ...": the lead exempts,
+        // each subparagraph names one class, so each gives its own row.
+        // "(a) copyright royalties ...; and (b) royalties for software ...,\narising in a
+        // Contracting State ... shall be taxable only in that other State": a closing line
+        // after the last subparagraph applies to each of them.
+        let last = paragraph.subparagraphs.last();
+        // In a paragraph without line breaks (a source that lost them), a lead that ends with
+        // a comma says the same: the sentence goes on after the list.
+        // (when no item before the last states an exemption of its own).
+        let lead_open = !text.trim_end().contains('\n')
+            && first_subparagraph.is_some_and(|first| {
+                text[..first].trim_end().ends_with(',')
+                    && last.is_some_and(|sub| {
+                        !all_phrases
+                            .iter()
+                            .any(|m| m.start > first && m.start < sub.local.start)
+                    })
+            });
+        // The closing words stand on a line of their own: a line break that ends a clause
+        // (not the source's wrapping inside the last item) comes between.
+        let closing_line = last.is_some_and(|sub| {
+            phrase.start > sub.local.start
+                && (text[sub.local.start..phrase.start]
+                    .match_indices('\n')
+                    .any(|(i, _)| is_clause_break(text, sub.local.start + i))
+                    || lead_open)
+        });
+        if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
+            let lead = &text[..first_subparagraph.unwrap_or(0)];
+            // Japanese introduces the list with `次の` ("the following"): `次のいずれかに該当
+            // するものについては、...租税を免除する。(a) ...`.
+            let japanese_list = words.japanese && contains_any(lead, list.list_lead);
+            if closing_line || lead.trim_end().ends_with(':') || japanese_list {
+                let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
+                for (index, sub) in paragraph
+                    .subparagraphs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| is_letter(&s.label))
+                {
+                    // A Japanese item's own list (`(c) ...次のいずれかに該当する...居住者である
+                    // 場合 (i) 銀行 (ii) 保険会社`) belongs to it.
+                    let own_list_end = paragraph.subparagraphs[index + 1..]
+                        .iter()
+                        .take_while(|s| !is_letter(&s.label))
+                        .map(|s| s.local.end)
+                        .max();
+                    let end = match own_list_end {
+                        Some(list_end) if words.japanese => list_end.max(sub.local.end),
+                        _ => sub.local.end,
+                    }
+                    .min(text.len());
+                    // The subparagraph's own lines, without a closing line that follows it
+                    // (a line break where the source wrapped does not end the item).
+                    // (Japanese items are cut where the segmenter says: their lines may
+                    // start with the marker displaced after the first line.)
+                    let end = if words.japanese {
+                        end
+                    } else {
+                        text[sub.local.start..end]
+                            .match_indices('\n')
+                            .map(|(i, _)| sub.local.start + i)
+                            .find(|i| is_clause_break(text, *i))
+                            .unwrap_or(end)
+                    };
+                    let clause = sub.local.start..end;
+                    // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
+                    // ...機関`) or a holding (`...以上を所有する法人`): one row each.
+                    let variants = if japanese_list {
+                        tier_conditions(&text[clause.clone()], topic, lang)
+                    } else {
+                        exemption_conditions(&text[clause.clone()], topic, lang)
+                            .into_iter()
+                            .take(1)
+                            .collect()
+                    };
+                    for conditions in variants {
+                        findings.push(Finding {
+                            subparagraph: sub.label.clone(),
+                            kind: Kind::Rate,
+                            value: "0".to_string(),
+                            unit: crate::schema::Unit::Percent,
+                            conditions,
+                            local: phrase.clone(),
+                            clause: clause.clone(),
+                            confidence: 0.8,
+                            unit_inferred: false,
+                            topic,
+                            derived: None,
+                        });
+                    }
+                }
+                continue;
+            }
+        }
+        let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
+        let clause_text = &text[clause.clone()];
+        // "a) interest ... shall be exempt ... if the interest is paid to: (i) the State ...;
+        // (ii) the central bank; (iii) a financial institution ...": the items of the nested
+        // list name the exempted beneficiaries of tier a).
+        let nested = nested_items(paragraph, &clause, text);
+        if clause_text.trim_end().ends_with(':') && !nested.is_empty() {
+            for item in nested {
+                let item_text = &text[item.clone()];
+                let mut conditions = exemption_conditions(item_text, topic, lang)
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default();
+                if let Some(owner) = first_named_owner(item_text, lang) {
+                    conditions.beneficial_owner = Some(owner);
+                }
+                findings.push(Finding {
+                    subparagraph: subparagraph.clone(),
+                    kind: Kind::Rate,
+                    value: "0".to_string(),
+                    unit: crate::schema::Unit::Percent,
+                    conditions,
+                    local: phrase.clone(),
+                    clause: item,
+                    confidence: 0.8,
+                    unit_inferred: false,
+                    topic,
+                    derived: None,
+                });
+            }
+            continue;
+        }
+        // "...shall not be taxed ... if the beneficial owner is a company which holds at
+        // least 50 per cent of the capital": the holding conditions the exemption.
+        let variants: Vec<Conditions> = tier_conditions(clause_text, topic, lang)
+            .into_iter()
+            .flat_map(|conditions| alternatives(conditions, clause_text, lang))
+            .collect();
+        for conditions in variants {
+            findings.push(Finding {
+                subparagraph: subparagraph.clone(),
+                kind: Kind::Rate,
+                value: "0".to_string(),
+                unit: crate::schema::Unit::Percent,
+                conditions,
+                local: phrase.clone(),
+                clause: clause.clone(),
+                confidence: 0.8,
+                unit_inferred: false,
+                topic,
+                derived: None,
+            });
+        }
+    }
+    findings
+}

@@ -1,0 +1,111 @@
+//! Holding percentages: what tells a holding from a rate, its basis, and its bounds.
+
+use treaty_lang::Lang;
+
+use super::text::{lower, MARKER_IN_WORD};
+use super::words::{contains_any, ends_with_any, starts_with_any, words};
+use crate::schema::{Basis, Conditions};
+
+/// The basis named in the words after a holding percentage ("of the capital").
+pub(super) fn holding_basis(after: &str, lang: Lang) -> Basis {
+    let after = lower(after);
+    let list = words(lang).list;
+    if contains_any(&after, list.basis_voting) {
+        Basis::VotingPower
+    } else if contains_any(&after, list.basis_capital) {
+        Basis::Capital
+    } else if contains_any(&after, list.basis_value) {
+        Basis::Value
+    } else {
+        Basis::Shares
+    }
+}
+
+/// The basis of a holding percentage: named after the number in Latin-script languages
+/// ("25 per cent of the capital"), before it in Japanese (`議決権のある株式の十パーセント`).
+pub(super) fn holding_basis_around(before: &str, after: &str, lang: Lang) -> Basis {
+    if !words(lang).japanese {
+        return holding_basis(after, lang);
+    }
+    let start = before.char_indices().rev().nth(25).map_or(0, |(i, _)| i);
+    // A marker dropped into a word (`議(a)決権`) does not hide it.
+    let near: String = MARKER_IN_WORD
+        .replace_all(&before[start..], "")
+        .into_owned();
+    let list = words(lang).list;
+    if contains_any(&near, list.basis_voting) {
+        Basis::VotingPower
+    } else if contains_any(&near, list.basis_capital) {
+        Basis::Capital
+    } else {
+        holding_basis(after, lang)
+    }
+}
+
+/// `議決権のある株式又は発行済株式の少なくとも十パーセント`: a holding of either voting shares
+/// or issued shares qualifies, so the tier has one row per basis.
+pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str, lang: Lang) -> Vec<Conditions> {
+    if !words(lang)
+        .either_basis
+        .is_match(&MARKER_IN_WORD.replace_all(clause, ""))
+    {
+        return variants;
+    }
+    let mut result = Vec::new();
+    for conditions in variants {
+        let voting = conditions
+            .min_holding
+            .as_ref()
+            .is_some_and(|h| h.basis == Basis::VotingPower);
+        result.push(conditions.clone());
+        if voting {
+            let mut shares = conditions;
+            if let Some(holding) = shares.min_holding.as_mut() {
+                holding.basis = Basis::Shares;
+            }
+            result.push(shares);
+        }
+    }
+    result
+}
+
+/// True when a holding percentage is an upper bound ("but less than 25 per cent").
+pub(super) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
+    ends_with_any(lower(before).trim_end(), list.upper_bound_before)
+        || starts_with_any(lower(after).trim_start(), list.upper_bound_after)
+}
+
+/// True when a percentage in a rate article is a test a person must pass (a limitation on
+/// benefits: "no more than 50 per cent of its gross income", "more than 50 per cent of its
+/// liabilities"), not a rate: rates are "of the gross amount", never "more than".
+pub(super) fn is_comparison(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
+    let before = lower(before);
+    let before = before.trim_end();
+    let after = lower(after);
+    let after = after.trim_start();
+    if starts_with_any(after, list.gross_amount) {
+        return false;
+    }
+    // Japanese puts the comparison after the number, and some words after it make a cap
+    // after all (`を超えない`, does not exceed).
+    (starts_with_any(after, list.comparison_after)
+        && !starts_with_any(after, list.comparison_after_not))
+        || ends_with_any(before, list.comparison_before)
+}
+
+/// True when a percentage measures a holding rather than a tax rate.
+pub(super) fn is_holding(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
+    let before = lower(before);
+    let after = lower(after);
+    list.holding_before.iter().any(|cue| {
+        before.ends_with(cue)
+            || before.trim_end().ends_with(cue)
+            || before.rsplit(' ').take(4).any(|w| w == *cue)
+    }) || list
+        .holding_after
+        .iter()
+        .any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
+}

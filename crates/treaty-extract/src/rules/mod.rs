@@ -1,0 +1,286 @@
+//! Rules that turn quantities in a paragraph into typed rate and threshold records.
+//!
+//! The rules read the wording of the OECD and UN model articles (and their Portuguese and
+//! Japanese renderings): a percentage "of the gross amount" in a dividends, interest or
+//! royalties article is a rate cap; "holds at least 25 per cent of the capital" is a holding
+//! threshold; "shall be taxable only in that other State" is a rate of 0.
+
+mod branch;
+mod exemption;
+mod holding;
+mod income;
+mod owner;
+mod rate;
+mod relative;
+#[cfg(test)]
+mod tests;
+mod text;
+mod threshold;
+mod words;
+
+use std::ops::Range;
+
+use treaty_numbers::{find_quantities, Lang, Unit};
+use treaty_segment::{Paragraph, Topic};
+
+use crate::schema::{Conditions, Income, Kind, Measure, Trigger};
+use branch::is_branch_clause;
+use exemption::exemptions;
+use holding::{either_basis, is_comparison, is_holding, is_upper_bound};
+use income::tier_topic;
+use owner::{alternatives, first_named_owner};
+use rate::{fill_rate_conditions, is_most_favoured_nation};
+use relative::{is_relative_rate, plain_decimal, referenced_rate, referenced_text};
+use text::{clause_around, nested_items, words_around};
+use threshold::{is_back_reference, japanese_measure, measure_for, ordinal_day_periods};
+use words::{contains_any, words};
+
+/// What a rule found in a paragraph, before it is placed in a document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    /// Subparagraph label, empty when none.
+    pub subparagraph: String,
+    /// `rate` or `threshold`.
+    pub kind: Kind,
+    /// Plain decimal value.
+    pub value: String,
+    /// Unit.
+    pub unit: crate::schema::Unit,
+    /// Typed conditions.
+    pub conditions: Conditions,
+    /// Where the number (or the exempting phrase) is, in the paragraph's text.
+    pub local: Range<usize>,
+    /// The clause, in the paragraph's text.
+    pub clause: Range<usize>,
+    /// How sure the rule is.
+    pub confidence: f32,
+    /// True when the source printed no unit and the rule inferred it.
+    pub unit_inferred: bool,
+    /// The topic of the row: the article's, or the class of income a tier of a mixed article
+    /// names (fees for technical services in a royalties article).
+    pub topic: Topic,
+    /// How a value not printed as such was derived ("50 per cent of the rate of
+    /// subparagraph a)"), for a warning a reviewer reads.
+    pub derived: Option<String>,
+}
+
+/// Topics whose percentages are withholding-rate caps.
+pub fn is_rate_topic(topic: Topic) -> bool {
+    matches!(
+        topic,
+        Topic::Dividends
+            | Topic::Interest
+            | Topic::Royalties
+            | Topic::TechnicalServices
+            | Topic::OtherIncome
+    )
+}
+
+/// Rates and thresholds of one paragraph of an article with the given topic.
+///
+/// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
+/// ("royalties within the meaning of subparagraph a) of paragraph 3").
+pub fn paragraph_findings(
+    paragraph: &Paragraph,
+    siblings: &[Paragraph],
+    topic: Topic,
+    lang: Lang,
+) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
+    let mut findings: Vec<Finding> = Vec::new();
+    let quantities = find_quantities(text, lang);
+    let words = words(lang);
+    for quantity in &quantities {
+        if words.japanese && is_back_reference(&text[..quantity.span.start], lang) {
+            continue;
+        }
+        let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
+        let clause_text = &text[clause.clone()];
+        let (before, after) = words_around(text, quantity.span.clone());
+        // A Japanese item's rate sentence may leave the permanent establishment to the
+        // sentence before it in the same item (`この(a)に規定する税の額は...`).
+        let item_text = words
+            .japanese
+            .then(|| {
+                paragraph.subparagraphs.iter().rev().find(|s| {
+                    s.local.start <= quantity.span.start && quantity.span.start < s.local.end
+                })
+            })
+            .flatten()
+            .map(|s| &text[s.local.start..s.local.end.min(text.len())]);
+        let branch = is_branch_clause(clause_text, lang)
+            || item_text.is_some_and(|item| {
+                is_branch_clause(item, lang) && !contains_any(clause_text, words.list.dividends)
+            });
+        let mut conditions = Conditions::default();
+        let holding = quantity.unit == Unit::Percent && is_holding(before, after, lang);
+        let comparison = quantity.unit == Unit::Percent
+            && !holding
+            && is_rate_topic(topic)
+            && is_comparison(before, after, lang);
+        let kind = if quantity.unit == Unit::Percent
+            && !holding
+            && !comparison
+            && (is_rate_topic(topic) || (branch && topic != Topic::EntitlementToBenefits))
+        {
+            Kind::Rate
+        } else {
+            Kind::Threshold
+        };
+        if kind == Kind::Rate {
+            let referenced = referenced_text(clause_text, siblings, lang);
+            fill_rate_conditions(
+                &mut conditions,
+                clause_text,
+                &referenced,
+                text,
+                topic,
+                branch,
+                &quantities,
+                quantity.span.clone(),
+                lang,
+            );
+        } else if comparison {
+            conditions.measure = Some(Measure::Other);
+        } else if holding && is_rate_topic(topic) && is_upper_bound(before, after, lang) {
+            conditions.measure = Some(Measure::MaxHolding);
+        } else {
+            let japanese = words
+                .japanese
+                .then(|| japanese_measure(topic, &quantity.unit, before, after, clause_text, lang))
+                .flatten();
+            conditions.measure = Some(
+                japanese.unwrap_or_else(|| measure_for(topic, &quantity.unit, clause_text, lang)),
+            );
+        }
+        // "50 per cent of the rate mentioned in subparagraph a) of paragraph 2": a rate
+        // stated relative to another; its value is derived from the rate referred to.
+        let mut value = quantity.value_text.clone();
+        let mut derived = None;
+        let mut kind = kind;
+        if kind == Kind::Rate && is_relative_rate(after, lang) {
+            match referenced_rate(clause_text, siblings, lang) {
+                Some(base) => {
+                    let product = quantity.value * base / 100.0;
+                    derived = Some(format!(
+                        "{} per cent of the {} per cent rate the clause refers to",
+                        quantity.value_text,
+                        plain_decimal(base)
+                    ));
+                    value = plain_decimal(product);
+                }
+                None => {
+                    kind = Kind::Threshold;
+                    conditions = Conditions {
+                        measure: Some(Measure::RelativeRate),
+                        ..Conditions::default()
+                    };
+                }
+            }
+        }
+        // "c) 5 per cent ... if the beneficial owner of the dividends is: (i) a company ...
+        // which holds at least 10 per cent ...; (ii) a pension fund": one row per item.
+        let nested = if kind == Kind::Rate && clause_text.trim_end().ends_with(':') && !branch {
+            nested_items(paragraph, &clause, text)
+        } else {
+            Vec::new()
+        };
+        let variants = if !nested.is_empty() {
+            nested
+                .iter()
+                .flat_map(|item| {
+                    let mut item_conditions = Conditions::default();
+                    let item_text = &text[item.clone()];
+                    fill_rate_conditions(
+                        &mut item_conditions,
+                        item_text,
+                        "",
+                        text,
+                        topic,
+                        false,
+                        &quantities,
+                        quantity.span.clone(),
+                        lang,
+                    );
+                    if let Some(owner) = first_named_owner(item_text, lang) {
+                        item_conditions.beneficial_owner = Some(owner);
+                    }
+                    either_basis(vec![item_conditions], item_text, lang)
+                })
+                .collect()
+        } else if kind == Kind::Rate {
+            either_basis(
+                alternatives(conditions, clause_text, lang),
+                clause_text,
+                lang,
+            )
+        } else {
+            vec![conditions]
+        };
+        for conditions in variants {
+            findings.push(Finding {
+                subparagraph: subparagraph.clone(),
+                kind,
+                value: value.clone(),
+                unit: (&quantity.unit).into(),
+                conditions,
+                local: quantity.span.clone(),
+                clause: clause.clone(),
+                confidence: if quantity.unit_inferred
+                    || (kind == Kind::Rate && !is_rate_topic(topic))
+                {
+                    0.6
+                } else {
+                    0.9
+                },
+                unit_inferred: quantity.unit_inferred,
+                topic,
+                derived: derived.clone(),
+            });
+        }
+    }
+    let source_may_tax = topic == Topic::OtherIncome
+        && siblings
+            .iter()
+            .any(|p| words.source_may_also_tax.is_match(&p.text));
+    if is_rate_topic(topic) && !source_may_tax {
+        findings.extend(exemptions(paragraph, topic, lang));
+    }
+    // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
+    // 年`, tax sparing); in other languages an ordinal day outside these articles is a date.
+    if matches!(topic, Topic::EntryIntoForce | Topic::Termination)
+        || (words.japanese && !is_rate_topic(topic))
+    {
+        findings.extend(ordinal_day_periods(paragraph, topic, lang));
+    }
+    for finding in &mut findings {
+        let clause = &text[finding.clause.clone()];
+        finding.topic = tier_topic(topic, clause, lang);
+        if finding.topic == Topic::TechnicalServices {
+            finding
+                .conditions
+                .income
+                .retain(|c| *c != Income::TechnicalServices);
+        }
+        if finding.kind == Kind::Rate && is_most_favoured_nation(clause, lang) {
+            finding.conditions.trigger = Some(Trigger::MostFavouredNation);
+        }
+    }
+    // One row per distinct claim in a clause: a number repeated by the same clause is one row,
+    // the same number stated by two sentences is two.
+    let mut unique: Vec<Finding> = Vec::new();
+    for finding in findings {
+        let duplicate = unique.iter().any(|u| {
+            u.clause == finding.clause
+                && u.subparagraph == finding.subparagraph
+                && u.kind == finding.kind
+                && u.value == finding.value
+                && u.unit == finding.unit
+                && u.conditions == finding.conditions
+        });
+        if !duplicate {
+            unique.push(finding);
+        }
+    }
+    unique
+}

@@ -1,0 +1,113 @@
+//! Beneficiaries a clause names (government, pension fund, company, ...), and the alternatives of a tier.
+
+use treaty_lang::Lang;
+
+use super::text::{lower, PARENTHETICAL};
+use super::words::{contains_any, words};
+use crate::schema::{Conditions, Owner};
+
+/// Beneficiaries named in a clause, in the table's order.
+pub(super) fn beneficial_owners(clause: &str, lang: Lang) -> Vec<Owner> {
+    named_owners(clause, lang)
+        .into_iter()
+        .map(|(owner, _)| owner)
+        .collect()
+}
+
+/// The beneficiary a list item names first (`a financial institution owned or controlled by
+/// the Government`: a financial institution).
+pub(super) fn first_named_owner(item: &str, lang: Lang) -> Option<Owner> {
+    named_owners(item, lang)
+        .into_iter()
+        .min_by_key(|&(_, at)| at)
+        .map(|(owner, _)| owner)
+}
+
+/// Beneficiaries named in a clause, in the table's order, each with where it is first named
+/// (in the lower-cased clause).
+pub(super) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
+    // Words in brackets qualify (`agency (including a financial institution) wholly owned by
+    // that Government`); they do not name another beneficiary.
+    let raw = lower(clause);
+    let clause = lower(&PARENTHETICAL.replace_all(clause, " "));
+    let mut owners = Vec::new();
+    let words = &words(lang).list.owners;
+    let checks: [(Owner, &[&str]); 8] = [
+        (Owner::CompanyNotPartnership, words.company_not_partnership),
+        (Owner::PensionFund, words.pension_fund),
+        (Owner::CentralBank, words.central_bank),
+        (Owner::Government, words.government),
+        (Owner::FinancialInstitution, words.financial_institution),
+        (Owner::Bank, words.bank),
+        (Owner::Company, words.company),
+        (Owner::Individual, words.individual),
+    ];
+    for (owner, phrases) in checks {
+        // "A company (other than a partnership)", "the Bank of Arcadia (Central Bank)": these
+        // brackets do name the beneficiary.
+        let haystack = if matches!(owner, Owner::CompanyNotPartnership | Owner::CentralBank) {
+            &raw
+        } else {
+            &clause
+        };
+        // Named where the unbracketed text names it; placed where the full text does.
+        let named = phrases.iter().any(|p| haystack.contains(p));
+        let first = phrases.iter().filter_map(|p| raw.find(p)).min();
+        if let (true, Some(at)) = (named, first) {
+            // A central bank is also a bank; a company other than a partnership is a company.
+            let subsumed = (owner == Owner::Bank
+                && owners.iter().any(|(o, _)| *o == Owner::CentralBank))
+                || (owner == Owner::Company
+                    && owners
+                        .iter()
+                        .any(|(o, _)| *o == Owner::CompanyNotPartnership));
+            if !subsumed {
+                owners.push((owner, at));
+            }
+        }
+    }
+    owners
+}
+
+/// One row per beneficiary when a tier names alternatives ("if the beneficial owner is a
+/// pension fund or a company which holds at least 10 per cent of the capital"): the holding
+/// conditions only the company.
+pub(super) fn alternatives(conditions: Conditions, clause: &str, lang: Lang) -> Vec<Conditions> {
+    let owners = beneficial_owners(clause, lang);
+    let joined_by_or = contains_any(&lower(clause), words(lang).list.or);
+    let others: Vec<Owner> = owners
+        .iter()
+        .copied()
+        .filter(|o| {
+            matches!(
+                *o,
+                Owner::PensionFund | Owner::Government | Owner::CentralBank
+            )
+        })
+        .collect();
+    let has_company = owners
+        .iter()
+        .any(|o| matches!(*o, Owner::Company | Owner::CompanyNotPartnership));
+    if !joined_by_or || others.is_empty() || !has_company || conditions.min_holding.is_none() {
+        return vec![conditions];
+    }
+    let company = owners
+        .iter()
+        .copied()
+        .find(|o| matches!(*o, Owner::CompanyNotPartnership | Owner::Company))
+        .unwrap_or(Owner::Company);
+    let mut result = vec![Conditions {
+        beneficial_owner: Some(company),
+        ..conditions.clone()
+    }];
+    for other in others {
+        result.push(Conditions {
+            beneficial_owner: Some(other),
+            min_holding: None,
+            max_holding: None,
+            holding_period: None,
+            ..conditions.clone()
+        });
+    }
+    result
+}

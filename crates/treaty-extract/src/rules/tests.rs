@@ -1,0 +1,463 @@
+//! Rules on small model texts.
+
+use super::*;
+use treaty_segment::{segment, Config};
+
+/// Every finding of the first treaty's versions, with its paragraph's number.
+fn findings(text: &str) -> Vec<(String, Finding)> {
+    let (doc, _) = segment(text, &Config::default());
+    let mut out = Vec::new();
+    for version in &doc.treaties[0].versions {
+        for article in &version.articles {
+            for paragraph in &article.paragraphs {
+                for finding in
+                    paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang)
+                {
+                    out.push((paragraph.number.clone(), finding));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn rows(text: &str) -> Vec<(String, String, &'static str, String, String)> {
+    findings(text)
+        .into_iter()
+        .map(|(paragraph, f)| {
+            (
+                paragraph,
+                f.subparagraph,
+                f.kind.as_str(),
+                format!("{} {}", f.value, f.unit),
+                f.conditions.flatten(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn dividend_tiers_with_holding_condition() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company (other than a partnership) which holds directly at least 25 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n";
+    let got = rows(text);
+    assert!(
+        got.contains(&(
+            "2".into(),
+            "a".into(),
+            "rate",
+            "5 percent".into(),
+            "beneficial_owner=company_not_partnership;min_holding=25%capital".into()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "2".into(),
+            "a".into(),
+            "threshold",
+            "25 percent".into(),
+            "measure=min_holding".into()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "2".into(),
+            "b".into(),
+            "rate",
+            "15 percent".into(),
+            "".into()
+        )),
+        "{got:?}"
+    );
+    assert_eq!(got.len(), 3, "{got:?}");
+}
+
+#[test]
+fn holding_ranges_and_benefit_tests_are_not_rates() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 25 per cent of the capital of the company paying the dividends;\n(b) 10 per cent of the gross amount of the dividends if the beneficial owner is a company which holds at least 10 per cent but less than 25 per cent of the capital of the company paying the dividends;\n(c) 15 per cent of the gross amount of the dividends in all other cases.\n3. A company is a qualified person if no more than 50 per cent of its gross income is paid to persons who are not residents.\n";
+    let got = rows(text);
+    let has = |p: &str, s: &str, kind: &str, value: &str, condition: &str| {
+        got.contains(&(
+            p.into(),
+            s.into(),
+            kind_of(kind),
+            value.into(),
+            condition.into(),
+        ))
+    };
+    fn kind_of(kind: &str) -> &'static str {
+        if kind == "rate" {
+            "rate"
+        } else {
+            "threshold"
+        }
+    }
+    assert!(
+        has(
+            "2",
+            "b",
+            "rate",
+            "10 percent",
+            "beneficial_owner=company;min_holding=10%capital;max_holding=25%capital"
+        ),
+        "{got:?}"
+    );
+    assert!(
+        has("2", "b", "threshold", "25 percent", "measure=max_holding"),
+        "{got:?}"
+    );
+    assert!(
+        has("3", "", "threshold", "50 percent", "measure=other"),
+        "{got:?}"
+    );
+    assert!(
+        !got.iter().any(|row| row.0 == "3" && row.2 == "rate"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn exemption_for_government_is_rate_zero_but_source_state_only_is_not() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and paid to the Government of the other Contracting State shall be taxable only in that other State.\n4. Interest arising in a Contracting State on government securities shall be taxable only in that State.\n";
+    let got = rows(text);
+    assert!(
+        got.contains(&(
+            "2".into(),
+            "".into(),
+            "rate",
+            "10 percent".into(),
+            "".into()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "3".into(),
+            "".into(),
+            "rate",
+            "0 percent".into(),
+            "beneficial_owner=government".into()
+        )),
+        "{got:?}"
+    );
+    assert!(!got.iter().any(|r| r.0 == "4"), "{got:?}");
+}
+
+#[test]
+fn entry_into_force_counted_by_an_ordinal_day() {
+    let text = "Article 28\nEntry into force\n1. This Convention shall enter into force on the thirtieth day after the date of the later of the notifications.\nArticle 29\nTermination\n1. Either State may give notice on or before the thirtieth day of June in any calendar year.\n";
+    let got = rows(text);
+    assert!(
+        got.contains(&(
+            "1".into(),
+            "".into(),
+            "threshold",
+            "30 days".into(),
+            "measure=entry_into_force".into()
+        )),
+        "{got:?}"
+    );
+    assert_eq!(
+        got.len(),
+        1,
+        "a date (the thirtieth day of June) is not a period: {got:?}"
+    );
+}
+
+#[test]
+fn permanent_establishment_and_employment_thresholds() {
+    let text = "Article 5\nPermanent establishment\n1. A building site or construction or installation project constitutes a permanent establishment only if it lasts more than twelve months.\nArticle 6\nIncome from employment\n1. Remuneration shall be taxable only in the first-mentioned State if the recipient is present in the other State for a period or periods not exceeding in the aggregate 183 days in any twelve month period.\n";
+    let got = rows(text);
+    assert!(
+        got.contains(&(
+            "1".into(),
+            "".into(),
+            "threshold",
+            "12 months".into(),
+            "measure=pe_construction".into()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "1".into(),
+            "".into(),
+            "threshold",
+            "183 days".into(),
+            "measure=employment_days".into()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "1".into(),
+            "".into(),
+            "threshold",
+            "12 months".into(),
+            "measure=employment_period".into()
+        )),
+        "{got:?}"
+    );
+}
+
+/// (topic, paragraph, subparagraph, value unit, condition) of every rate row.
+fn topical_rates(text: &str) -> Vec<(&'static str, String, String, String, String)> {
+    findings(text)
+        .into_iter()
+        .filter(|(_, f)| f.kind == Kind::Rate)
+        .map(|(paragraph, f)| {
+            (
+                f.topic.as_str(),
+                paragraph,
+                f.subparagraph,
+                format!("{} {}", f.value, f.unit),
+                f.conditions.flatten(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn technical_fee_tiers_of_a_royalties_article_get_their_own_topic() {
+    let text = "Article 12\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for technical services may also be taxed in the Contracting State in which they arise, but if the beneficial owner is a resident of the other Contracting State, the tax so charged shall not exceed:\na) 7½ per cent of the gross amount of the royalties;\nb) 10 per cent of the gross amount of the fees for technical services.\n";
+    let got = topical_rates(text);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "royalties",
+                "2".into(),
+                "a".into(),
+                "7.5 percent".into(),
+                String::new()
+            ),
+            (
+                "technical_services",
+                "2".into(),
+                "b".into(),
+                "10 percent".into(),
+                String::new()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_rate_stated_as_a_share_of_another_is_derived_from_it() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\na) 10 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 25 per cent of the capital of the company paying the dividends;\nb) 15 per cent of the gross amount of the dividends in all other cases.\n3. Where a company which is a resident of a Contracting State has a permanent establishment in the other Contracting State, the profits of the permanent establishment may be subjected to an additional tax in that other State, but the rate of such tax shall not exceed 50 per cent of the percentage mentioned in subparagraph a) of paragraph 2.\n";
+    let got = topical_rates(text);
+    assert!(
+        got.contains(&(
+            "dividends",
+            "3".into(),
+            String::new(),
+            "5 percent".into(),
+            "income=branch_profits".into()
+        )),
+        "{got:?}"
+    );
+    assert!(!got.iter().any(|row| row.3 == "50 percent"), "{got:?}");
+}
+
+#[test]
+fn a_relative_rate_whose_reference_is_not_found_is_not_a_rate() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. The profits of a permanent establishment may be subjected to an additional tax in that other State, but the rate of such tax shall not exceed 50 per cent of the rate mentioned in subparagraph a) of paragraph 2 of Article 10 of the Convention of 1970.\n";
+    assert!(topical_rates(text).is_empty());
+    let all = rows(text);
+    assert!(
+        all.contains(&(
+            "2".into(),
+            String::new(),
+            "threshold",
+            "50 percent".into(),
+            "measure=relative_rate".into()
+        )),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn most_favoured_nation_rate_says_what_triggers_it() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. If after the signature of this Convention a Contracting State agrees in a convention with a third State to a rate of tax on interest lower than the rate provided for in paragraph 2, that lower rate shall apply for the purposes of this Convention, but it shall not be reduced below 5 per cent.\n";
+    let got = topical_rates(text);
+    assert!(
+        got.contains(&(
+            "interest",
+            "2".into(),
+            String::new(),
+            "10 percent".into(),
+            String::new()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "interest",
+            "3".into(),
+            String::new(),
+            "5 percent".into(),
+            "trigger=most_favoured_nation".into()
+        )),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn an_exemption_conditioned_on_a_holding_carries_it_and_its_alternative() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. Notwithstanding the provisions of paragraph 1, the Contracting State of which the company is a resident shall not levy a tax on dividends paid by that company to a company which is a resident of the other Contracting State and holds directly at least 5 per cent of the capital of the company paying the dividends, or to a pension fund, if the recipient is the beneficial owner of the dividends.\n";
+    let got = topical_rates(text);
+    assert!(
+        got.contains(&(
+            "dividends",
+            "2".into(),
+            String::new(),
+            "0 percent".into(),
+            "beneficial_owner=company;min_holding=5%capital".into()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "dividends",
+            "2".into(),
+            String::new(),
+            "0 percent".into(),
+            "beneficial_owner=pension_fund".into()
+        )),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_nested_list_names_the_beneficiaries_of_its_exempted_tier() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2,\n\na) interest arising in the first State shall be exempt from Northern tax if the interest is paid to:\n\n(i) the State, a political subdivision or a local authority thereof;\n\n(ii) the National Bank (Central Bank);\n\n(iii)a financial institution owned or controlled by the Government of the other State;\n\nb)interest arising in a Contracting State on a loan granted by a bank of the other Contracting State shall be taxable only in that other State.\n";
+    let got: Vec<(String, String)> = topical_rates(text)
+        .into_iter()
+        .filter(|row| row.3 == "0 percent")
+        .map(|row| (row.2, row.4))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("a".to_string(), "beneficial_owner=government".to_string()),
+            ("a".to_string(), "beneficial_owner=central_bank".to_string()),
+            (
+                "a".to_string(),
+                "beneficial_owner=financial_institution".to_string()
+            ),
+            ("b".to_string(), "beneficial_owner=bank".to_string()),
+            ("b".to_string(), "income=bank_loan".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn older_drafting_of_an_exemption_is_a_rate_of_zero() {
+    for clause in [
+        "Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed only in that other State.",
+        "Royalties arising in a Contracting State and paid to a resident of the other Contracting State shall be taxed only in the other Contracting State.",
+        "Where royalties arising in a Contracting State are paid to a resident of the other Contracting State, no tax shall be levied on them in the first-mentioned State.",
+        "Royalties arising in a Contracting State and paid to a resident of the other Contracting State should be exempt from tax in the first-mentioned State.",
+    ] {
+        let text = format!("Article 12\nRoyalties\n1. {clause}\n2. The term \"royalties\" means payments of any kind.\n");
+        let got = topical_rates(&text);
+        assert_eq!(
+            got,
+            vec![("royalties", "1".into(), String::new(), "0 percent".into(), String::new())],
+            "{clause}"
+        );
+    }
+}
+
+#[test]
+fn a_rate_tier_whose_beneficiaries_are_a_nested_list_gives_a_row_each() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but the tax so charged shall not exceed:\na) 15 per cent of the gross amount of the dividends in all other cases;\nb) 5 per cent of the gross amount of the dividends, if the beneficial owner of the dividends is:\n(i) a company (other than a partnership) which holds directly at least 10 per cent of the capital of the company paying the dividends; or\n(ii) a pension fund.\n";
+    let got = topical_rates(text);
+    let tier_b: Vec<&str> = got
+        .iter()
+        .filter(|row| row.2 == "b")
+        .map(|row| row.4.as_str())
+        .collect();
+    assert_eq!(
+        tier_b,
+        [
+            "beneficial_owner=company_not_partnership;min_holding=10%capital",
+            "beneficial_owner=pension_fund"
+        ],
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2,\n(a) interest arising in Canada and paid to a resident of Denmark shall be taxable only in Denmark if it is paid in respect of a loan made, guaranteed or insured, or a credit extended, guaranteed or insured by the Eksportkreditraadet;\n(b) interest arising in Denmark and paid to a resident of Canada shall be taxable only in Canada if it is paid in respect of a loan guaranteed or insured by the Government of Canada.\n";
+    let got: Vec<(String, String)> = topical_rates(text)
+        .into_iter()
+        .filter(|row| row.3 == "0 percent")
+        .map(|row| (row.2, row.4))
+        .collect();
+    assert!(
+        got.contains(&("a".to_string(), "income=export_credit".to_string())),
+        "{got:?}"
+    );
+    assert!(
+        !got.iter()
+            .any(|row| row.0 == "b" && row.1.contains("export_credit")),
+        "{got:?}"
+    );
+}
+
+/// The Portuguese profile's phrases flow through the same rules: a cap, and an exemption for
+/// the other State's government.
+#[test]
+fn portuguese_cap_and_exemption() {
+    let text = "Artigo 11.º\nJuros\n1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que provêm e de acordo com a legislação desse Estado, mas o imposto assim estabelecido não excederá 10 % do montante bruto dos juros.\n3 - Não obstante o disposto no n.º 2, os juros provenientes de um Estado Contratante e pagos ao Governo do outro Estado Contratante só podem ser tributados nesse outro Estado.\n";
+    let got = topical_rates(text);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "interest",
+                "2".into(),
+                String::new(),
+                "10 percent".into(),
+                String::new()
+            ),
+            (
+                "interest",
+                "3".into(),
+                String::new(),
+                "0 percent".into(),
+                "beneficial_owner=government".into()
+            ),
+        ]
+    );
+}
+
+/// The Japanese profile's phrases flow through the same rules.
+#[test]
+fn japanese_cap_and_exemption() {
+    let text = "第十一条\n利子\n1 一方の締約国内において生じ、他方の締約国の居住者に支払われる利子に対しては、当該他方の締約国において租税を課することができる。\n2 1の利子に対しては、当該利子が生じた締約国においても、当該締約国の法令に従って租税を課することができる。その租税の額は、当該利子の受益者が他方の締約国の居住者である場合には、当該利子の額の十パーセントを超えないものとする。\n3 2の規定にかかわらず、一方の締約国内において生ずる利子であって、他方の締約国の政府が受益者であるものに対しては、当該他方の締約国においてのみ租税を課することができる。\n";
+    let got = topical_rates(text);
+    assert!(
+        got.contains(&(
+            "interest",
+            "2".into(),
+            String::new(),
+            "10 percent".into(),
+            String::new()
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            "interest",
+            "3".into(),
+            String::new(),
+            "0 percent".into(),
+            "beneficial_owner=government".into()
+        )),
+        "{got:?}"
+    );
+}

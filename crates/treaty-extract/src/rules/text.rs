@@ -1,0 +1,224 @@
+//! Clauses and the words around a number: sentence and item boundaries, lower-casing, list items.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_numbers::Lang;
+use treaty_segment::{subparagraph_markers, Paragraph};
+
+use super::words::words;
+
+/// Lower case with every run of whitespace as one space, so a phrase matches across the
+/// source's line wrapping.
+pub(super) fn lower(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        out.extend(c.to_lowercase());
+    }
+    if space {
+        out.push(' ');
+    }
+    out
+}
+
+/// The clause around a local offset: the subparagraph if any, else the sentence.
+pub(super) fn clause_around(
+    text: &str,
+    paragraph: &Paragraph,
+    at: usize,
+    lang: Lang,
+) -> (String, Range<usize>) {
+    let japanese = words(lang).japanese;
+    if let Some(sub) = paragraph
+        .subparagraphs
+        .iter()
+        .rev()
+        .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
+    {
+        let item = sub.local.start..sub.local.end.min(text.len());
+        if japanese {
+            // A Japanese item may hold two sentences with a tier each (`...十五パーセントを
+            // 超える率の租税を課することができない。ただし、...十パーセント...`): the
+            // number's own sentence within the item.
+            let is_stop = |i: usize, c: char| {
+                c == '。' && !text[i + c.len_utf8()..].starts_with([')', '」', '）'])
+            };
+            let start = text[item.start..at]
+                .char_indices()
+                .rev()
+                .find(|(i, c)| is_stop(item.start + i, *c))
+                .map_or(item.start, |(i, c)| item.start + i + c.len_utf8());
+            let end = text[at..item.end]
+                .char_indices()
+                .find(|(i, c)| is_stop(at + i, *c))
+                .map_or(item.end, |(i, _)| at + i);
+            return (sub.label.clone(), start..end);
+        }
+        return (sub.label.clone(), item);
+    }
+    let stops: &[char] = if japanese { &['。', '\n'] } else { &['\n'] };
+    // A full stop that closes a bracketed aside (`(以下「その他の所得」という。)`) does not
+    // end the sentence.
+    let ends_sentence = |i: usize, c: char| {
+        stops.contains(&c)
+            && !(c == '。' && text[i + c.len_utf8()..].starts_with([')', '」', '）']))
+    };
+    let sentence_start = text[..at]
+        .char_indices()
+        .rev()
+        .find(|(i, c)| ends_sentence(*i, *c))
+        .map(|(i, c)| i + c.len_utf8())
+        .unwrap_or(0);
+    let sentence_start = if japanese {
+        sentence_start
+    } else {
+        // A line break inside a sentence is the source's wrapping, not a clause end.
+        let line_start = text[..at]
+            .match_indices('\n')
+            .rev()
+            .find(|(i, _)| is_clause_break(text, *i))
+            .map_or(0, |(i, _)| i + 1);
+        text[..at]
+            .rfind(". ")
+            .map_or(line_start, |i| (i + 2).max(line_start))
+    };
+    let end = if japanese {
+        text[at..]
+            .char_indices()
+            .find(|(i, c)| ends_sentence(at + i, *c))
+            .map_or(text.len(), |(i, _)| at + i)
+    } else {
+        let line_end = text[at..]
+            .match_indices('\n')
+            .find(|(i, _)| is_clause_break(text, at + i))
+            .map_or(text.len(), |(i, _)| at + i);
+        text[at..]
+            .find(". ")
+            .map_or(line_end, |i| (at + i + 1).min(line_end))
+    };
+    (String::new(), sentence_start..end)
+}
+
+/// Whether the line break at `at` ends a clause: after `.`, `;` or `:`, at a blank line, or
+/// before an item marker (`(a)`, `b)`, `2.`); any other break is where the source wrapped.
+pub(super) fn is_clause_break(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end_matches([' ', '\t']);
+    let after = text[at + 1..].trim_start_matches([' ', '\t']);
+    if before.is_empty() || before.ends_with(['.', ';', ':', '\n']) || after.starts_with('\n') {
+        return true;
+    }
+    let marker_len = after
+        .bytes()
+        .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        .count();
+    // `a)`, `iv)`, `2.`, `iv.`, `b.` open an item; a wrapped word such as `fund.` does not.
+    let marker = &after[..marker_len];
+    let dotted_marker = marker.len() == 1
+        || marker.bytes().all(|b| b.is_ascii_digit())
+        || marker.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'));
+    after.starts_with('(')
+        || (marker_len > 0 && marker_len <= 4 && after[marker_len..].starts_with(')'))
+        || (marker_len > 0
+            && marker_len <= 4
+            && dotted_marker
+            && after[marker_len..].starts_with('.'))
+        || (marker_len > 0
+            && after.as_bytes()[0].is_ascii_digit()
+            && after[marker_len..].starts_with(" -"))
+}
+
+/// About forty characters of text on each side of a span, where the words that tell a
+/// holding from a rate stand.
+pub(super) fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
+    let before_start = text[..span.start]
+        .char_indices()
+        .rev()
+        .nth(40)
+        .map_or(0, |(i, _)| i);
+    let after_end = text[span.end..]
+        .char_indices()
+        .nth(40)
+        .map_or(text.len(), |(i, _)| span.end + i);
+    (&text[before_start..span.start], &text[span.end..after_end])
+}
+
+/// `(a)`, `(1)` dropped into the middle of a Japanese word by PDF extraction.
+pub(super) static MARKER_IN_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,4}|[0-9]{1,2})\)").unwrap());
+
+pub(super) static PARENTHETICAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\([^()]{0,200}\)").unwrap());
+
+/// The items of a list nested in the subparagraph `clause` (roman numerals after a
+/// lettered item: `a) ... paid to: (i) ...; (ii) ...`), as ranges of the paragraph's text.
+pub(super) fn nested_items(
+    paragraph: &Paragraph,
+    clause: &Range<usize>,
+    text: &str,
+) -> Vec<Range<usize>> {
+    let subs = &paragraph.subparagraphs;
+    let Some(index) = subs.iter().position(|s| s.local.start == clause.start) else {
+        return Vec::new();
+    };
+    let is_roman =
+        |label: &str| !label.is_empty() && label.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'));
+    if is_roman(&subs[index].label) {
+        return Vec::new();
+    }
+    subs[index + 1..]
+        .iter()
+        .take_while(|s| is_roman(&s.label))
+        .map(|s| s.local.start..s.local.end.min(text.len()))
+        .collect()
+}
+
+/// The text of each listed item after `from`, for labels whose markers stand after their
+/// item's text (Japanese PDF text): the last `(b)` ends item (b), which starts after the
+/// marker before it; item (a) runs from `from` to the start of item (b).
+pub(super) fn japanese_list_items(
+    text: &str,
+    from: usize,
+    labels: &[String],
+) -> Vec<(String, Range<usize>)> {
+    let markers: Vec<(String, Range<usize>)> = subparagraph_markers(&text[from..])
+        .into_iter()
+        .map(|(label, range)| (label, from + range.start..from + range.end))
+        .collect();
+    let mut items = Vec::new();
+    let mut end = text.len();
+    for (index, label) in labels.iter().enumerate().rev() {
+        let Some(position) = markers
+            .iter()
+            .rposition(|(l, r)| l == label && r.start < end)
+        else {
+            continue;
+        };
+        // The last item ends at its marker; an earlier one runs up to where the next begins.
+        let item_end = if index + 1 == labels.len() {
+            markers[position].1.start
+        } else {
+            end
+        };
+        let start = if index == 0 {
+            from
+        } else {
+            markers[..position].last().map_or(from, |(_, r)| r.end)
+        };
+        if start < item_end {
+            items.push((label.clone(), start..item_end));
+        }
+        end = start;
+    }
+    items.reverse();
+    items
+}

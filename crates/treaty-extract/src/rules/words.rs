@@ -1,0 +1,156 @@
+//! The rule phrases of each language profile, with their patterns compiled once.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_lang::patterns::pattern_alternation;
+use treaty_lang::{Lang, PerLang, Phrase, Profile, RuleWords, Script};
+
+/// One language's rule phrases and their compiled patterns.
+pub(super) struct Words {
+    /// The profile's phrases.
+    pub(super) list: &'static RuleWords,
+    /// True for a language written in kanji and kana.
+    pub(super) japanese: bool,
+    pub(super) exemption: Regex,
+    pub(super) residence_only: Regex,
+    pub(super) resident_subject: Regex,
+    pub(super) source_subject: Regex,
+    pub(super) source_may_also_tax: Regex,
+    pub(super) paid_by_state: Regex,
+    pub(super) either_basis: Regex,
+    /// Patterns with named groups, one regex per fragment (a name may not repeat in one regex).
+    pub(super) named_state_only: Vec<Regex>,
+    pub(super) arising_in_named: Vec<Regex>,
+    pub(super) paragraph_reference: Vec<Regex>,
+    pub(super) ordinal_period: Vec<Regex>,
+    pub(super) lending_body: Vec<Regex>,
+}
+
+static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
+
+/// The rule phrases of a language.
+pub(super) fn words(lang: Lang) -> &'static Words {
+    &WORDS[lang]
+}
+
+/// Item and paragraph markers (`(a)`, `(1)`) that PDF extraction drops into the middle of
+/// words, between any two characters of a [`Phrase::Spliced`] phrase.
+const MARKER: &str = r"(?:\s*\((?:[a-z]{1,4}|[0-9]{1,2})\)\s*)*";
+
+/// A spliced phrase as a pattern: markers may stand between any two of its characters, and
+/// `[xy]` is either character.
+fn spliced(phrase: &str) -> String {
+    let mut units = Vec::new();
+    let mut chars = phrase.chars();
+    while let Some(c) = chars.next() {
+        if c == '[' {
+            let class: Vec<String> = chars
+                .by_ref()
+                .take_while(|&c| c != ']')
+                .map(|c| regex::escape(&c.to_string()))
+                .collect();
+            units.push(format!("(?:{})", class.join("|")));
+        } else {
+            units.push(regex::escape(&c.to_string()));
+        }
+    }
+    units.join(MARKER)
+}
+
+/// One regex of phrases; regex fragments case-insensitive when `ignore_case`.
+fn phrases(list: &[Phrase], ignore_case: bool) -> Regex {
+    let parts: Vec<String> = list
+        .iter()
+        .map(|phrase| match phrase {
+            Phrase::Regex(source) if ignore_case => format!("(?i:{source})"),
+            Phrase::Regex(source) => source.to_string(),
+            Phrase::Spliced(text) => spliced(text),
+        })
+        .collect();
+    compiled(&pattern_alternation(parts.iter().map(String::as_str)))
+}
+
+/// One case-insensitive regex of regex fragments.
+fn fragments(list: &[&str]) -> Regex {
+    compiled(&format!(
+        "(?i:{})",
+        pattern_alternation(list.iter().copied())
+    ))
+}
+
+/// One regex per fragment, for fragments with named groups.
+fn each(list: &[&str], ignore_case: bool) -> Vec<Regex> {
+    list.iter()
+        .map(|source| {
+            compiled(&if ignore_case {
+                format!("(?i:{source})")
+            } else {
+                source.to_string()
+            })
+        })
+        .collect()
+}
+
+fn compiled(source: &str) -> Regex {
+    Regex::new(source).expect("rule pattern of a language profile")
+}
+
+fn compile(profile: &'static Profile) -> Words {
+    let list = &profile.rules;
+    Words {
+        list,
+        japanese: profile.script == Script::Japanese,
+        exemption: phrases(list.exemption, true),
+        residence_only: phrases(list.residence_only, true),
+        resident_subject: fragments(list.resident_subject),
+        source_subject: fragments(list.source_subject),
+        source_may_also_tax: phrases(list.source_may_also_tax, false),
+        paid_by_state: fragments(list.paid_by_state),
+        either_basis: compiled(&pattern_alternation(list.either_basis.iter().copied())),
+        named_state_only: each(list.named_state_only, false),
+        arising_in_named: each(list.arising_in_named, false),
+        paragraph_reference: each(list.paragraph_reference, true),
+        ordinal_period: each(list.ordinal_period, true),
+        lending_body: each(list.lending_body, false),
+    }
+}
+
+/// True when `text` contains any of `words`.
+pub(super) fn contains_any(text: &str, words: &[&str]) -> bool {
+    words.iter().any(|word| text.contains(word))
+}
+
+/// True when `text` starts with any of `words`.
+pub(super) fn starts_with_any(text: &str, words: &[&str]) -> bool {
+    words.iter().any(|word| text.starts_with(word))
+}
+
+/// True when `text` ends with any of `words`.
+pub(super) fn ends_with_any(text: &str, words: &[&str]) -> bool {
+    words.iter().any(|word| text.ends_with(word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spliced_phrase_lets_markers_stand_inside_it() {
+        let pattern = compiled(&spliced("締約[国者]に"));
+        assert!(pattern.is_match("締約者に"));
+        assert!(pattern.is_match("締約国(a) (b) に"));
+        assert!(!pattern.is_match("締約人に"));
+    }
+
+    #[test]
+    fn every_profile_compiles() {
+        for lang in Lang::all() {
+            let words = words(lang);
+            assert_eq!(words.japanese, lang.profile().script == Script::Japanese);
+        }
+        assert!(words(Lang::En)
+            .exemption
+            .is_match("shall be taxable only in that other State"));
+    }
+}

@@ -1,0 +1,343 @@
+//! The closed vocabularies of the dataset contract, and the serde and JSON Schema of the
+//! `lang` and `topic` fields.
+
+// tidy: file is not language (the dataset contract's codes, the same in every language)
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Serialize};
+use treaty_lang::Lang;
+use treaty_segment::Topic;
+
+/// A closed vocabulary of the dataset contract: a unit-only enum written as fixed snake_case
+/// names, with `ALL`, `as_str` and `Display` (the CSV and `condition` forms).
+macro_rules! vocabulary {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+            JsonSchema,
+        )]
+        pub enum $name {
+            $($(#[$vmeta])* #[serde(rename = $text)] $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The name written in the datasets.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+vocabulary! {
+    /// What a row records.
+    Kind {
+        /// A cap on the tax rate (a percentage; 0 for an exemption).
+        Rate => "rate",
+        /// Any other number a rule depends on (a holding, a period, an amount).
+        Threshold => "threshold",
+    }
+}
+
+vocabulary! {
+    /// How the row compares with the treaty's other language versions.
+    Status {
+        /// The other language version has the same row.
+        Agreed => "agreed",
+        /// The other language version has no such row.
+        Unmatched => "unmatched",
+        /// The treaty is in one language in this document.
+        Single => "single",
+    }
+}
+
+vocabulary! {
+    /// The layer of the text a row comes from.
+    Source {
+        /// The treaty's own article.
+        Treaty => "treaty",
+        /// A point of its protocol.
+        Protocol => "protocol",
+        /// A provision of the multilateral instrument shown in a consolidated text.
+        Mli => "mli",
+    }
+}
+
+vocabulary! {
+    /// Who must beneficially own (or receive) the income for a tier to apply.
+    Owner {
+        /// A company.
+        Company => "company",
+        /// A company other than a partnership.
+        CompanyNotPartnership => "company_not_partnership",
+        /// An individual.
+        Individual => "individual",
+        /// A pension fund or scheme.
+        PensionFund => "pension_fund",
+        /// A State, its government, political subdivisions or local authorities.
+        Government => "government",
+        /// A central bank.
+        CentralBank => "central_bank",
+        /// A bank.
+        Bank => "bank",
+        /// A financial institution.
+        FinancialInstitution => "financial_institution",
+    }
+}
+
+vocabulary! {
+    /// What a holding percentage is measured on.
+    Basis {
+        /// The capital of the paying company.
+        Capital => "capital",
+        /// Its voting power (voting shares).
+        VotingPower => "voting_power",
+        /// The value of its shares.
+        Value => "value",
+        /// Its shares, with no more said.
+        Shares => "shares",
+    }
+}
+
+vocabulary! {
+    /// A class of income a rate is limited to.
+    Income {
+        /// Copyright of literary, artistic or scientific work.
+        Copyright => "copyright",
+        /// Cinematograph films, tapes for radio or television.
+        Films => "films",
+        /// Computer software.
+        Software => "software",
+        /// Patents.
+        Patents => "patents",
+        /// Trade marks.
+        Trademarks => "trademarks",
+        /// Use of industrial, commercial or scientific equipment.
+        Equipment => "equipment",
+        /// Information concerning industrial, commercial or scientific experience.
+        KnowHow => "know_how",
+        /// Technical assistance or services.
+        TechnicalServices => "technical_services",
+        /// Interest on government debt, or paid by or to a government.
+        GovernmentDebt => "government_debt",
+        /// Interest on a loan granted by a bank.
+        BankLoan => "bank_loan",
+        /// Interest on a sale on credit.
+        SaleOnCredit => "sale_on_credit",
+        /// Interest that depends on the debtor's receipts, profits or the like.
+        ContingentInterest => "contingent_interest",
+        /// Interest on a loan made, guaranteed or insured by an export agency.
+        ExportCredit => "export_credit",
+        /// Debt a State guarantees or insures.
+        GovernmentGuaranteed => "government_guaranteed",
+        /// Debt a State finances indirectly.
+        IndirectFinancing => "indirect_financing",
+        /// Penalties for late payment.
+        LatePaymentPenalty => "late_payment_penalty",
+        /// The profits of a permanent establishment (a branch profits tax).
+        BranchProfits => "branch_profits",
+    }
+}
+
+vocabulary! {
+    /// What must happen after signature for a rate to apply.
+    Trigger {
+        /// A State agrees a lower rate with a third State.
+        MostFavouredNation => "most_favoured_nation",
+    }
+}
+
+vocabulary! {
+    /// What a threshold measures.
+    Measure {
+        /// How long a building site or construction project lasts before it is a permanent
+        /// establishment.
+        PeConstruction => "pe_construction",
+        /// How long services are furnished before they are a permanent establishment.
+        PeServices => "pe_services",
+        /// Another number of the permanent-establishment article.
+        PeOther => "pe_other",
+        /// Days of presence of an employee (the 183-day rule).
+        EmploymentDays => "employment_days",
+        /// The period over which those days are counted.
+        EmploymentPeriod => "employment_period",
+        /// The share of a company's value that immovable property makes up (land-rich shares).
+        LandRichShare => "land_rich_share",
+        /// How far back the land-rich test looks.
+        LandRichLookback => "land_rich_lookback",
+        /// How long a teacher or researcher may stay.
+        TeacherStay => "teacher_stay",
+        /// An amount a student may earn.
+        StudentAmount => "student_amount",
+        /// How long a student may stay.
+        StudentStay => "student_stay",
+        /// The least holding for a rate tier.
+        MinHolding => "min_holding",
+        /// The holding below which a rate tier applies.
+        MaxHolding => "max_holding",
+        /// How long a holding must last.
+        HoldingPeriod => "holding_period",
+        /// A time limit (mutual agreement, adjustments).
+        TimeLimit => "time_limit",
+        /// When the treaty enters into force.
+        EntryIntoForce => "entry_into_force",
+        /// The earliest year the treaty may be terminated.
+        EarliestTermination => "earliest_termination",
+        /// The notice a termination needs.
+        NoticePeriod => "notice_period",
+        /// A rate stated as a share of another rate that could not be found.
+        RelativeRate => "relative_rate",
+        /// Any other threshold.
+        Other => "other",
+    }
+}
+
+/// The unit of a row's value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// `percent`.
+    Percent,
+    /// `days`.
+    Days,
+    /// `months`.
+    Months,
+    /// `years`.
+    Years,
+    /// An amount of money, by its ISO 4217 code (`USD`).
+    Currency(String),
+    /// A currency word as printed (`francs`), when neither the text nor the treaty's parties
+    /// say which currency it is; open, since it is the source's word.
+    Printed(String),
+}
+
+impl Unit {
+    /// The name written in the datasets: `percent`, `days`, `months`, `years`, a code, or the
+    /// printed word.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Unit::Percent => "percent",
+            Unit::Days => "days",
+            Unit::Months => "months",
+            Unit::Years => "years",
+            Unit::Currency(text) | Unit::Printed(text) => text,
+        }
+    }
+
+    /// Reads a dataset name: a known unit, three capitals as a currency code, else a word as
+    /// printed.
+    pub fn from_name(name: &str) -> Unit {
+        match name {
+            "percent" => Unit::Percent,
+            "days" => Unit::Days,
+            "months" => Unit::Months,
+            "years" => Unit::Years,
+            code if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) => {
+                Unit::Currency(code.to_string())
+            }
+            word => Unit::Printed(word.to_string()),
+        }
+    }
+
+    /// Whether this unit measures time.
+    pub fn is_duration(&self) -> bool {
+        matches!(self, Unit::Days | Unit::Months | Unit::Years)
+    }
+}
+
+impl From<&treaty_numbers::Unit> for Unit {
+    fn from(unit: &treaty_numbers::Unit) -> Unit {
+        match unit {
+            treaty_numbers::Unit::Percent => Unit::Percent,
+            treaty_numbers::Unit::Days => Unit::Days,
+            treaty_numbers::Unit::Months => Unit::Months,
+            treaty_numbers::Unit::Years => Unit::Years,
+            treaty_numbers::Unit::Currency(code) => Unit::Currency(code.clone()),
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Unit {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Unit {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = <Cow<'de, str>>::deserialize(deserializer)?;
+        Ok(Unit::from_name(&name))
+    }
+}
+
+impl JsonSchema for Unit {
+    fn schema_name() -> Cow<'static, str> {
+        "Unit".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The unit of the value: a duration or percent, an ISO 4217 code, or a currency word as printed when the treaty's parties do not decide which currency it is.",
+            "anyOf": [
+                { "type": "string", "enum": ["percent", "days", "months", "years"] },
+                { "type": "string", "pattern": "^[A-Z]{3}$" },
+                { "type": "string", "description": "a currency word as printed" }
+            ]
+        })
+    }
+}
+
+/// The schema of a `lang` field: the code of an installed profile.
+pub(super) fn lang_schema(_: &mut SchemaGenerator) -> Schema {
+    let codes: Vec<&str> = Lang::all().map(Lang::as_str).collect();
+    json_schema!({ "type": "string", "enum": codes })
+}
+
+/// The schema of a `topic` field: a canonical topic's snake_case name.
+pub(super) fn topic_schema(_: &mut SchemaGenerator) -> Schema {
+    let names: Vec<&str> = Topic::ALL.iter().map(|t| t.as_str()).collect();
+    json_schema!({ "type": "string", "enum": names })
+}
+
+/// Serde for [`Topic`] as its snake_case name (`treaty-segment` has no serde).
+pub(super) mod topic_name {
+    use std::borrow::Cow;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+    use treaty_segment::Topic;
+
+    pub(in crate::schema) fn serialize<S: Serializer>(
+        topic: &Topic,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(topic.as_str())
+    }
+
+    pub(in crate::schema) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Topic, D::Error> {
+        let name = <Cow<'de, str>>::deserialize(deserializer)?;
+        Topic::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown topic `{name}`")))
+    }
+}
