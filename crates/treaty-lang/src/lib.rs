@@ -40,7 +40,7 @@ mod pt;
 pub use ident::Identification;
 pub use names::{CurrencyParty, Names};
 pub use normalize::NormalizeWords;
-pub use numbers::NumberWords;
+pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};
 pub use registry::{install, InstallError, Lang, PerLang};
 pub use rules::RuleWords;
 pub use structure::StructureWords;
