@@ -1,21 +1,27 @@
 //! Numbers OCR read with letters before a unit: `l0 per cent`, `1O %`, `l83 days` become
 //! `10 per cent`, `10 %`, `183 days`.
 //!
-//! A token counts only when it holds a digit and stands right before a unit of rates or
-//! periods, where a word made of `l`, `I`, `O` and digits can only be a damaged number.
+//! A token counts only when it holds a digit and stands right before `%` or a unit of rates or
+//! periods of a profile, where a word made of `l`, `I`, `O` and digits can only be a damaged
+//! number.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
+use treaty_lang::patterns::pattern_alternation;
+use treaty_lang::Lang;
 
 use crate::edits::Edits;
 use crate::FixStats;
 
 static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)(?:^|[^\p{L}\p{N}])([0-9lIO|]{1,3}(?:[.,][0-9lO]{1,2})?)[ \t]?(?:%|(?:per[ \t]?cent|por[ \t]cento|days?|dias|months?|meses|years?|anos)\b)",
-    )
-    .unwrap()
+    let units = pattern_alternation(
+        Lang::all().flat_map(|lang| lang.profile().normalize.ocr_number_units.iter().copied()),
+    );
+    Regex::new(&format!(
+        r"(?i)(?:^|[^\p{{L}}\p{{N}}])([0-9lIO|]{{1,3}}(?:[.,][0-9lO]{{1,2}})?)[ \t]?(?:%|{units}\b)"
+    ))
+    .expect("unit regex is valid")
 });
 
 /// Corrects letters read for digits in numbers before units; counts them in
