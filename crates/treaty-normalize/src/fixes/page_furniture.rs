@@ -16,7 +16,7 @@
 //!   same distance to `N` throughout (the pages before the first printed one, such as a title
 //!   page, make the distance), at least [`MIN_MARKERS`] of them; the longest such sequence is
 //!   taken. A paragraph that happens to start like a candidate (`2 一方の締約国`) does not
-//!   repeat with rising numbers and stays.
+//!   repeat with rising numbers through the document and stays.
 //!
 //! The page just before the first marker of the sequence may carry no printed number (a title
 //! page: `1 所得に対する...` before `2 一所得に...`). Its bare number is removed only when
@@ -34,11 +34,10 @@ use treaty_lang::{Lang, NumeralKind};
 use crate::edits::Edits;
 use crate::FixStats;
 
-/// Page markers a sequence needs before any is removed.
+/// Page markers a sequence needs before any is removed. With the distance learned from the
+/// document rather than fixed, two coincidences are too easy (`2 一方の...` then `3 二以上の...`
+/// in one article); three rising ones are not.
 const MIN_MARKERS: usize = 3;
-
-/// The most one page number may go up from one marker to the next (pages may be missing).
-const MAX_PAGE_STEP: u64 = 3;
 
 /// The longest printed page number read, in digits.
 const MAX_PRINTED_DIGITS: usize = 6;
@@ -132,8 +131,8 @@ fn printed_end(candidate: &Candidate, distance: i64) -> Option<usize> {
         .map(|(_, end)| *end)
 }
 
-/// The longest sequence of candidates that rise by one to [`MAX_PAGE_STEP`] pages and keep one
-/// distance between page number and printed number: (candidate index, furniture end) pairs.
+/// The longest sequence of candidates whose page numbers rise and that keep one distance
+/// between page number and printed number: (candidate index, furniture end) pairs.
 fn longest_sequence(candidates: &[Candidate]) -> Vec<(usize, usize)> {
     let mut distances: Vec<i64> = candidates
         .iter()
@@ -164,7 +163,7 @@ fn longest_sequence(candidates: &[Candidate]) -> Vec<(usize, usize)> {
             for &(index, end) in &fits[first + 1..] {
                 let last = candidates[chain.last().expect("a chain is never empty").0].number;
                 let number = candidates[index].number;
-                if number > last && number <= last + MAX_PAGE_STEP {
+                if number > last {
                     chain.push((index, end));
                 }
             }
@@ -315,7 +314,7 @@ mod tests {
 
     #[test]
     fn the_distance_to_the_printed_number_is_the_documents_own() {
-        // Two pages before the first printed one, and a missing page (7).
+        // Two pages before the first printed one, and a page left out (7).
         let text = "前文\n\n5 三権限のある\n\n6 四当局\n\n8 六締約国\n\n9 八に規定する";
         let (fixed, stats) = run(fix_page_furniture, text);
         assert_eq!(fixed, "前文権限のある当局締約国\n\n9 八に規定する");
