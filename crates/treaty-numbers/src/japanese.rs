@@ -3,14 +3,13 @@
 //!
 //! The numerals, units and the marks of ordinals, references and dates come from the profile.
 
-use std::sync::LazyLock;
-
 use regex::Regex;
 use treaty_lang::patterns::literal_alternation;
-use treaty_lang::{NumberWords, PerLang};
+use treaty_lang::NumberWords;
 
 use crate::digits::parse_digit_number;
 use crate::kanji::{character_digit, is_hundred_or_larger_unit, parse_kanji_number};
+use crate::lazy::LazyPerLang;
 use crate::quantity::{currency_code, Quantity, Unit};
 use crate::Lang;
 
@@ -58,15 +57,14 @@ fn patterns(numbers: &NumberWords) -> Patterns {
     }
 }
 
-static PATTERNS: LazyLock<PerLang<Patterns>> =
-    LazyLock::new(|| PerLang::build(|profile| patterns(&profile.numbers)));
+static PATTERNS: LazyPerLang<Patterns> = LazyPerLang::new(|profile| patterns(&profile.numbers));
 
 /// How far back (in bytes) the date patterns look before a number.
 const LOOK_BEHIND_BYTES: usize = 24;
 
 /// Every quantity in `text`, written in the language `lang` that writes numbers in characters.
 pub(crate) fn find_japanese_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
-    let patterns = &PATTERNS[lang];
+    let patterns = PATTERNS.get(lang);
     let numbers = &lang.profile().numbers;
     let mut res: Vec<Quantity> = Vec::new();
     let mut covered_until = 0;

@@ -4,9 +4,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use treaty_lang::patterns::{literal_alternation, pattern_alternation};
-use treaty_lang::{NumberWords, PerLang};
+use treaty_lang::NumberWords;
 
 use crate::digits::{digit_number_end, parse_digit_number};
+use crate::lazy::LazyPerLang;
 use crate::quantity::{currency_code, Quantity, Unit, ISO_CODES};
 use crate::words::{parse_number_words, scale_value};
 use crate::Lang;
@@ -27,8 +28,8 @@ fn number_phrase_regex(numbers: &NumberWords) -> Regex {
     Regex::new(&pattern).expect("number phrase regex is valid")
 }
 
-static NUMBER_PHRASE: LazyLock<PerLang<Regex>> =
-    LazyLock::new(|| PerLang::build(|profile| number_phrase_regex(&profile.numbers)));
+static NUMBER_PHRASE: LazyPerLang<Regex> =
+    LazyPerLang::new(|profile| number_phrase_regex(&profile.numbers));
 
 /// Regex fragments of every profile's `field`, as one alternation: context words that are
 /// read for every language, since treaties are printed bilingual.
@@ -74,8 +75,8 @@ fn unit_after_regex(numbers: &NumberWords) -> Regex {
     Regex::new(&pattern).expect("unit regex is valid")
 }
 
-static UNIT_AFTER: LazyLock<PerLang<Regex>> =
-    LazyLock::new(|| PerLang::build(|profile| unit_after_regex(&profile.numbers)));
+static UNIT_AFTER: LazyPerLang<Regex> =
+    LazyPerLang::new(|profile| unit_after_regex(&profile.numbers));
 
 /// A currency sign or code right before a number: `US$ `, `US $`, `€ `, `EUR `.
 static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
@@ -143,7 +144,7 @@ static FRACTION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 /// Every quantity in `text`, written in the Latin-script language `lang`.
 pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     let mut candidates = digit_candidates(text);
-    let phrase_regex = &NUMBER_PHRASE[lang];
+    let phrase_regex = NUMBER_PHRASE.get(lang);
     candidates.extend(
         phrase_regex
             .find_iter(text)
@@ -245,7 +246,7 @@ fn quantity_at(
     } else {
         (candidate.start, None)
     };
-    let unit_regex = &UNIT_AFTER[lang];
+    let unit_regex = UNIT_AFTER.get(lang);
     // A fraction after the whole number: `7½`, `7 1/2`, `seven and a half`, `sete e meio`.
     let (fraction, candidate) = match FRACTION_AFTER.captures(&text[candidate.end..]) {
         Some(found) => {
@@ -425,21 +426,18 @@ fn is_date_or_year(text: &str, span_end: usize, unit: &Unit, value: f64, is_word
 }
 
 /// A named period in or after a unit, per language: `um ano civil`, `um ano-calendário`.
-static PERIOD_NAME: LazyLock<PerLang<(Regex, Regex)>> = LazyLock::new(|| {
-    PerLang::build(|profile| {
-        let names = pattern_alternation(profile.numbers.period_names.iter().copied());
-        let inside = Regex::new(&format!("(?i){names}")).expect("period name regex is valid");
-        let after =
-            Regex::new(&format!(r"^\s*-?\s*(?i:{names})")).expect("period name regex is valid");
-        (inside, after)
-    })
+static PERIOD_NAME: LazyPerLang<(Regex, Regex)> = LazyPerLang::new(|profile| {
+    let names = pattern_alternation(profile.numbers.period_names.iter().copied());
+    let inside = Regex::new(&format!("(?i){names}")).expect("period name regex is valid");
+    let after = Regex::new(&format!(r"^\s*-?\s*(?i:{names})")).expect("period name regex is valid");
+    (inside, after)
 });
 
 /// Whether the number one before the unit is the article of a named period rather than a
 /// count: Portuguese uses `um ano civil` for "a calendar year", which counts nothing.
 /// English has no such words in its profile, because `a` is never read as a number.
 fn names_a_period(text: &str, lang: Lang, unit_text: &str, span_end: usize) -> bool {
-    let (inside, after) = &PERIOD_NAME[lang];
+    let (inside, after) = PERIOD_NAME.get(lang);
     inside.is_match(unit_text) || after.is_match(&text[span_end..])
 }
 

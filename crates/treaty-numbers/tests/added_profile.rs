@@ -64,7 +64,11 @@ fn spanish_profile_flows_through_the_latin_finder() {
         [
             ("15".to_string(), Unit::Percent, "quince por ciento"),
             ("183".to_string(), Unit::Days, "ciento ochenta y tres días"),
-            ("4000".to_string(), Unit::Currency("EUR".to_string()), "4.000 euros"),
+            (
+                "4000".to_string(),
+                Unit::Currency("EUR".to_string()),
+                "4.000 euros"
+            ),
             ("7.5".to_string(), Unit::Percent, "7 y medio por ciento"),
         ]
     );

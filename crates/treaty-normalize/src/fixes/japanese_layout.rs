@@ -200,11 +200,12 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
         };
         let opens_japanese_bracket =
             first == '(' && next[1..].chars().next().is_some_and(is_japanese_letter);
-        let continues =
-            is_japanese(last) && !is_sentence_end(last) && (is_japanese(first) || opens_japanese_bracket)
-                || (last == ')'
-                    && previous.chars().rev().nth(1).is_some_and(is_japanese)
-                    && is_japanese_letter(first));
+        let continues = is_japanese(last)
+            && !is_sentence_end(last)
+            && (is_japanese(first) || opens_japanese_bracket)
+            || (last == ')'
+                && previous.chars().rev().nth(1).is_some_and(is_japanese)
+                && is_japanese_letter(first));
         if continues && !is_heading_line(previous) && !is_heading_line(next) {
             *joined = true;
         }

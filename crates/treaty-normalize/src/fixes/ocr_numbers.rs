@@ -18,8 +18,13 @@ static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| {
     let units = pattern_alternation(
         Lang::all().flat_map(|lang| lang.profile().normalize.ocr_number_units.iter().copied()),
     );
+    // Case-insensitive only where it matters: `(?i)` on the whole pattern would case-fold the
+    // Unicode letter and number classes, which makes compiling the regex cost more than running
+    // it over a document. The letter classes spell out their other case instead. The word
+    // boundary after the unit is checked in code: a Unicode `\b` keeps the regex off its fast
+    // engines on any text with a non-ASCII letter.
     Regex::new(&format!(
-        r"(?i)(?:^|[^\p{{L}}\p{{N}}])([0-9lIO|]{{1,3}}(?:[.,][0-9lO]{{1,2}})?)[ \t]?(?:%|{units}\b)"
+        r"(?:^|[^\p{{L}}\p{{N}}])([0-9lIOLio|]{{1,3}}(?:[.,][0-9lOLo]{{1,2}})?)[ \t]?(?:%|(?i:{units}))"
     ))
     .expect("unit regex is valid")
 });
@@ -32,6 +37,15 @@ pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
         return edits;
     }
     for captures in NUMBER_BEFORE_UNIT.captures_iter(text) {
+        let whole = captures.get(0).expect("the whole match always takes part");
+        let unit_ends_word = whole.as_str().ends_with('%')
+            || !text[whole.end()..]
+                .chars()
+                .next()
+                .is_some_and(|ch| ch.is_alphanumeric() || ch == '_');
+        if !unit_ends_word {
+            continue;
+        }
         let token = captures.get(1).expect("the number group always takes part");
         let raw = token.as_str();
         let has_digit = raw.bytes().any(|b| b.is_ascii_digit());

@@ -137,12 +137,9 @@ fn longest_sequence(candidates: &[Candidate]) -> Vec<(usize, usize)> {
     let mut distances: Vec<i64> = candidates
         .iter()
         .flat_map(|candidate| {
-            candidate
-                .prefixes
-                .iter()
-                .filter_map(|(value, _)| {
-                    Some(i64::try_from(candidate.number).ok()? - i64::try_from(*value).ok()?)
-                })
+            candidate.prefixes.iter().filter_map(|(value, _)| {
+                Some(i64::try_from(candidate.number).ok()? - i64::try_from(*value).ok()?)
+            })
         })
         .collect();
     distances.sort_unstable();
@@ -306,7 +303,8 @@ mod tests {
     #[test]
     fn the_printed_number_may_be_followed_by_digits_of_the_text() {
         // Pages 10 to 12: the text of page 12 starts with a numeral (`51から`, `一方`).
-        let text = "課税上\n\n10 九存在しないもの\n\n11 一〇一方の締約国\n\n12 一一51から4までの規定";
+        let text =
+            "課税上\n\n10 九存在しないもの\n\n11 一〇一方の締約国\n\n12 一一51から4までの規定";
         let (fixed, stats) = run(fix_page_furniture, text);
         assert_eq!(fixed, "課税上存在しないもの一方の締約国51から4までの規定");
         assert_eq!(stats.page_furniture, 3);
