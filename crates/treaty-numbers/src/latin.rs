@@ -78,7 +78,9 @@ fn unit_after_regex(numbers: &NumberWords) -> Regex {
 static UNIT_AFTER: LazyPerLang<Regex> =
     LazyPerLang::new(|profile| unit_after_regex(&profile.numbers));
 
-/// A currency sign or code right before a number: `US$ `, `US $`, `€ `, `EUR `.
+/// A currency sign or code right before a number: `US$ `, `US $`, `€ `, `EUR `. Signs and ISO
+/// codes are international notation rather than words of a language, so they are not in the
+/// profiles.
 static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
         r"(?:\bU\.?\s?S\.?\s?\$|\bU\$|\b(?:CAN?|Can|C|A|R|NZ|HK|S)\$|\B\$|€|£|¥|\b{codes})\s?$",

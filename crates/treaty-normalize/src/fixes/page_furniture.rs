@@ -121,55 +121,68 @@ fn candidate_at(text: &str, line_start: usize) -> Option<Candidate> {
     })
 }
 
-/// Where the furniture of `candidate` ends if its printed number is `number - distance`.
-fn printed_end(candidate: &Candidate, distance: i64) -> Option<usize> {
-    let printed = i64::try_from(candidate.number).ok()? - distance;
-    candidate
-        .prefixes
-        .iter()
-        .find(|(value, _)| i64::try_from(*value).ok() == Some(printed))
-        .map(|(_, end)| *end)
-}
-
 /// The longest sequence of candidates whose page numbers rise and that keep one distance
 /// between page number and printed number: (candidate index, furniture end) pairs.
+///
+/// The candidates are grouped by distance in one pass, and each group's longest rising run is
+/// found in `n log n`, so a hostile text of many candidate lines stays cheap.
 fn longest_sequence(candidates: &[Candidate]) -> Vec<(usize, usize)> {
-    let mut distances: Vec<i64> = candidates
-        .iter()
-        .flat_map(|candidate| {
-            candidate.prefixes.iter().filter_map(|(value, _)| {
-                Some(i64::try_from(candidate.number).ok()? - i64::try_from(*value).ok()?)
-            })
-        })
-        .collect();
-    distances.sort_unstable();
-    distances.dedup();
-    let mut best: Vec<(usize, usize)> = Vec::new();
-    for distance in distances {
-        let fits: Vec<(usize, usize)> = candidates
-            .iter()
-            .enumerate()
-            .filter_map(|(index, candidate)| Some((index, printed_end(candidate, distance)?)))
-            .collect();
-        // Greedily from each possible start, as a paragraph that fits may come first.
-        for first in 0..fits.len() {
-            if fits.len() - first <= best.len() {
-                break;
-            }
-            let mut chain = vec![fits[first]];
-            for &(index, end) in &fits[first + 1..] {
-                let last = candidates[chain.last().expect("a chain is never empty").0].number;
-                let number = candidates[index].number;
-                if number > last {
-                    chain.push((index, end));
-                }
-            }
-            if chain.len() > best.len() {
-                best = chain;
+    let mut by_distance: std::collections::BTreeMap<i64, Vec<(usize, usize)>> =
+        std::collections::BTreeMap::new();
+    for (index, candidate) in candidates.iter().enumerate() {
+        let Ok(number) = i64::try_from(candidate.number) else {
+            continue;
+        };
+        let mut seen: Vec<i64> = Vec::new();
+        for &(value, end) in &candidate.prefixes {
+            let Ok(value) = i64::try_from(value) else {
+                continue;
+            };
+            let distance = number - value;
+            // One prefix per distance: the shortest, as `一〇一方` is page 一〇 before `一方`.
+            if !seen.contains(&distance) {
+                seen.push(distance);
+                by_distance.entry(distance).or_default().push((index, end));
             }
         }
     }
+    let mut best: Vec<(usize, usize)> = Vec::new();
+    for fits in by_distance.values() {
+        if fits.len() <= best.len() {
+            continue;
+        }
+        let run = longest_rising_run(fits, |&(index, _)| candidates[index].number);
+        if run.len() > best.len() {
+            best = run;
+        }
+    }
     best
+}
+
+/// The longest subsequence of `items` (in order) whose `key` strictly rises; of several, the
+/// one that ends with the latest items.
+fn longest_rising_run<T: Copy>(items: &[T], key: impl Fn(&T) -> u64) -> Vec<T> {
+    // `tails[k]`: the item ending the best run of length k + 1 found so far (the smallest key).
+    let mut tails: Vec<usize> = Vec::new();
+    let mut previous: Vec<Option<usize>> = vec![None; items.len()];
+    for (position, item) in items.iter().enumerate() {
+        let value = key(item);
+        let length = tails.partition_point(|&tail| key(&items[tail]) < value);
+        previous[position] = length.checked_sub(1).map(|k| tails[k]);
+        if length == tails.len() {
+            tails.push(position);
+        } else {
+            tails[length] = position;
+        }
+    }
+    let mut run = Vec::with_capacity(tails.len());
+    let mut at = tails.last().copied();
+    while let Some(position) = at {
+        run.push(items[position]);
+        at = previous[position];
+    }
+    run.reverse();
+    run
 }
 
 /// Removes page furniture and tool label lines; counts them in `stats.page_furniture`.
@@ -286,6 +299,13 @@ mod tests {
         assert_eq!(values, [1, 11]);
         assert!(candidate_at("5 - A Convenção", 0).is_none());
         assert!(candidate_at("0 一", 0).is_none());
+    }
+
+    #[test]
+    fn longest_rising_run_prefers_the_latest_start() {
+        let items = [5, 2, 3, 1, 2, 3, 4, 9];
+        assert_eq!(longest_rising_run(&items, |&x| x), [1, 2, 3, 4, 9]);
+        assert_eq!(longest_rising_run(&[] as &[u64], |&x| x), [] as [u64; 0]);
     }
 
     #[test]
