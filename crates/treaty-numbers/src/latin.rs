@@ -3,7 +3,7 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
-use treaty_lang::patterns::{literal_alternation, pattern_alternation};
+use treaty_lang::patterns::{literal_alternation, pattern_alternation, NEVER};
 use treaty_lang::NumberWords;
 
 use crate::digits::{digit_number_end, parse_digit_number};
@@ -15,8 +15,21 @@ use crate::Lang;
 /// How far back (in bytes) to look for a currency sign or a reference word before a number.
 const LOOK_BEHIND_BYTES: usize = 24;
 
+/// `alternation` made case-insensitive. One that never matches is left as it is: case-folding
+/// its negated class would walk all of Unicode when the regex is compiled.
+fn case_insensitive(alternation: String) -> String {
+    if alternation == NEVER {
+        alternation
+    } else {
+        format!("(?i:{alternation})")
+    }
+}
+
 /// A phrase of number words of one language, joined by spaces, hyphens or the connector word.
 fn number_phrase_regex(numbers: &NumberWords) -> Regex {
+    if numbers.words.is_empty() {
+        return Regex::new(NEVER).expect("the never pattern is valid");
+    }
     // Longest first, so that no word stops at a shorter word it starts with.
     let alternation = literal_alternation(numbers.words.iter().map(|word| word.word));
     let connector = literal_alternation([numbers.connector]);
@@ -49,7 +62,7 @@ static SCALE_PATTERN: LazyLock<String> = LazyLock::new(|| {
             )
         })
         .map(|word| word.word);
-    format!("(?i:{})", literal_alternation(scales))
+    case_insensitive(literal_alternation(scales))
 });
 
 /// ISO codes written after or before an amount.
@@ -61,7 +74,7 @@ static CODE_PATTERN: LazyLock<String> =
 /// `currency`).
 fn unit_after_regex(numbers: &NumberWords) -> Regex {
     let units =
-        |fragments: &[&str]| format!("(?i:{})", pattern_alternation(fragments.iter().copied()));
+        |fragments: &[&str]| case_insensitive(pattern_alternation(fragments.iter().copied()));
     let pattern = format!(
         r"^(?:\s*\((?P<gloss>[^()]{{1,40}})\))?(?:\s*-\s*|\s*)(?:(?P<scale>{scale})\s+)?(?P<unit>(?P<percent>{percent}|%)|(?P<days>{days})|(?P<months>{months})|(?P<years>{years})|(?P<currency>{currency}|{codes}))",
         scale = *SCALE_PATTERN,
@@ -93,9 +106,9 @@ static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// that says which dollars (`$10,000 Canadian`).
 static AFTER_PREFIXED_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
     let qualifiers = every_language(|numbers| numbers.dollar_qualifiers);
-    let dollars = every_language(|numbers| numbers.dollar_words);
+    let dollars = case_insensitive(every_language(|numbers| numbers.dollar_words));
     let pattern = format!(
-        r"^(?:\s+(?P<scale>{scale})\b)?(?:\s+(?P<qualifier>{qualifiers})(?:\s+(?i:{dollars}))?\b|\s+(?i:{dollars})\b)?",
+        r"^(?:\s+(?P<scale>{scale})\b)?(?:\s+(?P<qualifier>{qualifiers})(?:\s+{dollars})?\b|\s+{dollars}\b)?",
         scale = *SCALE_PATTERN,
     );
     Regex::new(&pattern).expect("qualifier regex is valid")
@@ -103,14 +116,14 @@ static AFTER_PREFIXED_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A word before a number that makes it a reference, not a quantity: `Article 10`, `n.º 5`.
 static REFERENCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    let words = every_language(|numbers| numbers.reference_words);
-    Regex::new(&format!(r"(?i)\b{words}\s*$")).expect("reference regex is valid")
+    let words = case_insensitive(every_language(|numbers| numbers.reference_words));
+    Regex::new(&format!(r"\b{words}\s*$")).expect("reference regex is valid")
 });
 
 /// What follows `N days` when it is a date: `12 dias do mês de julho`, `1 day of January`.
 static DATE_AFTER_DAY: LazyLock<Regex> = LazyLock::new(|| {
-    let dates = every_language(|numbers| numbers.day_date_after);
-    Regex::new(&format!(r"^\s+(?i:{dates})\b")).expect("date regex is valid")
+    let dates = case_insensitive(every_language(|numbers| numbers.day_date_after));
+    Regex::new(&format!(r"^\s+{dates}\b")).expect("date regex is valid")
 });
 
 /// A parenthesised restatement after a quantity: `ten per cent (10%)`.
@@ -429,9 +442,11 @@ fn is_date_or_year(text: &str, span_end: usize, unit: &Unit, value: f64, is_word
 
 /// A named period in or after a unit, per language: `um ano civil`, `um ano-calendário`.
 static PERIOD_NAME: LazyPerLang<(Regex, Regex)> = LazyPerLang::new(|profile| {
-    let names = pattern_alternation(profile.numbers.period_names.iter().copied());
-    let inside = Regex::new(&format!("(?i){names}")).expect("period name regex is valid");
-    let after = Regex::new(&format!(r"^\s*-?\s*(?i:{names})")).expect("period name regex is valid");
+    let names = case_insensitive(pattern_alternation(
+        profile.numbers.period_names.iter().copied(),
+    ));
+    let inside = Regex::new(&names).expect("period name regex is valid");
+    let after = Regex::new(&format!(r"^\s*-?\s*{names}")).expect("period name regex is valid");
     (inside, after)
 });
 

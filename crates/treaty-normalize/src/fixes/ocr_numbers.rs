@@ -8,7 +8,7 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
-use treaty_lang::patterns::pattern_alternation;
+use treaty_lang::patterns::{pattern_alternation, NEVER};
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
@@ -19,11 +19,17 @@ fn number_before_unit(boundary: &str) -> Regex {
     let units = pattern_alternation(
         Lang::all().flat_map(|lang| lang.profile().normalize.ocr_number_units.iter().copied()),
     );
+    // Case-folding a never-matching class would walk all of Unicode at compile time.
+    let units = if units == NEVER {
+        units
+    } else {
+        format!("(?i:{units})")
+    };
     // Case-insensitive only where it matters: `(?i)` on the whole pattern would case-fold the
     // Unicode letter and number classes, which makes compiling the regex cost more than running
     // it over a document. The letter classes spell out their other case instead.
     Regex::new(&format!(
-        r"(?:^|[^\p{{L}}\p{{N}}])([0-9lIOLio|]{{1,3}}(?:[.,][0-9lOLo]{{1,2}})?)[ \t]?(?:%|(?i:{units}){boundary})"
+        r"(?:^|[^\p{{L}}\p{{N}}])([0-9lIOLio|]{{1,3}}(?:[.,][0-9lOLo]{{1,2}})?)[ \t]?(?:%|{units}{boundary})"
     ))
     .expect("unit regex is valid")
 }
