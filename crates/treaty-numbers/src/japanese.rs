@@ -40,7 +40,7 @@ fn patterns(numbers: &NumberWords) -> Patterns {
     // (`五十(d) パーセント`, or a paragraph marker in vertical text: `二(1)年`), so one such
     // marker is allowed there.
     let unit_after = format!(
-        r"^(?:\s?\((?:[a-z]{{1,4}}|[0-9]{{1,2}})\))?\s?(?P<unit>(?P<percent>{percent}|%)|(?P<months>{months})|(?P<years>{years})|(?P<days>{days})|(?P<currency>{currency}))",
+        r"^(?:\s?\((?:[a-z]{{1,4}}|[0-9]{{1,2}})\))?\s?(?P<unit>(?P<unit_percent>{percent}|%)|(?P<unit_months>{months})|(?P<unit_years>{years})|(?P<unit_days>{days})|(?P<unit_currency>{currency}))",
         percent = units(numbers.glued_percent_units),
         months = units(numbers.glued_month_units),
         years = units(numbers.glued_year_units),
@@ -240,7 +240,7 @@ impl Found<'_> {
         if starts_with_any(after, self.numbers.ordinal_suffixes) {
             return true;
         }
-        // `日本` (Japan) after a glued paragraph number, `年金` (pension): other words.
+        // `日本` (the name of the country) after a glued paragraph number, `年金` (pension): other words.
         if starts_with_any(&text[unit_start..], self.numbers.unit_lookalikes) {
             return true;
         }
@@ -286,16 +286,16 @@ fn floor_char_boundary(text: &str, mut byte_idx: usize) -> usize {
 
 /// Which [`Unit`] the unit regex found, by the name of the group that matched.
 fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
-    if captures.name("percent").is_some() {
+    if captures.name("unit_percent").is_some() {
         Some(Unit::Percent)
-    } else if captures.name("days").is_some() {
+    } else if captures.name("unit_days").is_some() {
         Some(Unit::Days)
-    } else if captures.name("months").is_some() {
+    } else if captures.name("unit_months").is_some() {
         Some(Unit::Months)
-    } else if captures.name("years").is_some() {
+    } else if captures.name("unit_years").is_some() {
         Some(Unit::Years)
     } else {
-        let written = captures.name("currency")?.as_str();
+        let written = captures.name("unit_currency")?.as_str();
         currency_code(written).map(|code| Unit::Currency(code.to_string()))
     }
 }

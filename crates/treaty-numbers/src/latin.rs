@@ -70,13 +70,12 @@ static CODE_PATTERN: LazyLock<String> =
     LazyLock::new(|| literal_alternation(ISO_CODES.iter().copied()));
 
 /// What may follow a number: a parenthesised gloss `(ten)`, a scale word, then the unit, whose
-/// kind is the name of the group that matched (`percent`, `days`, `months`, `years`,
-/// `currency`).
+/// kind is the name of the group that matched (`unit_percent`, `unit_days`, ...).
 fn unit_after_regex(numbers: &NumberWords) -> Regex {
     let units =
         |fragments: &[&str]| case_insensitive(pattern_alternation(fragments.iter().copied()));
     let pattern = format!(
-        r"^(?:\s*\((?P<gloss>[^()]{{1,40}})\))?(?:\s*-\s*|\s*)(?:(?P<scale>{scale})\s+)?(?P<unit>(?P<percent>{percent}|%)|(?P<days>{days})|(?P<months>{months})|(?P<years>{years})|(?P<currency>{currency}|{codes}))",
+        r"^(?:\s*\((?P<gloss>[^()]{{1,40}})\))?(?:\s*-\s*|\s*)(?:(?P<scale>{scale})\s+)?(?P<unit>(?P<unit_percent>{percent}|%)|(?P<unit_days>{days})|(?P<unit_months>{months})|(?P<unit_years>{years})|(?P<unit_currency>{currency}|{codes}))",
         scale = *SCALE_PATTERN,
         percent = units(numbers.percent_units),
         days = units(numbers.day_units),
@@ -460,16 +459,16 @@ fn names_a_period(text: &str, lang: Lang, unit_text: &str, span_end: usize) -> b
 
 /// Which [`Unit`] the unit regex found, by the name of the group that matched.
 fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
-    if captures.name("percent").is_some() {
+    if captures.name("unit_percent").is_some() {
         Some(Unit::Percent)
-    } else if captures.name("days").is_some() {
+    } else if captures.name("unit_days").is_some() {
         Some(Unit::Days)
-    } else if captures.name("months").is_some() {
+    } else if captures.name("unit_months").is_some() {
         Some(Unit::Months)
-    } else if captures.name("years").is_some() {
+    } else if captures.name("unit_years").is_some() {
         Some(Unit::Years)
     } else {
-        let written = captures.name("currency")?.as_str();
+        let written = captures.name("unit_currency")?.as_str();
         currency_code(written).map(|code| Unit::Currency(code.to_string()))
     }
 }

@@ -24,6 +24,7 @@ pub enum Unit {
 impl Unit {
     /// The unit as written in the dataset: `percent`, `days`, `months`, `years`, or the currency code.
     pub fn as_str(&self) -> &str {
+        // tidy: not language (the dataset's unit codes)
         match self {
             Unit::Percent => "percent",
             Unit::Days => "days",
@@ -96,11 +97,12 @@ pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     }
 }
 
-/// ISO 4217 code for a currency name, symbol or code as written (`Danish kroner`, `US$`, `€`).
+/// ISO 4217 code for a currency name, symbol or code as written (`Swiss francs`, `US$`, `€`).
 ///
-/// A bare family word (`dollars`, `kroner`, `coroas`, `francs`) gets a provisional code (US
-/// dollars, Danish kroner, Swiss francs): `treaty-extract` reads it again from the treaty's
-/// parties (`Kingdom of Norway`: `NOK`), or leaves it as printed with a warning.
+/// The names are those of the profiles (`currency_qualifiers`, then `currency_names`). A bare
+/// family word (`dollars`, `francs`) gets a provisional code (US dollars, Swiss francs):
+/// `treaty-extract` reads it again from the treaty's parties, or leaves it as printed with a
+/// warning.
 pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
     let compact: String = written
         .chars()
@@ -128,12 +130,14 @@ pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
 
 /// ISO 4217 codes read as written before or after an amount (international notation, not words
 /// of a language).
+// tidy: not language (ISO 4217 codes)
 pub(crate) const ISO_CODES: &[&str] = &[
     "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD",
     "SGD",
 ];
 
 /// Currency signs and their codes (international notation, not words of a language).
+// tidy: not language (currency signs and ISO 4217 codes)
 const CURRENCY_SIGNS: &[(&str, &str)] = &[
     ("US$", "USD"),
     ("U$", "USD"),
