@@ -42,33 +42,27 @@ fn is_damage_companion(ch: char) -> bool {
 const MAX_SYLLABLE_LETTERS: usize = 7;
 
 /// Whether `ch` carries a Vietnamese tone mark outside the U+1EA0 block: a vowel with a grave,
-/// acute or tilde accent (Latin-1 and Latin Extended-A).
+/// acute or tilde accent (Latin-1 and Latin Extended-A). A circumflex alone (`â`, `ê`, `ô`) is
+/// no tone mark.
 fn is_other_tone_letter(ch: char) -> bool {
     matches!(
-        ch,
-        '\u{C0}'..='\u{C3}'
-            | '\u{C8}'
-            | '\u{C9}'
-            | '\u{CC}'
-            | '\u{CD}'
-            | '\u{D2}'..='\u{D5}'
-            | '\u{D9}'
-            | '\u{DA}'
-            | '\u{DD}'
-            | '\u{E0}'..='\u{E3}'
+        ch.to_lowercase().next().unwrap_or(ch),
+        '\u{E0}'
+            | '\u{E1}'
+            | '\u{E3}'
             | '\u{E8}'
             | '\u{E9}'
             | '\u{EC}'
             | '\u{ED}'
-            | '\u{F2}'..='\u{F5}'
+            | '\u{F2}'
+            | '\u{F3}'
+            | '\u{F5}'
             | '\u{F9}'
             | '\u{FA}'
             | '\u{FD}'
-            | '\u{128}'
             | '\u{129}'
-            | '\u{168}'
             | '\u{169}'
-    ) && !matches!(ch, '\u{C2}' | '\u{E2}' | '\u{D4}' | '\u{F4}')
+    )
 }
 
 /// Whether the tone letters at `core_start..core_end` (with `¿`, `&`) can only be a damaged
@@ -298,6 +292,16 @@ mod tests {
              defined ... scientific experience\" mentioned in"
         );
         assert_eq!(stats.quote_damage, 3);
+    }
+
+    #[test]
+    fn tone_letters_outside_the_block() {
+        for ch in ['à', 'Á', 'ã', 'é', 'í', 'Ò', 'õ', 'ú', 'ý', 'ĩ', 'Ũ'] {
+            assert!(is_other_tone_letter(ch), "{ch}");
+        }
+        for ch in ['â', 'ê', 'Ô', 'ç', 'a', 'ă', 'ư'] {
+            assert!(!is_other_tone_letter(ch), "{ch}");
+        }
     }
 
     #[test]
