@@ -42,7 +42,7 @@ pub use ident::Identification;
 pub use kanji::KanjiStructure;
 pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
-pub use numbers::NumberWords;
+pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};
 pub use registry::{install, InstallError, Lang, PerLang, MAX_LANGUAGES};
 pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};

@@ -124,52 +124,7 @@ const MESSAGE_CALLS: &[&str] = &[
 
 /// Sources still holding vocabulary that has not moved into the profiles yet, with the reason.
 /// The test fails when a listed file is clean, so the list only shrinks.
-const PENDING: &[(&str, &str)] = &[
-    (
-        "crates/treaty-normalize/src/fixes/japanese_layout.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-normalize/src/fixes/ocr_keywords.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-normalize/src/fixes/ocr_numbers.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-normalize/src/fixes/page_furniture.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-normalize/src/fixes/page_lines.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-normalize/src/fixes/roman_numerals.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-numbers/src/japanese.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-numbers/src/kanji.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-numbers/src/latin.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-numbers/src/quantity.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-    (
-        "crates/treaty-numbers/src/words.rs",
-        "vocabulary not yet moved into the profiles",
-    ),
-];
+const PENDING: &[(&str, &str)] = &[];
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -192,7 +192,9 @@ proptest! {
         // character boundaries: it normalizes to the same text as without them, and every
         // span maps to the same original bytes, shifted past the inserted ones.
         let text = CORPUS[corpus];
-        let mut start = window_start % text.len();
+        // The window keeps its length at the end of a text: a few bytes with a few control
+        // bytes among them are rightly refused as binary.
+        let mut start = (window_start % text.len()).min(text.len().saturating_sub(window_len));
         while !text.is_char_boundary(start) {
             start -= 1;
         }

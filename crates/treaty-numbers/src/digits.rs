@@ -4,10 +4,7 @@ use crate::Lang;
 
 /// The separator that groups thousands in `lang` when it stands alone before three digits.
 fn thousands_separator(lang: Lang) -> char {
-    match lang {
-        Lang::Pt => '.',
-        _ => ',',
-    }
+    lang.profile().numbers.thousands_separator
 }
 
 /// End (in bytes) of the digit number starting at `start`, which must be an ASCII digit.
@@ -63,8 +60,8 @@ pub(crate) fn digit_number_end(text: &str, start: usize) -> usize {
 ///
 /// Decides which separator is the decimal one: with both `.` and `,` the last is decimal;
 /// a separator repeated or followed by a space group is for thousands; a single separator before
-/// exactly three digits is for thousands when it is the language's thousands separator (pt `.`,
-/// en `,`), and also for money, which never has three decimals (`US$ 4,000` in a pt text);
+/// exactly three digits is for thousands when it is the language's thousands separator (from
+/// its profile: pt `.`, en `,`), and also for money, which never has three decimals (`US$ 4,000` in a pt text);
 /// otherwise it is decimal (`7,5`, `7.5`).
 pub(crate) fn parse_digit_number(raw: &str, lang: Lang, is_money: bool) -> Option<f64> {
     // Split into runs of digits and the separators between them.

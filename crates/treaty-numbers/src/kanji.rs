@@ -1,13 +1,23 @@
 //! Kanji numerals: `十五`, `三百六十五`, `二千十七`, the digit-by-digit `二〇一一`, and mixed `2千`.
+//!
+//! The numeral characters and their values come from the profiles (`NumberWords::numerals`).
+
+use std::sync::LazyLock;
+
+use treaty_lang::NumeralKind;
+
+use crate::Lang;
 
 /// What one character contributes to a kanji numeral.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum NumeralChar {
     /// A digit 0-9, written as a kanji (`五`, `〇`) or in ASCII.
     Digit { value: u64, is_ascii: bool },
-    /// 十, 百 or 千: multiplies the digit before it and adds up within a group of four places.
+    /// A unit below ten thousand (十, 百, 千): multiplies the digit before it and adds up within a
+    /// group of four places.
     SmallUnit(u64),
-    /// 万, 億 or 兆: multiplies everything before it since the previous large unit.
+    /// A unit of ten thousand or more (万, 億, 兆): multiplies everything before it since the
+    /// previous large unit.
     LargeUnit(u64),
 }
 
@@ -15,35 +25,63 @@ enum NumeralChar {
 /// the prefix search linear in the length of the text.
 const MAX_NUMERAL_CHARS: usize = 24;
 
+/// The numeral characters of every profile (first profile wins on a clash), sorted for lookup.
+static NUMERALS: LazyLock<Vec<(char, NumeralChar)>> = LazyLock::new(|| {
+    let mut numerals: Vec<(char, NumeralChar)> = Vec::new();
+    for numeral in Lang::all().flat_map(|lang| lang.profile().numbers.numerals) {
+        if numerals.iter().any(|(ch, _)| *ch == numeral.ch) {
+            continue;
+        }
+        let class = match numeral.kind {
+            NumeralKind::Digit => NumeralChar::Digit {
+                value: numeral.value,
+                is_ascii: false,
+            },
+            NumeralKind::SmallUnit => NumeralChar::SmallUnit(numeral.value),
+            NumeralKind::LargeUnit => NumeralChar::LargeUnit(numeral.value),
+        };
+        numerals.push((numeral.ch, class));
+    }
+    numerals.sort_unstable_by_key(|(ch, _)| *ch);
+    numerals
+});
+
+/// What `ch` contributes to a numeral: an ASCII digit, or a numeral character of a profile.
 fn classify(ch: char) -> Option<NumeralChar> {
-    let kanji_digit = |value| {
+    if ch.is_ascii_digit() {
+        return Some(NumeralChar::Digit {
+            value: u64::from(ch as u8 - b'0'),
+            is_ascii: true,
+        });
+    }
+    if ch.is_ascii() {
+        return None;
+    }
+    let numerals = &*NUMERALS;
+    numerals
+        .binary_search_by_key(&ch, |(numeral, _)| *numeral)
+        .ok()
+        .map(|index| numerals[index].1)
+}
+
+/// The value of `ch` as a digit written in characters (`五` is 5), not ASCII.
+pub(crate) fn character_digit(ch: char) -> Option<u64> {
+    match classify(ch) {
         Some(NumeralChar::Digit {
             value,
             is_ascii: false,
-        })
-    };
-    match ch {
-        '0'..='9' => Some(NumeralChar::Digit {
-            value: u64::from(ch as u8 - b'0'),
-            is_ascii: true,
-        }),
-        '〇' | '零' => kanji_digit(0),
-        '一' => kanji_digit(1),
-        '二' => kanji_digit(2),
-        '三' => kanji_digit(3),
-        '四' => kanji_digit(4),
-        '五' => kanji_digit(5),
-        '六' => kanji_digit(6),
-        '七' => kanji_digit(7),
-        '八' => kanji_digit(8),
-        '九' => kanji_digit(9),
-        '十' => Some(NumeralChar::SmallUnit(10)),
-        '百' => Some(NumeralChar::SmallUnit(100)),
-        '千' => Some(NumeralChar::SmallUnit(1000)),
-        '万' => Some(NumeralChar::LargeUnit(10_000)),
-        '億' => Some(NumeralChar::LargeUnit(100_000_000)),
-        '兆' => Some(NumeralChar::LargeUnit(1_000_000_000_000)),
+        }) => Some(value),
         _ => None,
+    }
+}
+
+/// Whether `ch` is a unit of a hundred or more (`百`, `千`, `万`): ASCII digits before one
+/// multiply it (`2千`).
+pub(crate) fn is_hundred_or_larger_unit(ch: char) -> bool {
+    match classify(ch) {
+        Some(NumeralChar::SmallUnit(value)) => value >= 100,
+        Some(NumeralChar::LargeUnit(_)) => true,
+        _ => false,
     }
 }
 

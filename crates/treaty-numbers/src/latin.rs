@@ -1,61 +1,102 @@
-//! Finding quantities in Portuguese and English text.
+//! Finding quantities in text of a Latin-script language (Portuguese, English, ...).
 
 use std::sync::LazyLock;
 
 use regex::Regex;
+use treaty_lang::patterns::{literal_alternation, pattern_alternation, NEVER};
+use treaty_lang::NumberWords;
 
 use crate::digits::{digit_number_end, parse_digit_number};
-use crate::quantity::{currency_code, Quantity, Unit};
-use crate::words::{number_words_of, parse_number_words};
+use crate::lazy::LazyPerLang;
+use crate::quantity::{currency_code, Quantity, Unit, ISO_CODES};
+use crate::words::{parse_number_words, scale_value};
 use crate::Lang;
 
 /// How far back (in bytes) to look for a currency sign or a reference word before a number.
 const LOOK_BEHIND_BYTES: usize = 24;
 
+/// `alternation` made case-insensitive. One that never matches is left as it is: case-folding
+/// its negated class would walk all of Unicode when the regex is compiled.
+fn case_insensitive(alternation: String) -> String {
+    if alternation == NEVER {
+        alternation
+    } else {
+        format!("(?i:{alternation})")
+    }
+}
+
 /// A phrase of number words of one language, joined by spaces, hyphens or the connector word.
-fn number_phrase_regex(lang: Lang, connector: &str) -> Regex {
-    let mut words: Vec<&str> = number_words_of(lang).collect();
+fn number_phrase_regex(numbers: &NumberWords) -> Regex {
+    if numbers.words.is_empty() {
+        return Regex::new(NEVER).expect("the never pattern is valid");
+    }
     // Longest first, so that no word stops at a shorter word it starts with.
-    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
-    let alternation = words.join("|");
+    let alternation = literal_alternation(numbers.words.iter().map(|word| word.word));
+    let connector = literal_alternation([numbers.connector]);
     // ASCII word boundaries keep the regex on the fast DFA engines (a Unicode `\b` is about a
     // hundred times slower on Portuguese text); the Unicode boundary is checked on each match.
     let pattern = format!(
-        r"(?i)(?-u:\b)(?:{alternation})(?-u:\b)(?:(?:\s+{connector}\s+|\s*-\s*|\s+)(?:{alternation})(?-u:\b))*"
+        r"(?i)(?-u:\b){alternation}(?-u:\b)(?:(?:\s+{connector}\s+|\s*-\s*|\s+){alternation}(?-u:\b))*"
     );
     Regex::new(&pattern).expect("number phrase regex is valid")
 }
 
-static NUMBER_PHRASE_EN: LazyLock<Regex> = LazyLock::new(|| number_phrase_regex(Lang::En, "and"));
-static NUMBER_PHRASE_PT: LazyLock<Regex> = LazyLock::new(|| number_phrase_regex(Lang::Pt, "e"));
+static NUMBER_PHRASE: LazyPerLang<Regex> =
+    LazyPerLang::new(|profile| number_phrase_regex(&profile.numbers));
 
-/// The scale words that may stand between digits and a currency: `1 million euros`.
-const SCALE_PATTERN: &str = r"(?i:million|thousand|billion|milh[ãa]o|milh[õo]es|mil)";
+/// Regex fragments of every profile's `field`, as one alternation: context words that are
+/// read for every language, since treaties are printed bilingual.
+fn every_language(field: impl Fn(&NumberWords) -> &'static [&'static str]) -> String {
+    pattern_alternation(Lang::all().flat_map(|lang| field(&lang.profile().numbers).iter().copied()))
+}
+
+/// The scale words of every language, which may stand between digits and a currency:
+/// `1 million euros`.
+static SCALE_PATTERN: LazyLock<String> = LazyLock::new(|| {
+    let scales = Lang::all()
+        .flat_map(|lang| lang.profile().numbers.words)
+        .filter(|word| {
+            matches!(
+                word.kind,
+                treaty_lang::NumberWordKind::Scale | treaty_lang::NumberWordKind::LoneScale
+            )
+        })
+        .map(|word| word.word);
+    case_insensitive(literal_alternation(scales))
+});
 
 /// ISO codes written after or before an amount.
-const CODE_PATTERN: &str = r"(?:EUR|USD|DKK|CAD|JPY|GBP|CHF|NOK|SEK|BRL|AUD|NZD|HKD|SGD)";
+static CODE_PATTERN: LazyLock<String> =
+    LazyLock::new(|| literal_alternation(ISO_CODES.iter().copied()));
 
-/// Units that can follow an English number.
-const UNITS_EN: &str = r"(?i:per\s?-?\s?cent(?:um)?|percent|p\.\s?c\.)|%|(?i:calendar\s+years?|days?|months?|years?)|(?i:(?:United\s+States|US|American|Canadian|Australian|New\s+Zealand|Hong\s+Kong|Singapore)\s+dollars?|(?:Danish|Norwegian)\s+(?:kroner|krone|crowns?)|Swedish\s+(?:kronor|krona|crowns?)|Swiss\s+francs?|pounds?\s+sterling|euros?|dollars?|yen|kroner)";
-
-/// Units that can follow a Portuguese number.
-const UNITS_PT: &str = r"(?i:por\s?cento)|%|(?i:dias?|m[eê]s(?:es)?|anos?(?:(?:\s*-\s*|\s+)calen-?\s?d[aá]rios?)?)|(?i:d[oó]lares\s+(?:dos\s+Estados\s+Unidos(?:\s+da\s+Am[eé]rica)?|norte-americanos|americanos|dos\s+EUA|canadenses|canadianos|australianos)|d[oó]lar(?:es)?|euros?|coroas\s+(?:dinamarquesas|norueguesas|suecas)|coroas|ienes|libras\s+esterlinas|francos\s+su[ií]ços|reais)";
-
-/// What may follow a number: a parenthesised gloss `(ten)`, a scale word, then the unit.
-fn unit_after_regex(units: &str) -> Regex {
+/// What may follow a number: a parenthesised gloss `(ten)`, a scale word, then the unit, whose
+/// kind is the name of the group that matched (`unit_percent`, `unit_days`, ...).
+fn unit_after_regex(numbers: &NumberWords) -> Regex {
+    let units =
+        |fragments: &[&str]| case_insensitive(pattern_alternation(fragments.iter().copied()));
     let pattern = format!(
-        r"^(?:\s*\((?P<gloss>[^()]{{1,40}})\))?(?:\s*-\s*|\s*)(?:(?P<scale>{SCALE_PATTERN})\s+)?(?P<unit>{units}|{CODE_PATTERN})"
+        r"^(?:\s*\((?P<gloss>[^()]{{1,40}})\))?(?:\s*-\s*|\s*)(?:(?P<scale>{scale})\s+)?(?P<unit>(?P<unit_percent>{percent}|%)|(?P<unit_days>{days})|(?P<unit_months>{months})|(?P<unit_years>{years})|(?P<unit_currency>{currency}|{codes}))",
+        scale = *SCALE_PATTERN,
+        percent = units(numbers.percent_units),
+        days = units(numbers.day_units),
+        months = units(numbers.month_units),
+        years = units(numbers.year_units),
+        currency = units(numbers.currency_units),
+        codes = *CODE_PATTERN,
     );
     Regex::new(&pattern).expect("unit regex is valid")
 }
 
-static UNIT_AFTER_EN: LazyLock<Regex> = LazyLock::new(|| unit_after_regex(UNITS_EN));
-static UNIT_AFTER_PT: LazyLock<Regex> = LazyLock::new(|| unit_after_regex(UNITS_PT));
+static UNIT_AFTER: LazyPerLang<Regex> =
+    LazyPerLang::new(|profile| unit_after_regex(&profile.numbers));
 
-/// A currency sign or code right before a number: `US$ `, `US $`, `€ `, `EUR `.
+/// A currency sign or code right before a number: `US$ `, `US $`, `€ `, `EUR `. Signs and ISO
+/// codes are international notation rather than words of a language, so they are not in the
+/// profiles.
 static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
-        r"(?:\bU\.?\s?S\.?\s?\$|\bU\$|\b(?:CAN?|Can|C|A|R|NZ|HK|S)\$|\B\$|€|£|¥|\b{CODE_PATTERN})\s?$"
+        r"(?:\bU\.?\s?S\.?\s?\$|\bU\$|\b(?:CAN?|Can|C|A|R|NZ|HK|S)\$|\B\$|€|£|¥|\b{codes})\s?$",
+        codes = *CODE_PATTERN
     );
     Regex::new(&pattern).expect("currency regex is valid")
 });
@@ -63,26 +104,25 @@ static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// What may follow an amount that had its currency sign before it: a scale word, and a word
 /// that says which dollars (`$10,000 Canadian`).
 static AFTER_PREFIXED_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    let qualifiers = every_language(|numbers| numbers.dollar_qualifiers);
+    let dollars = case_insensitive(every_language(|numbers| numbers.dollar_words));
     let pattern = format!(
-        r"^(?:\s+(?P<scale>{SCALE_PATTERN})\b)?(?:\s+(?P<qualifier>Canadian|Australian|United\s+States|American|New\s+Zealand|Hong\s+Kong|Singapore)(?:\s+(?i:dollars?))?\b|\s+(?i:dollars?)\b)?"
+        r"^(?:\s+(?P<scale>{scale})\b)?(?:\s+(?P<qualifier>{qualifiers})(?:\s+{dollars})?\b|\s+{dollars}\b)?",
+        scale = *SCALE_PATTERN,
     );
     Regex::new(&pattern).expect("qualifier regex is valid")
 });
 
 /// A word before a number that makes it a reference, not a quantity: `Article 10`, `n.º 5`.
 static REFERENCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)(?:\b(?:articles?|artigos?|art\.|paragraphs?|par[áa]grafos?|sub-?paragraphs?|al[íi]neas?|sections?|chapters?|cap[íi]tulos?|decreto(?:-lei)?|decrees?|laws?|leis?)|\bn\.?\s?[º°]|\bn\.\s?o\.?|\bno\.)\s*$",
-    )
-    .expect("reference regex is valid")
+    let words = case_insensitive(every_language(|numbers| numbers.reference_words));
+    Regex::new(&format!(r"\b{words}\s*$")).expect("reference regex is valid")
 });
 
 /// What follows `N days` when it is a date: `12 dias do mês de julho`, `1 day of January`.
 static DATE_AFTER_DAY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"^\s+(?i:do\s+m[eê]s|of\s+the\s+month|de\s+(?:janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|of\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b",
-    )
-    .expect("date regex is valid")
+    let dates = case_insensitive(every_language(|numbers| numbers.day_date_after));
+    Regex::new(&format!(r"^\s+{dates}\b")).expect("date regex is valid")
 });
 
 /// A parenthesised restatement after a quantity: `ten per cent (10%)`.
@@ -100,25 +140,25 @@ struct NumberCandidate {
 
 /// The words after a rate whose unit the source lost.
 static GROSS_AMOUNT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"^\s+(?:of\s+the\s+gross\s+amount|do\s+montante\s+bruto|sobre\s+o\s+montante\s+bruto)",
-    )
-    .unwrap()
+    let contexts = every_language(|numbers| numbers.percent_context_after);
+    Regex::new(&format!(r"^\s+{contexts}")).expect("percentage context regex is valid")
 });
 
-/// A fraction right after a whole number.
+/// A fraction right after a whole number: a fraction sign, digits, or a language's half words.
 static FRACTION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:[ \t]?([½¼¾])|[ \t-]+(1/2|1/4|3/4)\b|\s+(?:and a half|e meio|e meia)\b)")
-        .unwrap()
+    let halves = literal_alternation(
+        Lang::all().flat_map(|lang| lang.profile().numbers.half_words.iter().copied()),
+    );
+    Regex::new(&format!(
+        r"^(?:[ \t]?([½¼¾])|[ \t-]+(1/2|1/4|3/4)\b|\s+{halves}\b)"
+    ))
+    .expect("fraction regex is valid")
 });
 
-/// Every quantity in Portuguese or English `text`.
+/// Every quantity in `text`, written in the Latin-script language `lang`.
 pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     let mut candidates = digit_candidates(text);
-    let phrase_regex = match lang {
-        Lang::Pt => &*NUMBER_PHRASE_PT,
-        _ => &*NUMBER_PHRASE_EN,
-    };
+    let phrase_regex = NUMBER_PHRASE.get(lang);
     candidates.extend(
         phrase_regex
             .find_iter(text)
@@ -220,17 +260,15 @@ fn quantity_at(
     } else {
         (candidate.start, None)
     };
-    let unit_regex = match lang {
-        Lang::Pt => &*UNIT_AFTER_PT,
-        _ => &*UNIT_AFTER_EN,
-    };
+    let unit_regex = UNIT_AFTER.get(lang);
     // A fraction after the whole number: `7½`, `7 1/2`, `seven and a half`, `sete e meio`.
     let (fraction, candidate) = match FRACTION_AFTER.captures(&text[candidate.end..]) {
         Some(found) => {
-            let part = found.get(1).or(found.get(2)).map_or("half", |m| m.as_str());
+            // A sign or digits say which fraction; a language's half words are a half.
+            let part = found.get(1).or(found.get(2)).map(|m| m.as_str());
             let value = match part {
-                "¼" | "1/4" => 0.25,
-                "¾" | "3/4" => 0.75,
+                Some("¼" | "1/4") => 0.25,
+                Some("¾" | "3/4") => 0.75,
                 _ => 0.5,
             };
             (
@@ -266,7 +304,7 @@ fn quantity_at(
     if ends_inside_word(text, span_end) {
         return None;
     }
-    let unit = unit_of(unit_match.as_str())?;
+    let unit = unit_of(&captures)?;
     let is_money = matches!(unit, Unit::Currency(_));
     let scale = match captures.name("scale") {
         Some(_) if !is_money => return None,
@@ -297,15 +335,14 @@ fn quantity_at(
     if is_date_or_year(text, span_end, &unit, value, candidate.is_words) {
         return None;
     }
-    if lang == Lang::Pt
-        && candidate.is_words
+    if candidate.is_words
         && value == 1.0
-        && names_a_period(text, unit_match.as_str(), span_end)
+        && names_a_period(text, lang, unit_match.as_str(), span_end)
     {
         return None;
     }
     if unit == Unit::Percent {
-        span_end = extend_over_abbreviation_dot(text, span_end);
+        span_end = extend_over_abbreviation_dot(text, lang, span_end);
     }
     span_end = extend_over_restatement(text, lang, span_end, value, &unit);
     Some(Quantity::new(value, unit, number_start..span_end))
@@ -402,51 +439,37 @@ fn is_date_or_year(text: &str, span_end: usize, unit: &Unit, value: f64, is_word
     }
 }
 
-/// A named period after a unit: `um ano civil`, `um ano fiscal`, `um ano-calendário`.
-static PERIOD_NAME_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*-?\s*(?i:civil|fiscal|financeiro|tribut[áa]vel|social|calend)")
-        .expect("period name regex is valid")
+/// A named period in or after a unit, per language: `um ano civil`, `um ano-calendário`.
+static PERIOD_NAME: LazyPerLang<(Regex, Regex)> = LazyPerLang::new(|profile| {
+    let names = case_insensitive(pattern_alternation(
+        profile.numbers.period_names.iter().copied(),
+    ));
+    let inside = Regex::new(&names).expect("period name regex is valid");
+    let after = Regex::new(&format!(r"^\s*-?\s*{names}")).expect("period name regex is valid");
+    (inside, after)
 });
 
-/// Whether `um`/`uma` before the unit is the article of a named period rather than the number
-/// one: Portuguese uses `um ano civil` for "a calendar year", which counts nothing.
-/// English needs no such rule, because `a` is never read as a number.
-fn names_a_period(text: &str, unit_text: &str, span_end: usize) -> bool {
-    unit_text.to_lowercase().contains("calend") || PERIOD_NAME_AFTER.is_match(&text[span_end..])
+/// Whether the number one before the unit is the article of a named period rather than a
+/// count: Portuguese uses `um ano civil` for "a calendar year", which counts nothing.
+/// English has no such words in its profile, because `a` is never read as a number.
+fn names_a_period(text: &str, lang: Lang, unit_text: &str, span_end: usize) -> bool {
+    let (inside, after) = PERIOD_NAME.get(lang);
+    inside.is_match(unit_text) || after.is_match(&text[span_end..])
 }
 
-/// Which [`Unit`] a unit word means.
-fn unit_of(unit_text: &str) -> Option<Unit> {
-    let lower = unit_text.to_lowercase();
-    if lower.starts_with("per")
-        || lower.starts_with("p.")
-        || lower.starts_with("por")
-        || lower == "%"
-    {
-        return Some(Unit::Percent);
-    }
-    // Currency names go before time words: `australianos` contains `ano`.
-    if let Some(code) = currency_code(unit_text) {
-        return Some(Unit::Currency(code.to_string()));
-    }
-    if lower.starts_with("day") || lower.starts_with("dia") {
+/// Which [`Unit`] the unit regex found, by the name of the group that matched.
+fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
+    if captures.name("unit_percent").is_some() {
+        Some(Unit::Percent)
+    } else if captures.name("unit_days").is_some() {
         Some(Unit::Days)
-    } else if lower.starts_with("month") || lower.starts_with("mes") || lower.starts_with("mês") {
+    } else if captures.name("unit_months").is_some() {
         Some(Unit::Months)
-    } else if lower.starts_with("year") || lower.starts_with("calendar") || lower.starts_with("ano")
-    {
+    } else if captures.name("unit_years").is_some() {
         Some(Unit::Years)
     } else {
-        None
-    }
-}
-
-/// The multiplier of a scale word: `million` and `milhões` are 1000000, `mil` is 1000.
-fn scale_value(scale_text: &str) -> f64 {
-    match scale_text.to_lowercase().as_str() {
-        "mil" | "thousand" => 1e3,
-        "billion" => 1e9,
-        _ => 1e6,
+        let written = captures.name("unit_currency")?.as_str();
+        currency_code(written).map(|code| Unit::Currency(code.to_string()))
     }
 }
 
@@ -465,13 +488,18 @@ fn ends_inside_word(text: &str, end: usize) -> bool {
 
 /// Takes in the dot of `per cent.` when the sentence goes on (`15 per cent. of the gross amount`);
 /// at the end of a sentence the dot is the full stop and stays out.
-fn extend_over_abbreviation_dot(text: &str, span_end: usize) -> usize {
+fn extend_over_abbreviation_dot(text: &str, lang: Lang, span_end: usize) -> usize {
     let after = &text[span_end..];
     let Some(after_dot) = after.strip_prefix('.') else {
         return span_end;
     };
     let unit_text_before = text[..span_end].trim_end();
-    if !unit_text_before.to_lowercase().ends_with("cent") {
+    let unit_text_before = unit_text_before.to_lowercase();
+    let dotted_ends = lang.profile().numbers.dotted_unit_ends;
+    if !dotted_ends
+        .iter()
+        .any(|end| unit_text_before.ends_with(end))
+    {
         return span_end;
     }
     let sentence_goes_on = after_dot

@@ -1,4 +1,9 @@
-//! Numbers and quantities in tax-treaty text, in Portuguese, English and Japanese.
+//! Numbers and quantities in tax-treaty text, in every language with a profile.
+//!
+//! The words of each language (number words, units, currency names, separators, the marks of
+//! references and dates) are the `numbers` part of its `treaty_lang` profile; this crate holds
+//! the two algorithms that read them, one per script: Latin (words separated by spaces) and
+//! Japanese (numerals written in characters, units glued to them).
 //!
 //! The extraction stages need to know what a number in a clause is worth and what it counts:
 //! `15 per cent`, `183 dias`, `十二箇月`, `US$ 4.000`.
@@ -38,6 +43,7 @@ mod digits;
 mod japanese;
 mod kanji;
 mod latin;
+mod lazy;
 mod quantity;
 mod roman;
 mod words;

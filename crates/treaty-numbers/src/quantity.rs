@@ -2,6 +2,8 @@
 
 use std::ops::Range;
 
+use treaty_lang::Script;
+
 use crate::{japanese, latin, Lang};
 
 /// The unit of a [`Quantity`].
@@ -22,6 +24,7 @@ pub enum Unit {
 impl Unit {
     /// The unit as written in the dataset: `percent`, `days`, `months`, `years`, or the currency code.
     pub fn as_str(&self) -> &str {
+        // tidy: not language (the dataset's unit codes)
         match self {
             Unit::Percent => "percent",
             Unit::Days => "days",
@@ -88,87 +91,70 @@ impl Quantity {
 /// assert_eq!(&text[quantities[0].span.clone()], "15 per cent");
 /// ```
 pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
-    match lang {
-        Lang::Ja => japanese::find_japanese_quantities(text),
-        _ => latin::find_latin_quantities(text, lang),
+    match lang.profile().script {
+        Script::Japanese => japanese::find_japanese_quantities(text, lang),
+        Script::Latin => latin::find_latin_quantities(text, lang),
     }
 }
 
-/// ISO 4217 code for a currency name, symbol or code as written (`Danish kroner`, `US$`, `€`).
+/// ISO 4217 code for a currency name, symbol or code as written (`Swiss francs`, `US$`, `€`).
 ///
-/// A bare family word (`dollars`, `kroner`, `coroas`, `francs`) gets a provisional code (US
-/// dollars, Danish kroner, Swiss francs): `treaty-extract` reads it again from the treaty's
-/// parties (`Kingdom of Norway`: `NOK`), or leaves it as printed with a warning.
+/// The names are those of the profiles (`currency_qualifiers`, then `currency_names`). A bare
+/// family word (`dollars`, `francs`) gets a provisional code (US dollars, Swiss francs):
+/// `treaty-extract` reads it again from the treaty's parties, or leaves it as printed with a
+/// warning.
 pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
-    const CODES: &[&str] = &[
-        "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD",
-        "SGD",
-    ];
     let compact: String = written
         .chars()
         .filter(|ch| !ch.is_whitespace() && *ch != '.')
         .collect();
-    if let Some(code) = CODES.iter().find(|code| **code == compact) {
+    if let Some(code) = ISO_CODES.iter().find(|code| **code == compact) {
         return Some(code);
     }
     let lower = written.to_lowercase();
-    // Qualified names first: `Canadian dollars` must not stop at `dollars`.
-    let keywords: &[(&str, &str)] = &[
-        ("canad", "CAD"),
-        ("austral", "AUD"),
-        ("zealand", "NZD"),
-        ("hong kong", "HKD"),
-        ("singapore", "SGD"),
-        ("danish", "DKK"),
-        ("dinamarques", "DKK"),
-        ("norwegian", "NOK"),
-        ("norueguesa", "NOK"),
-        ("swedish", "SEK"),
-        ("sueca", "SEK"),
-        ("dollar", "USD"),
-        ("dólar", "USD"),
-        ("dolar", "USD"),
-        ("euro", "EUR"),
-        ("yen", "JPY"),
-        ("iene", "JPY"),
-        ("kron", "DKK"),
-        ("crown", "DKK"),
-        ("coroa", "DKK"),
-        ("franc", "CHF"),
-        ("sterling", "GBP"),
-        ("esterlina", "GBP"),
-        ("reais", "BRL"),
-        ("米ドル", "USD"),
-        ("ドル", "USD"),
-        ("ユーロ", "EUR"),
-        ("クローネ", "DKK"),
-        ("円", "JPY"),
-    ];
-    if let Some((_, code)) = keywords.iter().find(|(keyword, _)| lower.contains(keyword)) {
+    // Qualified names first, of every language: `Canadian dollars` must not stop at `dollars`.
+    let profiles = || Lang::all().map(|lang| &lang.profile().numbers);
+    let qualifiers = profiles().flat_map(|numbers| numbers.currency_qualifiers);
+    let names = profiles().flat_map(|numbers| numbers.currency_names);
+    if let Some((_, code)) = qualifiers
+        .chain(names)
+        .find(|(keyword, _)| lower.contains(keyword))
+    {
         return Some(code);
     }
-    let symbols: &[(&str, &str)] = &[
-        ("US$", "USD"),
-        ("U$", "USD"),
-        ("C$", "CAD"),
-        ("CA$", "CAD"),
-        ("CAN$", "CAD"),
-        ("Can$", "CAD"),
-        ("A$", "AUD"),
-        ("R$", "BRL"),
-        ("NZ$", "NZD"),
-        ("HK$", "HKD"),
-        ("S$", "SGD"),
-        ("$", "USD"),
-        ("€", "EUR"),
-        ("£", "GBP"),
-        ("¥", "JPY"),
-    ];
-    symbols
+    CURRENCY_SIGNS
         .iter()
         .find(|(symbol, _)| *symbol == compact)
         .map(|(_, code)| *code)
 }
+
+/// ISO 4217 codes read as written before or after an amount (international notation, not words
+/// of a language).
+// tidy: not language (ISO 4217 codes)
+pub(crate) const ISO_CODES: &[&str] = &[
+    "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD",
+    "SGD",
+];
+
+/// Currency signs and their codes (international notation, not words of a language).
+// tidy: not language (currency signs and ISO 4217 codes)
+const CURRENCY_SIGNS: &[(&str, &str)] = &[
+    ("US$", "USD"),
+    ("U$", "USD"),
+    ("C$", "CAD"),
+    ("CA$", "CAD"),
+    ("CAN$", "CAD"),
+    ("Can$", "CAD"),
+    ("A$", "AUD"),
+    ("R$", "BRL"),
+    ("NZ$", "NZD"),
+    ("HK$", "HKD"),
+    ("S$", "SGD"),
+    ("$", "USD"),
+    ("€", "EUR"),
+    ("£", "GBP"),
+    ("¥", "JPY"),
+];
 
 #[cfg(test)]
 mod tests {

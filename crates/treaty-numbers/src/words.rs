@@ -1,152 +1,41 @@
-//! English and Portuguese number words: `twelve`, `one hundred and eighty-three`, `cento e oitenta e três`.
+//! Number words of the Latin-script profiles: `twelve`, `one hundred and eighty-three`, `cento e oitenta e três`.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use treaty_lang::{NumberWordKind as WordKind, PerLang};
 
 use crate::Lang;
 
-/// The grammatical role of a number word, which decides what may follow it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum WordKind {
-    /// `zero`, only ever alone.
-    Zero,
-    /// 1 to 9.
-    Ones,
-    /// 10 to 19.
-    Teens,
-    /// 20, 30, ... 90.
-    Tens,
-    /// English `hundred`, which multiplies the ones before it.
-    HundredMultiplier,
-    /// Portuguese `cem`, `cento`, `duzentos`, ...: whole hundreds, added.
-    Hundreds,
-    /// `thousand`, `mil`, `million`, `milhões`: multiply everything since the previous one.
-    Scale,
+/// Each language's number words by lower-case spelling: value and kind.
+static WORDS: LazyLock<PerLang<HashMap<&'static str, (u64, WordKind)>>> = LazyLock::new(|| {
+    PerLang::build(|profile| {
+        profile
+            .numbers
+            .words
+            .iter()
+            .map(|word| (word.word, (word.value, word.kind)))
+            .collect()
+    })
+});
+
+/// The value of a scale word of any language (`million`, `mil`), 1 if it is none.
+pub(crate) fn scale_value(word: &str) -> f64 {
+    let lower = word.to_lowercase();
+    Lang::all()
+        .flat_map(|lang| lang.profile().numbers.words)
+        .find(|entry| {
+            entry.word == lower && matches!(entry.kind, WordKind::Scale | WordKind::LoneScale)
+        })
+        .map_or(1.0, |entry| entry.value as f64)
 }
 
-/// Every number word, with its value, kind and language.
-/// The find regexes are built from this table, so a word added here is found in text too.
-const NUMBER_WORDS: &[(&str, u64, WordKind, Lang)] = {
-    #[allow(non_upper_case_globals)]
-    const En: Lang = Lang::En;
-    #[allow(non_upper_case_globals)]
-    const Pt: Lang = Lang::Pt;
-    use WordKind::{HundredMultiplier, Hundreds, Ones, Scale, Teens, Tens, Zero};
-    &[
-        ("zero", 0, Zero, En),
-        ("one", 1, Ones, En),
-        ("two", 2, Ones, En),
-        ("three", 3, Ones, En),
-        ("four", 4, Ones, En),
-        ("five", 5, Ones, En),
-        ("six", 6, Ones, En),
-        ("seven", 7, Ones, En),
-        ("eight", 8, Ones, En),
-        ("nine", 9, Ones, En),
-        ("ten", 10, Teens, En),
-        ("eleven", 11, Teens, En),
-        ("twelve", 12, Teens, En),
-        ("thirteen", 13, Teens, En),
-        ("fourteen", 14, Teens, En),
-        ("fifteen", 15, Teens, En),
-        ("sixteen", 16, Teens, En),
-        ("seventeen", 17, Teens, En),
-        ("eighteen", 18, Teens, En),
-        ("nineteen", 19, Teens, En),
-        ("twenty", 20, Tens, En),
-        ("thirty", 30, Tens, En),
-        ("forty", 40, Tens, En),
-        ("fourty", 40, Tens, En),
-        ("fifty", 50, Tens, En),
-        ("sixty", 60, Tens, En),
-        ("seventy", 70, Tens, En),
-        ("eighty", 80, Tens, En),
-        ("ninety", 90, Tens, En),
-        ("hundred", 100, HundredMultiplier, En),
-        ("thousand", 1000, Scale, En),
-        ("million", 1_000_000, Scale, En),
-        ("billion", 1_000_000_000, Scale, En),
-        ("zero", 0, Zero, Pt),
-        ("um", 1, Ones, Pt),
-        ("uma", 1, Ones, Pt),
-        ("dois", 2, Ones, Pt),
-        ("duas", 2, Ones, Pt),
-        ("três", 3, Ones, Pt),
-        ("tres", 3, Ones, Pt),
-        ("quatro", 4, Ones, Pt),
-        ("cinco", 5, Ones, Pt),
-        ("seis", 6, Ones, Pt),
-        ("sete", 7, Ones, Pt),
-        ("oito", 8, Ones, Pt),
-        ("nove", 9, Ones, Pt),
-        ("dez", 10, Teens, Pt),
-        ("onze", 11, Teens, Pt),
-        ("doze", 12, Teens, Pt),
-        ("treze", 13, Teens, Pt),
-        ("catorze", 14, Teens, Pt),
-        ("quatorze", 14, Teens, Pt),
-        ("quinze", 15, Teens, Pt),
-        ("dezesseis", 16, Teens, Pt),
-        ("dezasseis", 16, Teens, Pt),
-        ("dezessete", 17, Teens, Pt),
-        ("dezassete", 17, Teens, Pt),
-        ("dezoito", 18, Teens, Pt),
-        ("dezenove", 19, Teens, Pt),
-        ("dezanove", 19, Teens, Pt),
-        ("vinte", 20, Tens, Pt),
-        ("trinta", 30, Tens, Pt),
-        ("quarenta", 40, Tens, Pt),
-        ("cinquenta", 50, Tens, Pt),
-        ("cinqüenta", 50, Tens, Pt),
-        ("sessenta", 60, Tens, Pt),
-        ("setenta", 70, Tens, Pt),
-        ("oitenta", 80, Tens, Pt),
-        ("noventa", 90, Tens, Pt),
-        ("cem", 100, Hundreds, Pt),
-        ("cento", 100, Hundreds, Pt),
-        ("duzentos", 200, Hundreds, Pt),
-        ("duzentas", 200, Hundreds, Pt),
-        ("trezentos", 300, Hundreds, Pt),
-        ("trezentas", 300, Hundreds, Pt),
-        ("quatrocentos", 400, Hundreds, Pt),
-        ("quatrocentas", 400, Hundreds, Pt),
-        ("quinhentos", 500, Hundreds, Pt),
-        ("quinhentas", 500, Hundreds, Pt),
-        ("seiscentos", 600, Hundreds, Pt),
-        ("seiscentas", 600, Hundreds, Pt),
-        ("setecentos", 700, Hundreds, Pt),
-        ("setecentas", 700, Hundreds, Pt),
-        ("oitocentos", 800, Hundreds, Pt),
-        ("oitocentas", 800, Hundreds, Pt),
-        ("novecentos", 900, Hundreds, Pt),
-        ("novecentas", 900, Hundreds, Pt),
-        ("mil", 1000, Scale, Pt),
-        ("milhão", 1_000_000, Scale, Pt),
-        ("milhao", 1_000_000, Scale, Pt),
-        ("milhões", 1_000_000, Scale, Pt),
-        ("milhoes", 1_000_000, Scale, Pt),
-    ]
-};
-
-/// The word joining parts of a number: `one hundred and six`, `cento e seis`.
-fn connector_for(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Pt => "e",
-        _ => "and",
-    }
-}
-
-/// Number words of one language, for building a regex alternation.
-pub(crate) fn number_words_of(lang: Lang) -> impl Iterator<Item = &'static str> {
-    NUMBER_WORDS
-        .iter()
-        .filter(move |entry| entry.3 == lang)
-        .map(|entry| entry.0)
-}
-
-/// Value of a phrase of English or Portuguese number words.
+/// Value of a phrase of number words of any language with a profile.
 ///
 /// Handles `six`, `twelve`, `thirty`, `one hundred and eighty-three`, `two thousand and
 /// seventeen`, `seis`, `doze`, `trinta`, `dois`/`duas`, `três`, `cento e oitenta e três`,
 /// `um`/`uma`, `dois mil`, in any letter case.
-/// Words of both languages may not be mixed, and the words must be in a sensible order:
+/// Words of two languages may not be mixed, and the words must be in a sensible order:
 /// `six six`, `eighty hundred` and `twelve three` are `None`.
 /// Articles (`a`, `an`) are not numbers: `a hundred` is `None`.
 ///
@@ -161,14 +50,13 @@ pub fn parse_number_words(s: &str) -> Option<u64> {
         .split(|ch: char| ch.is_whitespace() || ch == '-')
         .filter(|token| !token.is_empty())
         .collect();
-    [Lang::En, Lang::Pt]
-        .into_iter()
-        .find_map(|lang| evaluate_tokens(&tokens, lang))
+    Lang::all().find_map(|lang| evaluate_tokens(&tokens, lang))
 }
 
 /// Adds up `tokens` read as number words of `lang`, checking the order of the words.
 fn evaluate_tokens(tokens: &[&str], lang: Lang) -> Option<u64> {
-    let connector = connector_for(lang);
+    let connector = lang.profile().numbers.connector;
+    let words = &WORDS[lang];
     let mut total: u64 = 0;
     let mut group: u64 = 0;
     // The kind of the last word in the current group (below the last scale word), if any.
@@ -186,9 +74,7 @@ fn evaluate_tokens(tokens: &[&str], lang: Lang) -> Option<u64> {
             continue;
         }
         after_connector = false;
-        let &(_, value, kind, _) = NUMBER_WORDS
-            .iter()
-            .find(|entry| entry.0 == token && entry.3 == lang)?;
+        let &(value, kind) = words.get(token)?;
         n_number_words += 1;
         match kind {
             WordKind::Zero => {
@@ -227,13 +113,13 @@ fn evaluate_tokens(tokens: &[&str], lang: Lang) -> Option<u64> {
                 }
                 group += value;
             }
-            WordKind::Scale => {
+            WordKind::Scale | WordKind::LoneScale => {
                 if value >= last_scale {
                     return None;
                 }
                 // A bare `mil` is one thousand; English needs a number before `thousand`.
-                let multiplier = match (group, lang) {
-                    (0, Lang::Pt) if value == 1000 => 1,
+                let multiplier = match (group, kind) {
+                    (0, WordKind::LoneScale) => 1,
                     (0, _) => return None,
                     (group, _) => group,
                 };

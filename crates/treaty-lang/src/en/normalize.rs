@@ -2,4 +2,10 @@
 
 use crate::NormalizeWords;
 
-pub(super) const NORMALIZE: NormalizeWords = NormalizeWords::EMPTY;
+pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
+    ocr_keywords: &["article", "articles"],
+    ocr_number_units: &[r"per[ \t]?cent", r"days?", r"months?", r"years?"],
+    page_words: &["Page", "PAGE", "page"],
+    tool_labels: &["Transcription"],
+    ..NormalizeWords::EMPTY
+};

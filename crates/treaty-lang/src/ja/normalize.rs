@@ -2,4 +2,14 @@
 
 use crate::NormalizeWords;
 
-pub(super) const NORMALIZE: NormalizeWords = NormalizeWords::EMPTY;
+pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
+    page_words: &["ページ"],
+    // `第十条`, `第十条 配当`, but not `第十条約` nor a heading that runs into a sentence.
+    layout_heading: r"^第[〇一二三四五六七八九十百0-9]+条(?:[^約。][^。]{0,29})?$",
+    unspaced_punctuation: &[
+        '、', '。', '「', '」', '『', '』', '・', '〔', '〕', '【', '】', '〈', '〉',
+    ],
+    sentence_ends: &['。'],
+    katakana_look_alikes: &[('厶', 'ム')],
+    ..NormalizeWords::EMPTY
+};

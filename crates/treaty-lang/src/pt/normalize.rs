@@ -2,4 +2,9 @@
 
 use crate::NormalizeWords;
 
-pub(super) const NORMALIZE: NormalizeWords = NormalizeWords::EMPTY;
+pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
+    ocr_keywords: &["artigo", "artigos"],
+    ocr_number_units: &[r"por[ \t]cento", "dias", "meses", "anos"],
+    page_words: &["Página", "Pág."],
+    ..NormalizeWords::EMPTY
+};

@@ -15,27 +15,79 @@
 //!    Japanese text is removed (`いても、 当該` -> `いても、当該`). Spaces between two
 //!    Japanese letters stay: some extractors print `、` as a space.
 //!
-//! Also `厶` (a kanji) next to katakana is the katakana `ム` it was confused with.
+//! Also a character OCR reads for a katakana letter (`厶`, a kanji, for `ム`) is that letter
+//! when katakana stands next to it.
+//!
+//! The punctuation, sentence ends, heading shapes and look-alikes come from the profiles (all
+//! of them: the language is not known yet); the letter classes are Unicode script ranges.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use treaty_lang::Lang;
 
 use crate::edits::Edits;
 use crate::FixStats;
 
+/// What the layout repair reads from the profiles.
+struct LayoutWords {
+    punctuation: Vec<char>,
+    sentence_ends: Vec<char>,
+    /// One regex per profile that has a heading shape.
+    headings: Vec<Regex>,
+    look_alikes: Vec<(char, char)>,
+}
+
+static WORDS: LazyLock<LayoutWords> = LazyLock::new(|| {
+    let parts = || Lang::all().map(|lang| &lang.profile().normalize);
+    LayoutWords {
+        punctuation: parts()
+            .flat_map(|part| part.unspaced_punctuation.iter().copied())
+            .collect(),
+        sentence_ends: parts()
+            .flat_map(|part| part.sentence_ends.iter().copied())
+            .collect(),
+        headings: parts()
+            .filter(|part| part.layout_heading != treaty_lang::patterns::NEVER)
+            .map(|part| Regex::new(part.layout_heading).expect("profile heading regex is valid"))
+            .collect(),
+        look_alikes: parts()
+            .flat_map(|part| part.katakana_look_alikes.iter().copied())
+            .collect(),
+    }
+});
+
+fn is_katakana(c: char) -> bool {
+    ('\u{30A0}'..='\u{30FF}').contains(&c)
+}
+
+/// The katakana letter OCR confused `c` with, if `c` is a look-alike of one.
+fn katakana_look_alike(c: char) -> Option<char> {
+    WORDS
+        .look_alikes
+        .iter()
+        .find(|(wrong, _)| *wrong == c)
+        .map(|(_, right)| *right)
+}
+
+fn is_sentence_end(c: char) -> bool {
+    WORDS.sentence_ends.contains(&c)
+}
+
 /// One-character lines in a row that make a page of vertical text.
 const MIN_VERTICAL_RUN: usize = 20;
 
-/// Kana, kanji and the iteration marks.
+/// Kana, kanji and the iteration marks (U+3005, U+3006).
 pub(crate) fn is_japanese_letter(c: char) -> bool {
     matches!(c,
         '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}'
-        | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '々' | '〆')
+        | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{3005}' | '\u{3006}')
 }
 
-/// Japanese punctuation and brackets (full-width forms are folded to ASCII earlier).
+/// Punctuation and brackets of a language written without spaces (full-width forms are folded
+/// to ASCII earlier).
 fn is_japanese_punctuation(c: char) -> bool {
-    matches!(
-        c,
-        '、' | '。' | '「' | '」' | '『' | '』' | '・' | '〔' | '〕' | '【' | '】' | '〈' | '〉'
-    )
+    !c.is_ascii() && WORDS.punctuation.contains(&c)
 }
 
 fn is_japanese(c: char) -> bool {
@@ -49,19 +101,7 @@ fn is_space(c: char) -> bool {
 /// Whether a line is an article heading, possibly with a short title (`第十条`, `第十条 配当`).
 fn is_heading_line(line: &str) -> bool {
     let line = line.trim_matches(is_space);
-    let Some(rest) = line.strip_prefix('第') else {
-        return false;
-    };
-    let numeral_len: usize = rest
-        .chars()
-        .take_while(|c| "〇一二三四五六七八九十百0123456789".contains(*c))
-        .map(char::len_utf8)
-        .sum();
-    if numeral_len == 0 || !rest[numeral_len..].starts_with('条') {
-        return false;
-    }
-    let after = &rest[numeral_len + '条'.len_utf8()..];
-    !after.starts_with('約') && after.chars().count() <= 30 && !after.contains('。')
+    !WORDS.headings.is_empty() && WORDS.headings.iter().any(|heading| heading.is_match(line))
 }
 
 /// The lines of `text` as (start, end without the line break).
@@ -97,7 +137,12 @@ fn is_spaced_out(text: &str) -> bool {
 pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     // Quick exit for texts without Japanese.
-    if !text.chars().take(20_000).any(is_japanese_letter) && !text.contains('厶') {
+    if !text.chars().take(20_000).any(is_japanese_letter)
+        && !WORDS
+            .look_alikes
+            .iter()
+            .any(|(wrong, _)| text.contains(*wrong))
+    {
         return edits;
     }
     let lines = lines(text);
@@ -155,11 +200,12 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
         };
         let opens_japanese_bracket =
             first == '(' && next[1..].chars().next().is_some_and(is_japanese_letter);
-        let continues =
-            is_japanese(last) && last != '。' && (is_japanese(first) || opens_japanese_bracket)
-                || (last == ')'
-                    && previous.chars().rev().nth(1).is_some_and(is_japanese)
-                    && is_japanese_letter(first));
+        let continues = is_japanese(last)
+            && !is_sentence_end(last)
+            && (is_japanese(first) || opens_japanese_bracket)
+            || (last == ')'
+                && previous.chars().rev().nth(1).is_some_and(is_japanese)
+                && is_japanese_letter(first));
         if continues && !is_heading_line(previous) && !is_heading_line(next) {
             *joined = true;
         }
@@ -209,9 +255,8 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
                         || after_bracket;
                     // Text extracted with a space between every two characters
                     // (`配 当 の 額 の 十 パ ー セ ン ト`) loses them all.
-                    let katakana = |c: char| ('\u{30A0}'..='\u{30FF}').contains(&c);
                     // A space inside a katakana word (`十パ ーセント`) is the extractor's.
-                    let spaced_letters = (spaced_out || katakana(before) && katakana(after))
+                    let spaced_letters = (spaced_out || is_katakana(before) && is_katakana(after))
                         && is_japanese(before)
                         && is_japanese(after)
                         && line[run_start..run_end].chars().count() == 1;
@@ -224,14 +269,14 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
                 previous = line[..run_start].chars().next_back();
                 continue;
             }
-            if c == '厶' {
-                let before_kana = previous.is_some_and(|p| ('\u{30A0}'..='\u{30FF}').contains(&p));
+            if let Some(letter) = katakana_look_alike(c) {
+                let before_kana = previous.is_some_and(is_katakana);
                 let after_kana = line[offset + c.len_utf8()..]
                     .chars()
                     .next()
-                    .is_some_and(|n| ('\u{30A0}'..='\u{30FF}').contains(&n));
+                    .is_some_and(is_katakana);
                 if before_kana || after_kana {
-                    edits.replace_char(start + offset..start + offset + c.len_utf8(), 'ム');
+                    edits.replace_char(start + offset..start + offset + c.len_utf8(), letter);
                 }
             }
             previous = Some(c);

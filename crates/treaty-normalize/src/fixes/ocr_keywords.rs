@@ -1,16 +1,49 @@
 //! OCR confusions in structural keywords: `Articie 10`, `Artlcle 5`, `Artic1e 7`,
 //! `ARTICIE 3`, `Artlgo 4`.
 //!
-//! Only a word that differs from a keyword (`Article(s)`, `Artigo(s)`) by the letters OCR
-//! confuses with each other (`i`, `l`, `1`, `I`, `L`, `|`, `!` where the keyword has `i` or
+//! Only a word that differs from a keyword of a profile (`Article(s)`, `Artigo(s)`) by the
+//! letters OCR confuses with each other (`i`, `l`, `1`, `I`, `L`, `|`, `!` where the keyword has `i` or
 //! `l`) is corrected, and only when a number or a Roman numeral follows it, so ordinary words
 //! and truncated column fragments (`Artic The`) are never touched. The case of the word is
 //! kept (`ARTICIE` becomes `ARTICLE`).
 
+use std::sync::LazyLock;
+
+use treaty_lang::Lang;
+
 use crate::edits::Edits;
 use crate::FixStats;
 
-const KEYWORDS: [&str; 4] = ["article", "articles", "artigo", "artigos"];
+/// The keywords of every profile, and how each is found: by its first two adjacent letters
+/// that OCR does not confuse (`rt` of `article`, at offset 1), which are far rarer in text
+/// than single letters. A keyword without such a pair is not repaired.
+struct Keywords {
+    words: Vec<&'static str>,
+    /// (the two letters in lower case, their offset in the keyword).
+    anchors: Vec<([u8; 2], usize)>,
+}
+
+static KEYWORDS: LazyLock<Keywords> = LazyLock::new(|| {
+    let mut words: Vec<&'static str> = Lang::all()
+        .flat_map(|lang| lang.profile().normalize.ocr_keywords.iter().copied())
+        .filter(|word| word.is_ascii())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut anchors: Vec<([u8; 2], usize)> = words
+        .iter()
+        .filter_map(|word| {
+            let bytes = word.as_bytes();
+            let offset = bytes
+                .windows(2)
+                .position(|pair| pair.iter().all(|b| !matches!(b, b'i' | b'l')))?;
+            Some(([bytes[offset], bytes[offset + 1]], offset))
+        })
+        .collect();
+    anchors.sort_unstable();
+    anchors.dedup();
+    Keywords { words, anchors }
+});
 
 fn is_confusable(byte: u8) -> bool {
     matches!(byte, b'i' | b'l' | b'1' | b'I' | b'L' | b'|' | b'!')
@@ -18,7 +51,7 @@ fn is_confusable(byte: u8) -> bool {
 
 /// The keyword `token` is a damaged spelling of, if any (never the keyword spelled right).
 fn damaged_keyword(token: &[u8]) -> Option<&'static str> {
-    KEYWORDS.into_iter().find(|keyword| {
+    KEYWORDS.words.iter().copied().find(|keyword| {
         keyword.len() == token.len()
             && !token.eq_ignore_ascii_case(keyword.as_bytes())
             && keyword.bytes().zip(token).all(|(want, &got)| {
@@ -72,21 +105,36 @@ pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     let bytes = text.as_bytes();
     let mut next_free = 0;
-    // Every keyword starts with "art" in some case: find "rt" in its four spellings (far
-    // rarer than "t") and check the "a" before it.
-    let mut r_positions: Vec<usize> = ["rt", "RT", "Rt", "rT"]
-        .iter()
-        .flat_map(|pair| memchr::memmem::find_iter(bytes, pair.as_bytes()))
-        .collect();
-    r_positions.sort_unstable();
-    for r_pos in r_positions {
-        let Some(idx) = r_pos.checked_sub(1) else {
-            continue;
-        };
-        let starts_keyword =
-            bytes[idx].eq_ignore_ascii_case(&b'a') && bytes[idx + 1].eq_ignore_ascii_case(&b'r');
+    // Find each keyword's anchor pair in its four spellings and check the letters before it.
+    let keywords = &*KEYWORDS;
+    let mut starts: Vec<usize> = Vec::new();
+    for &([first, second], offset) in &keywords.anchors {
+        for pair in [
+            [first, second],
+            [first.to_ascii_uppercase(), second.to_ascii_uppercase()],
+            [first.to_ascii_uppercase(), second],
+            [first, second.to_ascii_uppercase()],
+        ] {
+            for pos in memchr::memmem::find_iter(bytes, &pair) {
+                let Some(idx) = pos.checked_sub(offset) else {
+                    continue;
+                };
+                let prefix_matches = keywords.words.iter().any(|word| {
+                    word.len() > offset + 1
+                        && word.as_bytes()[offset..offset + 2] == [first, second]
+                        && bytes[idx..pos].eq_ignore_ascii_case(&word.as_bytes()[..offset])
+                });
+                if prefix_matches {
+                    starts.push(idx);
+                }
+            }
+        }
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    for idx in starts {
         let at_word_start = idx == 0 || (!is_token_byte(bytes[idx - 1]) && bytes[idx - 1] < 0x80);
-        if !starts_keyword || !at_word_start || idx < next_free {
+        if !at_word_start || idx < next_free {
             continue;
         }
         let len = bytes[idx..]
@@ -105,7 +153,8 @@ pub(crate) fn fix_ocr_keywords(text: &str, stats: &mut FixStats) -> Edits {
             }
         }
         let is_keyword = damaged.is_some()
-            || KEYWORDS
+            || keywords
+                .words
                 .iter()
                 .any(|k| bytes[idx..end].eq_ignore_ascii_case(k.as_bytes()));
         if let (true, Some((range, digits))) = (is_keyword && ends_word, number) {

@@ -1,22 +1,50 @@
 //! Numbers OCR read with letters before a unit: `l0 per cent`, `1O %`, `l83 days` become
 //! `10 per cent`, `10 %`, `183 days`.
 //!
-//! A token counts only when it holds a digit and stands right before a unit of rates or
-//! periods, where a word made of `l`, `I`, `O` and digits can only be a damaged number.
+//! A token counts only when it holds a digit and stands right before `%` or a unit of rates or
+//! periods of a profile, where a word made of `l`, `I`, `O` and digits can only be a damaged
+//! number.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
+use treaty_lang::patterns::{pattern_alternation, NEVER};
+use treaty_lang::Lang;
 
 use crate::edits::Edits;
 use crate::FixStats;
 
-static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)(?:^|[^\p{L}\p{N}])([0-9lIO|]{1,3}(?:[.,][0-9lO]{1,2})?)[ \t]?(?:%|(?:per[ \t]?cent|por[ \t]cento|days?|dias|months?|meses|years?|anos)\b)",
-    )
-    .unwrap()
-});
+/// The pattern of a number before a unit, with `boundary` after the unit.
+fn number_before_unit(boundary: &str) -> Regex {
+    let units = pattern_alternation(
+        Lang::all().flat_map(|lang| lang.profile().normalize.ocr_number_units.iter().copied()),
+    );
+    // Case-folding a never-matching class would walk all of Unicode at compile time.
+    let units = if units == NEVER {
+        units
+    } else {
+        format!("(?i:{units})")
+    };
+    // Case-insensitive only where it matters: `(?i)` on the whole pattern would case-fold the
+    // Unicode letter and number classes, which makes compiling the regex cost more than running
+    // it over a document. The letter classes spell out their other case instead.
+    Regex::new(&format!(
+        r"(?:^|[^\p{{L}}\p{{N}}])([0-9lIOLio|]{{1,3}}(?:[.,][0-9lOLo]{{1,2}})?)[ \t]?(?:%|{units}{boundary})"
+    ))
+    .expect("unit regex is valid")
+}
+
+/// The pattern without the word boundary after the unit, which is checked in code: a Unicode
+/// `\b` keeps the regex off its fast engines on any text with a non-ASCII letter.
+static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| number_before_unit(""));
+
+/// The pattern with the word boundary, for the rare match whose unit runs on into a word: a
+/// longer unit of the alternation may still end there (`tage` and `tagen`).
+static NUMBER_BEFORE_UNIT_WORD: LazyLock<Regex> = LazyLock::new(|| number_before_unit(r"\b"));
+
+fn is_word_char(ch: char) -> bool {
+    ch.is_alphanumeric() || ch == '_'
+}
 
 /// Corrects letters read for digits in numbers before units; counts them in
 /// `stats.ocr_keywords`.
@@ -25,7 +53,24 @@ pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
     if !text.contains(['l', 'I', 'O', '|']) {
         return edits;
     }
-    for captures in NUMBER_BEFORE_UNIT.captures_iter(text) {
+    let mut at = 0;
+    while let Some(mut captures) = NUMBER_BEFORE_UNIT.captures_at(text, at) {
+        let whole = captures.get(0).expect("the whole match always takes part");
+        at = whole.end();
+        let runs_on = !whole.as_str().ends_with('%')
+            && text[whole.end()..].chars().next().is_some_and(is_word_char);
+        if runs_on {
+            match NUMBER_BEFORE_UNIT_WORD
+                .captures_at(text, whole.start())
+                .filter(|found| found.get(0).is_some_and(|m| m.start() == whole.start()))
+            {
+                Some(found) => {
+                    at = found.get(0).map_or(at, |m| m.end());
+                    captures = found;
+                }
+                None => continue,
+            }
+        }
         let token = captures.get(1).expect("the number group always takes part");
         let raw = token.as_str();
         let has_digit = raw.bytes().any(|b| b.is_ascii_digit());

@@ -1,5 +1,5 @@
 //! Page furniture on lines of its own: page markers a PDF text extractor writes (`# Page 12`,
-//! `Page 12`, `- 12 -`) and printed page numbers standing alone on a line.
+//! `Page 12`, `- 12 -`, with the page words of every profile) and printed page numbers standing alone on a line.
 //!
 //! A line counts only by its shape and its place in a sequence, never by one document's
 //! formula:
@@ -26,8 +26,15 @@
 //! The blank lines around removed furniture go with it, so a sentence cut by a page break is
 //! left with one line break, which the layout fix can then judge like any other.
 
+use treaty_lang::Lang;
+
 use crate::edits::Edits;
 use crate::FixStats;
+
+/// The page words of every profile (`Page`, `Página`), as extractors spell them.
+fn page_words() -> impl Iterator<Item = &'static str> {
+    Lang::all().flat_map(|lang| lang.profile().normalize.page_words.iter().copied())
+}
 
 /// Page lines a document needs before any is removed.
 const MIN_PAGES: usize = 3;
@@ -60,7 +67,7 @@ fn shape(line: &str) -> Option<Shape> {
         return Some(Shape::Bare(value));
     }
     let without_hashes = line.trim_start_matches('#').trim_start();
-    for word in ["Page", "PAGE", "page", "Página", "Pág.", "ページ"] {
+    for word in page_words() {
         if let Some(rest) = without_hashes.strip_prefix(word) {
             if let Some(value) = number(rest) {
                 return Some(Shape::Marker(value));
@@ -240,16 +247,11 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
     edits
 }
 
-/// Page-marker words of extractors, as [`shape`] reads them.
-const MARKER_WORDS: [&str; 3] = ["Page", "PAGE", "page"];
-
 /// `#Page` (or `# Page `) and its digits at `at`: where the digits start and end.
 fn glued_marker_at(text: &str, at: usize) -> Option<(usize, usize)> {
     let rest = text[at..].strip_prefix('#')?;
     let rest_trimmed = rest.trim_start_matches([' ', '\t']);
-    let word = MARKER_WORDS
-        .iter()
-        .find(|w| rest_trimmed.starts_with(**w))?;
+    let word = page_words().find(|w| rest_trimmed.starts_with(*w))?;
     let after_word = &rest_trimmed[word.len()..];
     let digits_at = text.len() - after_word.trim_start_matches([' ', '\t']).len();
     let digits = text[digits_at..]

@@ -1,11 +1,22 @@
-//! Quotation marks that OCR turned into Vietnamese letters.
+//! Quotation marks that OCR read as Vietnamese letters.
 //!
-//! In brazil-denmark-1974-pt-en-ocr.txt, letters of the Latin Extended Additional block
-//! U+1EA0..U+1EF9 (`ồ`, `Ạ`, `ỗ`, `ạ`, ...) stand where quotation marks were:
-//! `Contratanteồi designam`, `ỗẠenterprise`, `&Ạỗresidente`, `propertyẠạ shall`. These
-//! letters are never used in Portuguese, English or Japanese, so a run of them is one damaged
-//! quotation mark. The run takes along adjacent `¿` and `&` (`&Ạỗ`, `ạẠỗ¿`) and at most one
-//! stray `i` on each side:
+//! An OCR engine that knows Vietnamese can read the marks of a printed quotation mark (`“`,
+//! `”`) as a vowel with stacked diacritics: a letter of the Latin Extended Additional block
+//! U+1EA0..U+1EF9 (`ồ`, `Ạ`, `ỗ`, `ạ`, ...), as in `Contratanteồi designam`, `ỗẠenterprise`,
+//! `&Ạỗresidente`, `propertyẠạ shall`. No byte-level encoding confusion produces these (they
+//! are not the UTF-8, Windows-1252 or Mac bytes of a quotation mark in VISCII, TCVN3 or
+//! Windows-1258), so the repair goes by what the mechanism leaves: every letter of that block
+//! carries a Vietnamese tone mark, and Vietnamese writes exactly one tone mark per syllable, in
+//! syllables of at most seven letters written in lower case after the first. A run of these
+//! letters is a damaged quotation mark only where no Vietnamese syllable can explain it:
+//! - two or more tone letters in a row (`ỗẠ`, `Ạạ`); or
+//! - one tone letter in a "syllable" (the letters glued to it) that has another tone mark
+//!   (`científicoại`), more than seven letters (`Contratanteồi`), or a capital after its first
+//!   letter (`ỗThe`).
+//!
+//! So a Vietnamese word in a treaty (`Việt Nam`) or a Vietnamese text keeps its letters.
+//! The damaged run takes along adjacent `¿` and `&` (`&Ạỗ`, `ạẠỗ¿`) and at most one stray `i`
+//! on each side:
 //! - after the run, an `i` followed by a word boundary (`ồi designam`);
 //! - before the run, an `i` preceded by a word boundary, or an `i` ending a word when the
 //!   document shows the word is really the word without it: `Contratanteiồi` becomes
@@ -25,6 +36,68 @@ fn is_damage_letter(ch: char) -> bool {
 
 fn is_damage_companion(ch: char) -> bool {
     is_damage_letter(ch) || ch == '¿' || ch == '&'
+}
+
+/// The longest Vietnamese syllable, in letters (`nghiêng`).
+const MAX_SYLLABLE_LETTERS: usize = 7;
+
+/// Whether `ch` carries a Vietnamese tone mark outside the U+1EA0 block: a vowel with a grave,
+/// acute or tilde accent (Latin-1 and Latin Extended-A). A circumflex alone (`â`, `ê`, `ô`) is
+/// no tone mark.
+fn is_other_tone_letter(ch: char) -> bool {
+    matches!(
+        ch.to_lowercase().next().unwrap_or(ch),
+        '\u{E0}'
+            | '\u{E1}'
+            | '\u{E3}'
+            | '\u{E8}'
+            | '\u{E9}'
+            | '\u{EC}'
+            | '\u{ED}'
+            | '\u{F2}'
+            | '\u{F3}'
+            | '\u{F5}'
+            | '\u{F9}'
+            | '\u{FA}'
+            | '\u{FD}'
+            | '\u{129}'
+            | '\u{169}'
+    )
+}
+
+/// Whether the tone letters at `core_start..core_end` (with `¿`, `&`) can only be a damaged
+/// quotation mark, because no Vietnamese syllable explains them (see the module docs).
+fn only_damage_explains(text: &str, core_start: usize, core_end: usize) -> bool {
+    let core = &text[core_start..core_end];
+    let n_tone = core.chars().filter(|&ch| is_damage_letter(ch)).count();
+    if n_tone != 1 || core.chars().count() != 1 {
+        return true;
+    }
+    let is_letter = |ch: char| is_word_char(ch) || is_damage_letter(ch);
+    let before: Vec<char> = text[..core_start]
+        .chars()
+        .rev()
+        .take_while(|&ch| is_letter(ch))
+        .take(MAX_SYLLABLE_LETTERS + 1)
+        .collect();
+    let after: Vec<char> = text[core_end..]
+        .chars()
+        .take_while(|&ch| is_letter(ch))
+        .take(MAX_SYLLABLE_LETTERS + 1)
+        .collect();
+    let core_char = core.chars().next().expect("the core is one character");
+    let syllable: Vec<char> = before
+        .iter()
+        .rev()
+        .copied()
+        .chain(std::iter::once(core_char))
+        .chain(after.iter().copied())
+        .collect();
+    syllable.len() > MAX_SYLLABLE_LETTERS
+        || syllable
+            .iter()
+            .any(|&ch| is_damage_letter(ch) && ch != core_char || is_other_tone_letter(ch))
+        || syllable[1..].iter().any(|ch| ch.is_uppercase())
 }
 
 /// A damaged quotation mark found in the text.
@@ -58,6 +131,11 @@ pub(crate) fn fix_quote_damage(text: &str, stats: &mut FixStats) -> Edits {
         let mut end = idx;
         while let Some(after) = char_at(end).filter(|&after| is_damage_companion(after)) {
             end += after.len_utf8();
+        }
+        if !only_damage_explains(text, start, end) {
+            // A letter of a Vietnamese word: leave it, and look on after it.
+            consumed = end;
+            continue;
         }
         if char_at(end) == Some('i') && !char_at(end + 1).is_some_and(is_word_char) {
             end += 1;
@@ -214,6 +292,37 @@ mod tests {
              defined ... scientific experience\" mentioned in"
         );
         assert_eq!(stats.quote_damage, 3);
+    }
+
+    #[test]
+    fn tone_letters_outside_the_block() {
+        for ch in ['à', 'Á', 'ã', 'é', 'í', 'Ò', 'õ', 'ú', 'ý', 'ĩ', 'Ũ'] {
+            assert!(is_other_tone_letter(ch), "{ch}");
+        }
+        for ch in ['â', 'ê', 'Ô', 'ç', 'a', 'ă', 'ư'] {
+            assert!(!is_other_tone_letter(ch), "{ch}");
+        }
+    }
+
+    #[test]
+    fn vietnamese_words_keep_their_letters() {
+        for text in [
+            "the Socialist Republic of Việt Nam and Japan",
+            "Cộng hòa Xã hội Chủ nghĩa Việt Nam; người nộp thuế",
+            "Nguyễn Văn An, Bộ Tài chính",
+        ] {
+            let (fixed, stats) = run(fix_quote_damage, text);
+            assert_eq!(fixed, text);
+            assert_eq!(stats.quote_damage, 0);
+        }
+    }
+
+    #[test]
+    fn one_tone_letter_where_no_syllable_can_hold_it() {
+        // Another tone mark in the word, a word too long, a capital inside.
+        assert_eq!(fix("científicoại mencionada"), "científico\" mencionada");
+        assert_eq!(fix("Copenhagenại in"), "Copenhagen\" in");
+        assert_eq!(fix("by 'ỗThe Fund"), "by '\"The Fund");
     }
 
     #[test]

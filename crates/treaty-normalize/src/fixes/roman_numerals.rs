@@ -2,7 +2,7 @@
 //! `11 - `.
 //!
 //! An enumeration marker is a number (digits or a Roman numeral) after whitespace, then
-//! spaces, a dash (`-`, `—`, `–`) and a space: `1 - o imposto`, `II - In Denmark`. One of the
+//! spaces, a dash (`-`, `—`, `–`) and a space: `1 - o imposto`, `II - In the other State`. One of the
 //! damaged forms is corrected to `II` when the nearest preceding marker is `1` or `I`, so the
 //! list goes `1 - ... II - ...`. `11 - ` after `10 - ` in a Portuguese paragraph list is a real
 //! eleven and stays.
