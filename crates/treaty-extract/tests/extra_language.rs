@@ -1,15 +1,21 @@
 //! A language added as a profile only: a small Spanish profile, written here, is installed
-//! before the first document, and a short Spanish treaty is segmented and extracted by the
-//! same code that reads the built-in languages. Nothing outside this file knows Spanish.
+//! before the first document, and a short Spanish treaty (written for this test) is
+//! identified, segmented into articles with titles, topics and paragraphs, and its dividend
+//! cap extracted, by the same code that reads the built-in languages. Nothing outside this
+//! file knows Spanish.
 //!
 //! (An integration test runs in its own process, so installing a profile here does not
 //! affect other tests.)
 
 use treaty_extract::{process_document, Settings};
 use treaty_lang::{
-    install, Identification, KanjiStructure, Lang, Names, NormalizeWords, NumberWords, Profile,
-    RuleWords, Script, StructureWords, TopicWords,
+    install, Identification, KanjiStructure, Lang, Names, NormalizeWords, NumberWord,
+    NumberWordKind, NumberWords, Profile, RuleWords, Script, StructureWords, TopicWords,
 };
+
+const fn w(word: &'static str, value: u64, kind: NumberWordKind) -> NumberWord {
+    NumberWord { word, value, kind }
+}
 
 const SPANISH: Profile = Profile {
     code: "es",
@@ -85,7 +91,21 @@ const SPANISH: Profile = Profile {
         heading_keywords: &["artículo"],
         ..Identification::EMPTY
     },
-    numbers: NumberWords::EMPTY,
+    numbers: NumberWords {
+        words: &[
+            w("cinco", 5, NumberWordKind::Ones),
+            w("diez", 10, NumberWordKind::Teens),
+            w("quince", 15, NumberWordKind::Teens),
+            w("veinte", 20, NumberWordKind::Tens),
+        ],
+        connector: "y",
+        thousands_separator: '.',
+        percent_units: &[r"por\s+ciento"],
+        day_units: &[r"d[ií]as?"],
+        year_units: &[r"años?"],
+        reference_words: &[r"art[íi]culos?", r"apartados?"],
+        ..NumberWords::EMPTY
+    },
     normalize: NormalizeWords::EMPTY,
     structure: StructureWords {
         preamble_end: &[r"han\s+acordado\s+lo\s+siguiente"],
@@ -110,7 +130,11 @@ const SPANISH: Profile = Profile {
         ],
         ..TopicWords::EMPTY
     },
-    rules: RuleWords::EMPTY,
+    rules: RuleWords {
+        beneficial_owner: &["beneficiario efectivo"],
+        gross_amount: &["del importe bruto"],
+        ..RuleWords::EMPTY
+    },
     names: Names::EMPTY,
 };
 
@@ -197,6 +221,33 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
         .map(|(a, t, topic, p)| (*a, *t, topic.to_string(), *p))
         .collect();
     assert_eq!(outline, expected);
+    // The dividend cap, read by the shared rules with the profile's words.
+    let rows: Vec<(String, String, String, String, String)> = report
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.lang.to_string(),
+                r.topic.as_str().to_string(),
+                format!("{}({})", r.article, r.paragraph),
+                r.kind.to_string(),
+                format!("{} {}", r.value, r.unit),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [(
+            "es".to_string(),
+            "dividends".to_string(),
+            "3(2)".to_string(),
+            "rate".to_string(),
+            "15 percent".to_string()
+        )]
+    );
+    let row = &report.rows[0];
+    assert_eq!(&TREATY[row.start..row.end], "15 por ciento");
+    assert!(row.quote.starts_with("Sin embargo") && row.quote.ends_with("de los dividendos."));
     // The closing formula ends the last article.
     let last = &version.articles[3];
     assert!(last.end <= TREATY.find("En fe de lo cual").unwrap());
