@@ -488,6 +488,7 @@ fn language_words_live_in_the_profiles() {
     // `TIDY_SHOW_PENDING=1 cargo test -p treaty-lang --test tidy -- --nocapture` lists what is
     // left in the pending files too.
     if std::env::var_os("TIDY_SHOW_PENDING").is_some() {
+        #[allow(clippy::print_stderr)] // asked for on the command line
         for violation in &violations {
             eprintln!("{violation}");
         }

@@ -35,9 +35,9 @@ impl Scores {
 
     /// The two Latin-script languages with most evidence, best first (ties: profile order),
     /// without allocating: this runs several times per line.
-    fn latin_top_two(&self) -> (Option<(Lang, f32)>, Option<(Lang, f32)>) {
-        let mut best: Option<(Lang, f32)> = None;
-        let mut second: Option<(Lang, f32)> = None;
+    fn latin_top_two(&self) -> (Option<Evidence>, Option<Evidence>) {
+        let mut best: Option<Evidence> = None;
+        let mut second: Option<Evidence> = None;
         for lang in &SCRIPTS.latin {
             let evidence = self.of(*lang);
             if best.is_none_or(|(_, b)| evidence > b) {
@@ -50,6 +50,9 @@ impl Scores {
         (best, second)
     }
 }
+
+/// A language and its evidence.
+type Evidence = (Lang, f32);
 
 impl std::ops::AddAssign for Scores {
     fn add_assign(&mut self, other: Scores) {

@@ -124,6 +124,13 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
     let column_langs = column_languages(text);
     let line_scores = line_scores(text);
     let line_langs = smoothed_line_languages(text, &line_scores);
+    // Lines without evidence seen before any language go to the document's main language (a
+    // document with no evidence at all has no treaty text to lose).
+    let mut document_evidence = lang::Scores::default();
+    for line in &line_scores {
+        document_evidence += line.scores;
+    }
+    let fallback = lang::language_of(document_evidence).unwrap_or(Lang::En);
     let mut pending: Vec<(usize, &str)> = Vec::new();
     let mut current: Option<Lang> = None;
     let mut line_start = 0;
@@ -183,7 +190,7 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
         }
         let absorbed = line_langs[line_index].is_some();
         if (lang::is_mixed_scores(scores) || foreign_heading) && !absorbed {
-            flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
+            flush_pending(&mut streams, &mut pending, current.unwrap_or(fallback));
             for (piece_lang, piece_start, piece) in split_mixed_line(content) {
                 let stream = stream_for(&mut streams, piece_lang);
                 stream.append(piece, start + piece_start, ' ');
@@ -217,7 +224,7 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
             None => pending.push((start, content)),
         }
     }
-    flush_pending(&mut streams, &mut pending, current.unwrap_or(Lang::En));
+    flush_pending(&mut streams, &mut pending, current.unwrap_or(fallback));
     for stream in &mut streams {
         stream.map.limit = Some(text.len());
     }
