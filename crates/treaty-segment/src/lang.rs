@@ -106,6 +106,21 @@ pub(crate) static HEADING_KEYWORDS: LazyLock<Vec<(&'static str, Lang)>> = LazyLo
         .collect()
 });
 
+/// Finds any heading keyword in a line, case-insensitively: most lines have none, and the
+/// word-by-word test is then skipped.
+pub(crate) static HEADING_KEYWORD_FINDER: LazyLock<aho_corasick::AhoCorasick> =
+    LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            // Upper case too, for letters outside ASCII (`ARTÍCULO`).
+            .build(
+                HEADING_KEYWORDS
+                    .iter()
+                    .flat_map(|(word, _)| [word.to_string(), word.to_uppercase()]),
+            )
+            .unwrap_or_else(|error| panic!("heading keywords of the profiles: {error}"))
+    });
+
 /// Spelling cues of one language that no other Latin-script profile shares (a cue two
 /// languages share says nothing between them, as a word in two lexicons does not).
 struct Cues {

@@ -428,7 +428,10 @@ fn stream_for(streams: &mut Vec<Stream>, lang: Lang) -> &mut Stream {
 /// language other than `line_lang`.
 fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
     // Most lines have no keyword before a number: no digit, no heading.
-    if line_lang.profile().script != Script::Latin || !line.bytes().any(|b| b.is_ascii_digit()) {
+    if line_lang.profile().script != Script::Latin
+        || !line.bytes().any(|b| b.is_ascii_digit())
+        || !lang::HEADING_KEYWORD_FINDER.is_match(line)
+    {
         return false;
     }
     let mut words = line.split_whitespace().peekable();

@@ -23,7 +23,13 @@ pub(super) fn lower(text: &str) -> String {
             out.push(' ');
         }
         space = false;
-        out.extend(c.to_lowercase());
+        // Most treaty text is ASCII: no case-mapping tables for it (this runs on every clause
+        // several times).
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
     }
     if space {
         out.push(' ');
