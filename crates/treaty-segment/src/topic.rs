@@ -186,8 +186,10 @@ static MARKER_IN_TEXT: LazyLock<Regex> =
 struct Lexicon {
     /// Title phrases with their topics, profiles in order.
     titles: Vec<(&'static str, Topic)>,
-    /// The title phrases with the letters OCR confuses folded together.
-    folded_titles: Vec<String>,
+    /// All title phrases in one automaton, and the same with the letters OCR confuses folded
+    /// together in another: a title is scanned once, not once per phrase.
+    title_finder: AhoCorasick,
+    folded_title_finder: AhoCorasick,
     /// All content phrases in one automaton, so an article's opening is scanned once.
     content: AhoCorasick,
     /// Topic and weight of each content phrase, by pattern index.
@@ -214,7 +216,12 @@ impl Lexicon {
                     .map(move |(ph, t)| (*ph, topic(p, t)))
             })
             .collect();
-        let folded_titles = titles.iter().map(|(phrase, _)| ocr_fold(phrase)).collect();
+        let folded_titles: Vec<String> =
+            titles.iter().map(|(phrase, _)| ocr_fold(phrase)).collect();
+        let title_finder = AhoCorasick::new(titles.iter().map(|(phrase, _)| *phrase))
+            .expect("title phrases build an automaton");
+        let folded_title_finder =
+            AhoCorasick::new(&folded_titles).expect("folded title phrases build an automaton");
         let content: Vec<(&'static str, Topic, f32)> = profiles
             .clone()
             .flat_map(|p| {
@@ -231,7 +238,8 @@ impl Lexicon {
         );
         Lexicon {
             titles,
-            folded_titles,
+            title_finder,
+            folded_title_finder,
             content: AhoCorasick::new(content.iter().map(|(phrase, _, _)| *phrase))
                 .expect("content phrases build an automaton"),
             content_topics: content.iter().map(|(_, t, w)| (*t, *w)).collect(),
@@ -244,21 +252,17 @@ impl Lexicon {
         // Exact first; then with the letters OCR confuses folded together on both sides
         // (`Assoclated enterprises`). Either way the longest phrase (as written in the
         // profile) wins, and of equally long ones the later.
-        let exact = self
-            .titles
-            .iter()
-            .filter(|(phrase, _)| title.contains(phrase))
-            .max_by_key(|(phrase, _)| phrase.chars().count())
-            .map(|(_, topic)| *topic);
-        exact.or_else(|| {
-            let folded = ocr_fold(&title);
-            self.folded_titles
-                .iter()
-                .zip(&self.titles)
-                .filter(|(phrase, _)| folded.contains(phrase.as_str()))
-                .max_by_key(|(_, (phrase, _))| phrase.chars().count())
-                .map(|(_, (_, topic))| *topic)
-        })
+        // Of the phrases found, the longest (in characters), and of equally long ones the
+        // later in the profiles.
+        let best = |finder: &AhoCorasick, haystack: &str| {
+            finder
+                .find_overlapping_iter(haystack)
+                .map(|found| found.pattern().as_usize())
+                .max_by_key(|&index| (self.titles[index].0.chars().count(), index))
+                .map(|index| self.titles[index].1)
+        };
+        best(&self.title_finder, &title)
+            .or_else(|| best(&self.folded_title_finder, &ocr_fold(&title)))
     }
 
     fn topic_from_content(&self, text: &str) -> Option<Topic> {
