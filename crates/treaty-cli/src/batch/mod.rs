@@ -1,0 +1,327 @@
+//! `treaty run`: many documents in parallel, datasets streamed to disk in a stable order.
+//!
+//! This file holds the arguments, the worker pool and the run loop; the pieces it calls live
+//! beside it: [`process`] (one document, guarded against panics), [`datasets`] (a document's
+//! JSON and dataset lines), [`outcome`] (what became of a document), [`output_folder`]
+//! (reused output folders), [`interrupt`] (Ctrl-C) and [`pipe`] (`run --stdin`).
+
+mod datasets;
+mod interrupt;
+mod outcome;
+mod output_folder;
+mod pipe;
+mod process;
+
+use std::collections::HashSet;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS};
+use treaty_extract::Settings;
+use treaty_normalize::IngestConfig;
+
+use crate::inputs::{collect, nothing_to_process, Input};
+use crate::output::AtomicFile;
+use treaty_cli::dictionary::LazyTokenizer;
+
+use datasets::{render, write_failure, write_header};
+use interrupt::Interrupt;
+use outcome::{Failure, Outcome};
+use output_folder::{name_list, other_documents, remove_stale_temporary_files};
+use pipe::run_pipe;
+pub(crate) use process::process_guarded;
+use process::process_input;
+
+/// Arguments of `treaty run`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Files or folders (folders are searched for .txt, .html, .htm and .xhtml files).
+    /// Default: corpus/
+    pub inputs: Vec<PathBuf>,
+    /// Output folder.
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
+    /// Documents processed at once: 0 (or leaving it out) means all cores, one per core; at
+    /// most 4 per core.
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// No progress bar, no summary, and no line per document that was processed with a
+    /// warning (failures.jsonl has them); errors are still printed.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Skip documents whose JSON in the output folder is complete and was made from the same
+    /// input bytes (by SHA-256); their rows still go into the datasets. Continues a run that
+    /// was interrupted.
+    #[arg(long)]
+    pub resume: bool,
+    /// Reuse an output folder that holds the JSON of documents that are not inputs of this
+    /// run: delete that JSON (without --force such a folder is refused, since its datasets
+    /// would leave those documents out).
+    #[arg(long)]
+    pub force: bool,
+    /// Pipe mode: read JSON lines (`{"doc": NAME, "text": TEXT}`) or one path per line from
+    /// standard input and write result rows to standard output as JSON lines, in input order.
+    /// Failures (what `run` writes to failures.jsonl: errors, and documents processed with a
+    /// warning) go to standard error as JSON lines; the exit status is 1 when there is one.
+    /// Nothing is written to --out.
+    #[arg(long, conflicts_with_all = ["inputs", "resume", "force"])]
+    pub stdin: bool,
+    /// Largest input accepted, in bytes.
+    #[arg(long, default_value_t = 64 * 1024 * 1024)]
+    pub max_bytes: u64,
+}
+
+/// Worker threads per core beyond which `--jobs` is capped: documents are CPU-bound, so more
+/// threads only add memory (about 12 times the size of each document in flight).
+const MAX_JOBS_PER_CORE: usize = 4;
+
+/// The number of workers for `--jobs`: one per core for none or 0, capped (with a warning) at
+/// [`MAX_JOBS_PER_CORE`] per core.
+pub(crate) fn job_count(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match requested {
+        None | Some(0) => cores,
+        Some(jobs) if jobs > MAX_JOBS_PER_CORE * cores => {
+            let cap = MAX_JOBS_PER_CORE * cores;
+            eprintln!(
+                "treaty: --jobs {jobs} is more than {MAX_JOBS_PER_CORE} per core; using {cap} ({cores} cores)"
+            );
+            cap
+        }
+        Some(jobs) => jobs,
+    }
+}
+
+/// The rayon pool of `jobs` workers.
+fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .context("cannot start worker threads")
+}
+
+/// How many documents are processed before their results are streamed to disk; bounds memory.
+const CHUNK: usize = 64;
+
+pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    if args.stdin {
+        return run_pipe(&args);
+    }
+    let started = Instant::now();
+    let arguments = crate::default_inputs(args.inputs.clone());
+    let collected = collect(&arguments);
+    if collected.inputs.is_empty() {
+        eprintln!(
+            "treaty: {}",
+            nothing_to_process(&arguments, &collected.skipped)
+        );
+        return Ok(ExitCode::from(1));
+    }
+    if !args.quiet {
+        for skipped in collected.skipped.iter().filter(|s| s.format.is_some()) {
+            eprintln!(
+                "treaty: skipped {}: {}",
+                skipped.path.display(),
+                skipped.reason()
+            );
+        }
+    }
+    let inputs = collected.inputs;
+    let jobs = job_count(args.jobs);
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
+    remove_stale_temporary_files(&args.out);
+    let run_docs: HashSet<String> = inputs.iter().map(Input::doc).collect();
+    let others = other_documents(&args.out, &run_docs);
+    if !others.is_empty() {
+        if !args.force {
+            eprintln!(
+                "treaty: {} already holds the JSON of {} documents that are not inputs of this run ({}); \
+                 the datasets of this run would leave them out. Use --force to delete their JSON, \
+                 or another --out folder.",
+                args.out.display(),
+                others.len(),
+                name_list(&others)
+            );
+            return Ok(ExitCode::from(2));
+        }
+        for doc in &others {
+            let path = args.out.join(format!("{doc}.json"));
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+        if !args.quiet {
+            eprintln!(
+                "treaty: --force: removed from {} the JSON of {} documents that are not inputs of this run ({})",
+                args.out.display(),
+                others.len(),
+                name_list(&others)
+            );
+        }
+    }
+    let pool = worker_pool(jobs)?;
+    let total_bytes: u64 = inputs
+        .iter()
+        .map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len()))
+        .sum();
+    let progress = if args.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {binary_bytes}/{binary_total_bytes} {msg} (ETA {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let tokenizer = LazyTokenizer::default();
+    let settings = Settings {
+        ingest: IngestConfig {
+            max_bytes: args.max_bytes,
+            ..IngestConfig::default()
+        },
+        tokenizers: Some(&tokenizer),
+    };
+
+    let mut rates_csv = AtomicFile::create(&args.out.join("rates.csv"))?;
+    let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
+    let mut articles_csv = AtomicFile::create(&args.out.join("articles.csv"))?;
+    let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
+    write_header(&mut rates_csv, &RATE_COLUMNS)?;
+    write_header(&mut articles_csv, &ARTICLE_COLUMNS)?;
+
+    // Two inputs with one document name would write one JSON file: the later ones fail.
+    let mut seen_docs = HashSet::new();
+    let duplicate: Vec<bool> = inputs
+        .iter()
+        .map(|input| match input {
+            Input::File { doc, .. } => !seen_docs.insert(doc.clone()),
+            Input::Unreadable { .. } => false,
+        })
+        .collect();
+
+    let interrupt = Interrupt::install();
+    let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) =
+        (0, 0, 0, 0, 0, 0);
+    // Documents whose JSON this run wrote or kept, and documents that failed: an earlier
+    // run's JSON of a document that fails now is removed, so the folder agrees with the
+    // datasets.
+    let mut written_docs = HashSet::new();
+    let mut failed_docs = Vec::new();
+    for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
+        if interrupt.fired() {
+            break;
+        }
+        // Workers process, serialize and write each document's JSON; the main thread only
+        // appends the rendered dataset lines, in input order.
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .enumerate()
+                .map(|(offset, input)| {
+                    if interrupt.fired() {
+                        return Outcome::Skipped;
+                    }
+                    let outcome = if duplicate[chunk_index * CHUNK + offset] {
+                        Outcome::Failed(Failure {
+                            doc: crate::inputs::doc_name(input.path()),
+                            path: input.path().display().to_string(),
+                            severity: "error",
+                            error:
+                                "another input has the same document name; the first one was kept"
+                                    .to_string(),
+                        })
+                    } else {
+                        render(
+                            process_input(input, &args.out, &settings, args.resume),
+                            &args.out,
+                        )
+                    };
+                    progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
+                    outcome
+                })
+                .collect()
+        });
+        for (offset, outcome) in outcomes.into_iter().enumerate() {
+            let index = chunk_index * CHUNK + offset;
+            if !matches!(outcome, Outcome::Skipped) {
+                n_documents += 1;
+            }
+            progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
+            match outcome {
+                Outcome::Rendered(rendered) => {
+                    written_docs.insert(inputs[index].doc());
+                    n_resumed += usize::from(rendered.resumed);
+                    rates_csv.writer().write_all(&rendered.rates_csv)?;
+                    rates_jsonl.writer().write_all(&rendered.rates_jsonl)?;
+                    articles_csv.writer().write_all(&rendered.articles_csv)?;
+                    n_rows += rendered.n_rows;
+                    n_articles += rendered.n_articles;
+                    n_warnings += rendered.n_warnings;
+                    if let Some(failure) = rendered.failure {
+                        n_failed += 1;
+                        if !args.quiet {
+                            progress.suspend(|| {
+                                eprintln!("treaty: {}: {}", failure.path, failure.error)
+                            });
+                        }
+                        write_failure(&mut failures_jsonl, &failure)?;
+                    }
+                }
+                Outcome::Failed(failure) => {
+                    n_failed += 1;
+                    if !duplicate[index] {
+                        failed_docs.push(failure.doc.clone());
+                    }
+                    progress.suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
+                    write_failure(&mut failures_jsonl, &failure)?;
+                }
+                Outcome::Skipped => {}
+                Outcome::Done(..) => {
+                    unreachable!("render turns every processed document into Rendered")
+                }
+            }
+        }
+    }
+    for doc in failed_docs
+        .iter()
+        .filter(|doc| !written_docs.contains(*doc))
+    {
+        // Best effort: the failure is in failures.jsonl either way.
+        let _ = std::fs::remove_file(args.out.join(format!("{doc}.json")));
+    }
+    progress.finish_and_clear();
+    if interrupt.fired() {
+        // The datasets are not committed: their temporary files go when they are dropped.
+        drop((rates_csv, rates_jsonl, articles_csv, failures_jsonl));
+        eprintln!(
+            "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
+             the datasets were not written; run the same command with --resume to continue",
+            inputs.len(),
+            written_docs.len(),
+            args.out.display()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    rates_csv.commit()?;
+    rates_jsonl.commit()?;
+    articles_csv.commit()?;
+    failures_jsonl.commit()?;
+    if !args.quiet {
+        eprintln!(
+            "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed in {:.2}s -> {}",
+            n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, started.elapsed().as_secs_f64(), args.out.display()
+        );
+    }
+    Ok(if n_failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,47 @@
+//! What became of one document in a run: processed, rendered, failed or skipped, and which
+//! warnings make a processed document a failure of the batch.
+
+use treaty_extract::schema::DocumentReport;
+
+use super::datasets::Rendered;
+
+/// A document that could not be processed.
+#[derive(serde::Serialize)]
+pub(super) struct Failure {
+    pub(super) doc: String,
+    pub(super) path: String,
+    /// `error`: nothing was produced; `warning`: the document was processed but is not
+    /// usable as a treaty (no articles, unsupported language).
+    pub(super) severity: &'static str,
+    pub(super) error: String,
+}
+
+/// Warnings that make a processed document a failure of the batch.
+const FAILING_WARNINGS: [&str; 2] = ["no_articles", "unsupported_language"];
+
+pub(super) enum Outcome {
+    /// The report, whether it was resumed from an earlier run, and the input path.
+    Done(Box<DocumentReport>, bool, String),
+    /// A processed document, its JSON written and its dataset lines rendered.
+    Rendered(Box<Rendered>),
+    Failed(Failure),
+    /// Not started: the run was interrupted.
+    Skipped,
+}
+
+/// The failure a processed document counts as, when one of its warnings makes it unusable as
+/// a treaty (see [`FAILING_WARNINGS`]).
+pub(super) fn failure_of_report(report: &DocumentReport, path: &str) -> Option<Failure> {
+    let failing: Vec<&str> = report
+        .warnings
+        .iter()
+        .filter(|w| FAILING_WARNINGS.contains(&w.code.as_str()))
+        .map(|w| w.message.as_str())
+        .collect();
+    (!failing.is_empty()).then(|| Failure {
+        doc: report.doc.clone(),
+        path: path.to_string(),
+        severity: "warning",
+        error: failing.join("; "),
+    })
+}

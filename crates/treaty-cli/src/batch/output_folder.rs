@@ -1,0 +1,80 @@
+//! Reused output folders: the JSON of documents that are not inputs of this run, and the
+//! temporary files a killed run left behind.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+/// The documents whose JSON an earlier run left in `out` and that are not in `run_docs`
+/// (files that are not per-document JSON of treaty are no concern of ours), sorted.
+pub(super) fn other_documents(out: &Path, run_docs: &HashSet<String>) -> Vec<String> {
+    /// The fields that tell a per-document JSON of treaty.
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        doc: String,
+        schema_version: String,
+    }
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return Vec::new();
+    };
+    let mut others: Vec<String> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_str()?.to_owned();
+            let doc = name.strip_suffix(".json")?;
+            if doc.starts_with('.') || run_docs.contains(doc) {
+                return None;
+            }
+            let probe: Probe = serde_json::from_slice(&std::fs::read(entry.path()).ok()?).ok()?;
+            (probe.doc == doc && !probe.schema_version.is_empty()).then(|| doc.to_owned())
+        })
+        .collect();
+    others.sort();
+    others
+}
+
+/// A few names, then how many more.
+pub(super) fn name_list(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut list = names
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        list.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    list
+}
+
+/// Removes the temporary files (`.<name>.<pid>.tmp`, see
+/// [`AtomicFile`](crate::output::AtomicFile)) that a killed run left in the output folder: they
+/// are never complete and nothing else would remove them. Files of a process that is still
+/// alive (another run into the same folder) are left alone where that can be told (Linux
+/// `/proc`).
+pub(super) fn remove_stale_temporary_files(out: &Path) {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(temporary_file_pid) else {
+            continue;
+        };
+        let alive = pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists();
+        if !alive && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+            // Best effort: a file that cannot be removed only costs disk space.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in an [`AtomicFile`](crate::output::AtomicFile) temporary name,
+/// `.<name>.<pid>.tmp`.
+fn temporary_file_pid(file_name: &str) -> Option<u32> {
+    let inner = file_name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (name, pid) = inner.rsplit_once('.')?;
+    if name.is_empty() || pid.is_empty() || !pid.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
+}

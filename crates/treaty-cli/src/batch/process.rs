@@ -1,0 +1,142 @@
+//! One document through the pipeline: read (or resumed from an earlier run's JSON), processed
+//! with panics caught, and every problem turned into a failure naming the file.
+
+use std::path::Path;
+
+use treaty_extract::schema::{DocumentReport, Warning, SCHEMA_VERSION};
+use treaty_extract::{process_document, sha256_hex, Settings};
+use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
+
+use super::outcome::{Failure, Outcome};
+use crate::inputs::{markup_of, Input};
+
+/// Runs the pipeline on one document; a panic (a bug) becomes an error for this document
+/// instead of ending the batch and losing the other documents' results.
+///
+/// `path` is the file the bytes came from, if any: it decides whether they are read as HTML
+/// (by its extension) and names the file in the advice for a PDF or an image. Stray control
+/// bytes removed from the text become a warning of the document.
+pub(crate) fn process_guarded(
+    doc: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    settings: &Settings<'_>,
+) -> Result<DocumentReport, String> {
+    let settings = Settings {
+        ingest: IngestConfig {
+            markup: path.map_or(Markup::Detect, markup_of),
+            ..settings.ingest
+        },
+        ..*settings
+    };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        process_document(doc, bytes, &settings)
+    })) {
+        Ok(Ok(mut report)) => {
+            warn_of_stray_bytes(&mut report);
+            Ok(report)
+        }
+        Ok(Err(IngestError::Binary {
+            reason: BinaryReason::Format { format },
+        })) => {
+            let shown = path.map_or_else(|| "FILE".to_string(), |p| p.display().to_string());
+            Err(format!(
+                "it is {}, not text; {}",
+                format.description(),
+                format.advice(&shown)
+            ))
+        }
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(format!(
+                "internal error (a bug in treaty, please report it with this file): {message}"
+            ))
+        }
+    }
+}
+
+/// Adds a warning to a document whose text had stray control bytes (normalization removed
+/// them; their count is in the document's normalization counts).
+fn warn_of_stray_bytes(report: &mut DocumentReport) {
+    let stray = report
+        .normalization
+        .iter()
+        .find(|count| count.fix == "stray_controls")
+        .map_or(0, |count| count.count);
+    if stray > 0 {
+        report.warnings.push(Warning {
+            code: "stray_control_bytes".to_string(),
+            message: format!(
+                "{stray} stray control bytes (NUL, ESC, DEL, ...) were removed from the text; \
+                 the file may have been damaged on its way"
+            ),
+            start: None,
+            end: None,
+        });
+    }
+}
+
+/// Reads and processes one input; every problem becomes a [`Failure`] naming the file.
+pub(super) fn process_input(
+    input: &Input,
+    out: &Path,
+    settings: &Settings<'_>,
+    resume: bool,
+) -> Outcome {
+    let (path, doc) = match input {
+        Input::File { path, doc } => (path, doc),
+        Input::Unreadable { path, reason } => {
+            return Outcome::Failed(Failure {
+                doc: crate::inputs::doc_name(path),
+                path: path.display().to_string(),
+                severity: "error",
+                error: reason.clone(),
+            })
+        }
+    };
+    let fail = |error: String| {
+        Outcome::Failed(Failure {
+            doc: doc.clone(),
+            path: path.display().to_string(),
+            severity: "error",
+            error,
+        })
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.len() > settings.ingest.max_bytes => {
+            return fail(format!(
+                "file is {} bytes, over the limit of {} bytes (--max-bytes)",
+                meta.len(),
+                settings.ingest.max_bytes
+            ))
+        }
+        Ok(_) => {}
+        Err(error) => return fail(format!("cannot read: {error}")),
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => return fail(format!("cannot read: {error}")),
+    };
+    if resume {
+        if let Some(report) = previous_report(out, doc, &bytes) {
+            return Outcome::Done(Box::new(report), true, path.display().to_string());
+        }
+    }
+    match process_guarded(doc, Some(path), &bytes, settings) {
+        Ok(report) => Outcome::Done(Box::new(report), false, path.display().to_string()),
+        Err(error) => fail(error),
+    }
+}
+
+/// The report of an earlier run, if it is complete and made from the same bytes.
+fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport> {
+    let text = std::fs::read(out.join(format!("{doc}.json"))).ok()?;
+    let report: DocumentReport = serde_json::from_slice(&text).ok()?;
+    (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes))
+        .then_some(report)
+}

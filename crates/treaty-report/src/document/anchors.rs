@@ -1,0 +1,123 @@
+//! The structure laid over the text: anchors and labels of language versions, articles and
+//! paragraphs, and the section breaks that let the browser skip what is off screen.
+
+use treaty_extract::schema::ArticleReport;
+
+use super::language_name;
+use crate::escape::attr;
+use crate::model::{article_id, paragraph_id, parts, version_id, Model, Part};
+use crate::source::Source;
+use crate::stream::Placements;
+
+/// A text stretch without article starts longer than this is split into sections of about
+/// [`SECTION_BYTES`] at line ends, so the browser can skip laying out what is off screen.
+const LONG_STRETCH: usize = 48 * 1024;
+const SECTION_BYTES: usize = 24 * 1024;
+
+/// The label shown in the text where an article starts.
+fn article_label(lang: &str, part: Part, article: &ArticleReport) -> (String, &'static str) {
+    let class = match part {
+        Part::Article => "",
+        Part::Protocol => " prot",
+        Part::Mli => " mli",
+    };
+    (format!("{lang} {}", article.article), class)
+}
+
+/// Anchors (versions, articles, paragraphs) and section breaks for the text of page `page`.
+pub(super) fn structure_placements(
+    model: &Model<'_>,
+    source: &Source,
+    page: usize,
+    placements: &mut Placements,
+) {
+    let on_page = |offset: usize| model.paging.page_of(offset) == page;
+    let mut starts = Vec::new();
+    for treaty in &model.report.treaties {
+        for (v, version) in treaty.versions.iter().enumerate() {
+            let vid = version_id(treaty.treaty, v);
+            if on_page(version.start) {
+                placements.points.push((
+                    source.to_display(version.start),
+                    format!("<span id=\"{vid}\"></span>"),
+                ));
+            }
+            for (part, index, article) in parts(version) {
+                if !on_page(article.start) {
+                    continue;
+                }
+                let id = article_id(treaty.treaty, v, part, index);
+                let position = source.to_display(article.start);
+                starts.push(position);
+                let (label, class) = article_label(version.lang.as_str(), part, article);
+                let title = format!(
+                    "{} {} {}{}{}",
+                    language_name(version.lang.as_str()),
+                    article.printed,
+                    article.title,
+                    if article.topic.as_str().is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", article.topic.as_str())
+                    },
+                    if article.modifies.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" — modifies article {}", article.modifies)
+                    }
+                );
+                placements.points.push((
+                    position,
+                    format!(
+                        "<a class=\"an{class}\" id=\"{id}\" href=\"#o{id}\" title=\"{}\">{}</a>",
+                        attr(&title),
+                        attr(&label)
+                    ),
+                ));
+                for (p, paragraph) in article.paragraphs.iter().enumerate() {
+                    if !on_page(paragraph.start) {
+                        continue;
+                    }
+                    placements.points.push((
+                        source.to_display(paragraph.start),
+                        format!("<span id=\"{}\"></span>", paragraph_id(&id, p)),
+                    ));
+                }
+            }
+        }
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    // Long stretches without an article start are cut at line ends.
+    let text = source.display.as_str();
+    let range = model
+        .paging
+        .range(page, model.report.bytes.max(source.original_len()));
+    let (window_start, window_end) = (source.to_display(range.start), source.to_display(range.end));
+    let mut cuts = Vec::new();
+    let mut previous = window_start;
+    for &start in starts.iter().chain(std::iter::once(&window_end)) {
+        let mut position = previous;
+        while start.saturating_sub(position) > LONG_STRETCH {
+            let mut target = (position + SECTION_BYTES).min(start);
+            while !text.is_char_boundary(target) {
+                target += 1;
+            }
+            match text.get(target..start).and_then(|rest| rest.find('\n')) {
+                Some(newline) => {
+                    position = target + newline + 1;
+                    cuts.push(position);
+                }
+                None => break,
+            }
+        }
+        previous = start;
+    }
+    starts.extend(cuts);
+    starts.sort_unstable();
+    starts.dedup();
+    placements.breaks = starts
+        .into_iter()
+        .map(|position| (position, "<section class=\"s\">".to_string()))
+        .collect();
+}
