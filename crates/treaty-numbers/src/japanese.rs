@@ -10,7 +10,7 @@ use treaty_lang::NumberWords;
 use crate::digits::parse_digit_number;
 use crate::kanji::{character_digit, is_hundred_or_larger_unit, parse_kanji_number};
 use crate::lazy::LazyPerLang;
-use crate::quantity::{currency_code, Quantity, Unit};
+use crate::quantity::{unit_of, Quantity, Unit};
 use crate::Lang;
 
 /// A language's compiled patterns for numbers glued to their units.
@@ -282,20 +282,4 @@ fn floor_char_boundary(text: &str, mut byte_idx: usize) -> usize {
         byte_idx -= 1;
     }
     byte_idx
-}
-
-/// Which [`Unit`] the unit regex found, by the name of the group that matched.
-fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
-    if captures.name("unit_percent").is_some() {
-        Some(Unit::Percent)
-    } else if captures.name("unit_days").is_some() {
-        Some(Unit::Days)
-    } else if captures.name("unit_months").is_some() {
-        Some(Unit::Months)
-    } else if captures.name("unit_years").is_some() {
-        Some(Unit::Years)
-    } else {
-        let written = captures.name("unit_currency")?.as_str();
-        currency_code(written).map(|code| Unit::Currency(code.to_string()))
-    }
 }

@@ -8,7 +8,7 @@ use treaty_lang::NumberWords;
 
 use crate::digits::{digit_number_end, parse_digit_number};
 use crate::lazy::LazyPerLang;
-use crate::quantity::{currency_code, Quantity, Unit, ISO_CODES};
+use crate::quantity::{currency_code, unit_of, Quantity, Unit, ISO_CODES};
 use crate::words::{parse_number_words, scale_value};
 use crate::Lang;
 
@@ -455,22 +455,6 @@ static PERIOD_NAME: LazyPerLang<(Regex, Regex)> = LazyPerLang::new(|profile| {
 fn names_a_period(text: &str, lang: Lang, unit_text: &str, span_end: usize) -> bool {
     let (inside, after) = PERIOD_NAME.get(lang);
     inside.is_match(unit_text) || after.is_match(&text[span_end..])
-}
-
-/// Which [`Unit`] the unit regex found, by the name of the group that matched.
-fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
-    if captures.name("unit_percent").is_some() {
-        Some(Unit::Percent)
-    } else if captures.name("unit_days").is_some() {
-        Some(Unit::Days)
-    } else if captures.name("unit_months").is_some() {
-        Some(Unit::Months)
-    } else if captures.name("unit_years").is_some() {
-        Some(Unit::Years)
-    } else {
-        let written = captures.name("unit_currency")?.as_str();
-        currency_code(written).map(|code| Unit::Currency(code.to_string()))
-    }
 }
 
 /// Whether the unit ending at `end` continues into a longer word (`dias` in `diastole`).

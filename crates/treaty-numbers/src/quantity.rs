@@ -156,6 +156,22 @@ const CURRENCY_SIGNS: &[(&str, &str)] = &[
     ("¥", "JPY"),
 ];
 
+/// Which [`Unit`] a unit regex (Latin or Japanese) found, by the name of the group that matched.
+pub(crate) fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
+    if captures.name("unit_percent").is_some() {
+        Some(Unit::Percent)
+    } else if captures.name("unit_days").is_some() {
+        Some(Unit::Days)
+    } else if captures.name("unit_months").is_some() {
+        Some(Unit::Months)
+    } else if captures.name("unit_years").is_some() {
+        Some(Unit::Years)
+    } else {
+        let written = captures.name("unit_currency")?.as_str();
+        currency_code(written).map(|code| Unit::Currency(code.to_string()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{currency_code, Unit};

@@ -284,19 +284,13 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                             .collect()
                     };
                     for conditions in variants {
-                        findings.push(Finding {
-                            subparagraph: sub.label.clone(),
-                            kind: Kind::Rate,
-                            value: "0".to_string(),
-                            unit: crate::schema::Unit::Percent,
+                        findings.push(exemption_finding(
+                            sub.label.clone(),
                             conditions,
-                            local: phrase.clone(),
-                            clause: clause.clone(),
-                            confidence: 0.8,
-                            unit_inferred: false,
+                            phrase.clone(),
+                            clause.clone(),
                             topic,
-                            derived: None,
-                        });
+                        ));
                     }
                 }
                 continue;
@@ -318,19 +312,13 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                 if let Some(owner) = first_named_owner(item_text, lang) {
                     conditions.beneficial_owner = Some(owner);
                 }
-                findings.push(Finding {
-                    subparagraph: subparagraph.clone(),
-                    kind: Kind::Rate,
-                    value: "0".to_string(),
-                    unit: crate::schema::Unit::Percent,
+                findings.push(exemption_finding(
+                    subparagraph.clone(),
                     conditions,
-                    local: phrase.clone(),
-                    clause: item,
-                    confidence: 0.8,
-                    unit_inferred: false,
+                    phrase.clone(),
+                    item,
                     topic,
-                    derived: None,
-                });
+                ));
             }
             continue;
         }
@@ -341,20 +329,37 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
             .flat_map(|conditions| alternatives(conditions, clause_text, lang))
             .collect();
         for conditions in variants {
-            findings.push(Finding {
-                subparagraph: subparagraph.clone(),
-                kind: Kind::Rate,
-                value: "0".to_string(),
-                unit: crate::schema::Unit::Percent,
+            findings.push(exemption_finding(
+                subparagraph.clone(),
                 conditions,
-                local: phrase.clone(),
-                clause: clause.clone(),
-                confidence: 0.8,
-                unit_inferred: false,
+                phrase.clone(),
+                clause.clone(),
                 topic,
-                derived: None,
-            });
+            ));
         }
     }
     findings
+}
+
+/// A rate of 0 found by an exemption phrase at `local`, read in `clause`.
+fn exemption_finding(
+    subparagraph: String,
+    conditions: Conditions,
+    local: Range<usize>,
+    clause: Range<usize>,
+    topic: Topic,
+) -> Finding {
+    Finding {
+        subparagraph,
+        kind: Kind::Rate,
+        value: "0".to_string(),
+        unit: crate::schema::Unit::Percent,
+        conditions,
+        local,
+        clause,
+        confidence: 0.8,
+        unit_inferred: false,
+        topic,
+        derived: None,
+    }
 }
