@@ -270,14 +270,13 @@ fn scan(source: &str) -> (Vec<(usize, String)>, Vec<Literal>) {
                 while k < chars.len() && !starts_with(k, &close) {
                     k += 1;
                 }
-                let text: String = chars[start..k.min(chars.len())].iter().collect();
                 let message = !message_depth.is_empty() || is_message_field(&chars, i);
-                literals.push(Literal {
+                line = push_literal(
+                    &mut literals,
                     line,
-                    text: text.clone(),
+                    &chars[start..k.min(chars.len())],
                     message,
-                });
-                line += text.matches('\n').count();
+                );
                 i = k + close.chars().count();
                 continue;
             }
@@ -287,14 +286,13 @@ fn scan(source: &str) -> (Vec<(usize, String)>, Vec<Literal>) {
             while k < chars.len() && chars[k] != '"' {
                 k += if chars[k] == '\\' { 2 } else { 1 };
             }
-            let text: String = chars[i + 1..k.min(chars.len())].iter().collect();
             let message = !message_depth.is_empty() || is_message_field(&chars, i);
-            literals.push(Literal {
+            line = push_literal(
+                &mut literals,
                 line,
-                text: text.clone(),
+                &chars[i + 1..k.min(chars.len())],
                 message,
-            });
-            line += text.matches('\n').count();
+            );
             i = k + 1;
             continue;
         }
@@ -320,6 +318,18 @@ fn scan(source: &str) -> (Vec<(usize, String)>, Vec<Literal>) {
         i += 1;
     }
     (comments, literals)
+}
+
+/// Records a string literal starting on `line`; returns the line it ends on.
+fn push_literal(literals: &mut Vec<Literal>, line: usize, chars: &[char], message: bool) -> usize {
+    let text: String = chars.iter().collect();
+    let end_line = line + text.matches('\n').count();
+    literals.push(Literal {
+        line,
+        text,
+        message,
+    });
+    end_line
 }
 
 /// Whether the literal at `at` is the value of a `message:` or `reason:` field.
