@@ -43,7 +43,6 @@ mod digits;
 mod japanese;
 mod kanji;
 mod latin;
-mod lazy;
 mod quantity;
 mod roman;
 mod words;
