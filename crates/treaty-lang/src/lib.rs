@@ -43,7 +43,7 @@ pub use kanji::KanjiStructure;
 pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};
-pub use registry::{install, InstallError, Lang, LazyPerLang, PerLang, MAX_LANGUAGES};
+pub use registry::{install, InstallError, Lang, PerLang, MAX_LANGUAGES};
 pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;

@@ -43,6 +43,7 @@ mod digits;
 mod japanese;
 mod kanji;
 mod latin;
+mod lazy;
 mod quantity;
 mod roman;
 mod words;

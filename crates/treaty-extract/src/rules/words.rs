@@ -1,8 +1,10 @@
 //! The rule phrases of each language profile, with their patterns compiled once.
 
+use std::sync::LazyLock;
+
 use regex::Regex;
 use treaty_lang::patterns::pattern_alternation;
-use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
+use treaty_lang::{Lang, PerLang, Phrase, Profile, RuleWords, Script};
 
 /// One language's rule phrases and their compiled patterns.
 pub(super) struct Words {
@@ -25,12 +27,11 @@ pub(super) struct Words {
     pub(super) lending_body: Vec<Regex>,
 }
 
-/// Compiled on first use per language: a batch in one language does not compile the others'.
-static WORDS: LazyPerLang<Words> = LazyPerLang::new(compile);
+static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
 
 /// The rule phrases of a language.
 pub(super) fn words(lang: Lang) -> &'static Words {
-    WORDS.get(lang)
+    &WORDS[lang]
 }
 
 /// Item and paragraph markers (`(a)`, `(1)`) that PDF extraction drops into the middle of
