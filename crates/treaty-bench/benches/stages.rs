@@ -6,6 +6,10 @@
 // criterion_group! defines an undocumented function.
 #![allow(missing_docs)]
 
+/// The allocator `treaty` runs with, so the figures are the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -6,6 +6,10 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+/// mimalloc: the pipeline makes many small, short-lived strings and vectors per document.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod batch;
 
 mod golden;

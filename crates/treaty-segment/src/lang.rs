@@ -106,21 +106,6 @@ pub(crate) static HEADING_KEYWORDS: LazyLock<Vec<(&'static str, Lang)>> = LazyLo
         .collect()
 });
 
-/// Finds any heading keyword in a line, case-insensitively: most lines have none, and the
-/// word-by-word test is then skipped.
-pub(crate) static HEADING_KEYWORD_FINDER: LazyLock<aho_corasick::AhoCorasick> =
-    LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            // Upper case too, for letters outside ASCII (`ARTÍCULO`).
-            .build(
-                HEADING_KEYWORDS
-                    .iter()
-                    .flat_map(|(word, _)| [word.to_string(), word.to_uppercase()]),
-            )
-            .unwrap_or_else(|error| panic!("heading keywords of the profiles: {error}"))
-    });
-
 /// Spelling cues of one language that no other Latin-script profile shares (a cue two
 /// languages share says nothing between them, as a word in two lexicons does not).
 struct Cues {
@@ -226,28 +211,143 @@ pub fn word_key(token: &str) -> std::borrow::Cow<'_, str> {
 thread_local! {
     /// Evidence per word already scored on this thread. Treaty vocabulary is small and
     /// repetitive, so most words are looked up, not scored again.
-    static WORD_CACHE: std::cell::RefCell<HashMap<String, Scores>> = Default::default();
+    static WORD_CACHE: std::cell::RefCell<WordCache> = Default::default();
 }
 
-/// [`word_scores`] of a token, through a cache keyed by the token as printed (punctuation
-/// trimmed, case kept), so that the common case costs one lookup and no lower-casing.
-fn cached_scores(cache: &mut HashMap<String, Scores>, token: &str) -> Scores {
-    let trimmed = token.trim_matches(|c: char| !c.is_alphanumeric());
-    if let Some(scores) = cache.get(trimmed) {
-        return *scores;
+/// Tokens as printed (punctuation trimmed, case kept) and their evidence, so that the common
+/// case costs one lookup and no lower-casing.
+///
+/// Laid out for the lookup that runs on every token of every line: short tokens are stored
+/// inline, so a lookup follows no pointer, and a token holds the index of its evidence among
+/// the few distinct values rather than the evidence itself, so the table stays small enough
+/// for the processor's caches.
+#[derive(Default)]
+struct WordCache {
+    short: HashMap<ShortToken, u16>,
+    long: HashMap<String, u16>,
+    /// The distinct evidence values the tokens point to.
+    distinct: Vec<Scores>,
+    /// Where each distinct value is in `distinct`, by its bits.
+    positions: HashMap<[u32; MAX_LANGUAGES + 2], u16>,
+}
+
+/// A token of up to 15 bytes, zero-padded, its length in the last byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct ShortToken([u8; 16]);
+
+impl ShortToken {
+    const MAX_LEN: usize = 15;
+
+    fn new(token: &str) -> Option<ShortToken> {
+        let bytes = token.as_bytes();
+        if bytes.len() > Self::MAX_LEN {
+            return None;
+        }
+        let mut inline = [0; 16];
+        inline[..bytes.len()].copy_from_slice(bytes);
+        inline[Self::MAX_LEN] = bytes.len() as u8;
+        Some(ShortToken(inline))
     }
-    let scores = word_scores(&word_key(trimmed));
-    // Bound the cache: a pathological input (random words) must not grow it forever.
-    if cache.len() > 200_000 {
-        cache.clear();
+}
+
+impl std::hash::Hash for ShortToken {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let (low, high) = self.0.split_at(8);
+        state.write_u64(u64::from_le_bytes(low.try_into().expect("8 bytes")));
+        state.write_u64(u64::from_le_bytes(high.try_into().expect("8 bytes")));
     }
-    cache.insert(trimmed.to_string(), scores);
-    scores
+}
+
+impl WordCache {
+    /// Bound on the tokens kept: a pathological input (random words) must not grow the cache
+    /// forever.
+    const MAX_TOKENS: usize = 200_000;
+
+    fn scores(&mut self, token: &str) -> Scores {
+        let trimmed = trim_to_word(token);
+        let short = ShortToken::new(trimmed);
+        let found = match &short {
+            Some(short) => self.short.get(short),
+            None => self.long.get(trimmed),
+        };
+        if let Some(&position) = found {
+            return self.distinct[usize::from(position)];
+        }
+        let scores = word_scores(&word_key(trimmed));
+        if self.short.len() + self.long.len() >= Self::MAX_TOKENS
+            || self.distinct.len() > usize::from(u16::MAX)
+        {
+            *self = WordCache::default();
+        }
+        let position = self.position_of(scores);
+        match short {
+            Some(short) => self.short.insert(short, position),
+            None => self.long.insert(trimmed.to_string(), position),
+        };
+        scores
+    }
+
+    fn position_of(&mut self, scores: Scores) -> u16 {
+        let mut bits = [0; MAX_LANGUAGES + 2];
+        for (bit, evidence) in bits.iter_mut().zip(scores.evidence) {
+            *bit = evidence.to_bits();
+        }
+        bits[MAX_LANGUAGES] = scores.words;
+        bits[MAX_LANGUAGES + 1] = scores.known;
+        let next = u16::try_from(self.distinct.len()).expect("bounded by the caller");
+        let position = *self.positions.entry(bits).or_insert(next);
+        if position == next {
+            self.distinct.push(scores);
+        }
+        position
+    }
+}
+
+/// A token without the punctuation around it. Most tokens are bare words: two byte tests.
+fn trim_to_word(token: &str) -> &str {
+    let bytes = token.as_bytes();
+    match (bytes.first(), bytes.last()) {
+        (Some(first), Some(last))
+            if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() =>
+        {
+            token
+        }
+        _ => token.trim_matches(|c: char| !c.is_alphanumeric()),
+    }
+}
+
+/// Calls `each` on the whitespace-separated tokens of a text, as `split_whitespace` would
+/// give them, reading ASCII bytes without decoding characters (this runs on every line).
+fn for_each_token<'a>(text: &'a str, mut each: impl FnMut(&'a str)) {
+    let bytes = text.as_bytes();
+    let mut start: Option<usize> = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let (is_space, width) = if byte.is_ascii() {
+            (matches!(byte, b'\t'..=b'\r' | b' '), 1)
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            (c.is_whitespace(), c.len_utf8())
+        };
+        match (is_space, start) {
+            (true, Some(from)) => {
+                each(&text[from..at]);
+                start = None;
+            }
+            (false, None) => start = Some(at),
+            _ => {}
+        }
+        at += width;
+    }
+    if let Some(from) = start {
+        each(&text[from..]);
+    }
 }
 
 /// [`word_scores`] of a token, through the per-thread cache.
 pub fn token_scores(token: &str) -> Scores {
-    WORD_CACHE.with(|cache| cached_scores(&mut cache.borrow_mut(), token))
+    WORD_CACHE.with(|cache| cache.borrow_mut().scores(token))
 }
 
 /// Sum of word evidence over a text.
@@ -256,9 +356,7 @@ pub fn text_scores(text: &str) -> Scores {
     WORD_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let mut total = Scores::default();
-        for token in text.split_whitespace() {
-            total += cached_scores(&mut cache, token);
-        }
+        for_each_token(text, |token| total += cache.scores(token));
         total
     })
 }
@@ -404,5 +502,56 @@ mod tests {
     fn plain_line_is_not_mixed() {
         assert!(!is_mixed("The profits of an enterprise of a Contracting State shall be taxable only in that State"));
         assert!(!is_mixed("Os lucros de uma empresa de um Estado Contratante só podem ser tributados nesse Estado"));
+    }
+
+    #[test]
+    fn tokens_are_those_of_split_whitespace() {
+        for text in [
+            "",
+            "   ",
+            "Artigo 10\u{A0}Dividendos\tpagos\u{3000}por\u{2003}uma",
+            " (a) the\x0Bincome; ",
+            "não\u{85}está",
+            "única",
+        ] {
+            let mut tokens = Vec::new();
+            for_each_token(text, |token| tokens.push(token));
+            assert_eq!(
+                tokens,
+                text.split_whitespace().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_lose_the_punctuation_around_them() {
+        for token in ["(a)", "State,", "«dividendos»", "10%", "word", "—", "é."] {
+            assert_eq!(
+                trim_to_word(token),
+                token.trim_matches(|c: char| !c.is_alphanumeric()),
+                "{token}"
+            );
+        }
+    }
+
+    #[test]
+    fn cached_evidence_is_the_word_evidence() {
+        for token in [
+            "Convenção,",
+            "internationalisation",
+            "the",
+            "(a)",
+            "impostos",
+            "exactly15bytes!",
+            "dezasseis_bytes",
+            "この条約は",
+            "",
+        ] {
+            let expected = word_scores(&word_key(token));
+            // Scored, then looked up.
+            assert_eq!(token_scores(token), expected, "{token}");
+            assert_eq!(token_scores(token), expected, "{token}");
+        }
     }
 }

@@ -427,30 +427,34 @@ fn stream_for(streams: &mut Vec<Stream>, lang: Lang) -> &mut Stream {
 /// True when a line has a heading keyword followed by a number (`Article 9`) in a Latin
 /// language other than `line_lang`.
 fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
-    // Most lines have no keyword before a number: no digit, no heading.
-    if line_lang.profile().script != Script::Latin
-        || !line.bytes().any(|b| b.is_ascii_digit())
-        || !lang::HEADING_KEYWORD_FINDER.is_match(line)
-    {
+    if line_lang.profile().script != Script::Latin {
         return false;
     }
-    let mut words = line.split_whitespace().peekable();
-    while let Some(word) = words.next() {
-        let Some(next) = words.peek() else {
-            break;
-        };
-        if !next.starts_with(|c: char| c.is_ascii_digit()) {
-            continue;
-        }
-        let key = lang::word_key(word);
-        if lang::HEADING_KEYWORDS
-            .iter()
-            .any(|(keyword, heading_lang)| *keyword == key && *heading_lang != line_lang)
-        {
-            return true;
-        }
-    }
-    false
+    // Only the word before each number that starts a word can be a heading keyword: most
+    // lines have no number, and the others few.
+    let bytes = line.as_bytes();
+    (0..bytes.len())
+        .filter(|&at| bytes[at].is_ascii_digit())
+        .filter(|&at| {
+            line[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_whitespace)
+        })
+        .any(|at| {
+            let word = line[..at]
+                .trim_end()
+                .rsplit(char::is_whitespace)
+                .next()
+                .unwrap_or("");
+            if word.is_empty() {
+                return false;
+            }
+            let key = lang::word_key(word);
+            lang::HEADING_KEYWORDS
+                .iter()
+                .any(|(keyword, heading_lang)| *keyword == key && *heading_lang != line_lang)
+        })
 }
 
 /// Splits a line of two columns read across into runs of one language.

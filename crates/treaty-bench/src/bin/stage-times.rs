@@ -15,6 +15,10 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+/// The allocator `treaty` runs with, so the figures are the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

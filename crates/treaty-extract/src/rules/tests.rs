@@ -461,3 +461,15 @@ fn japanese_cap_and_exemption() {
         "{got:?}"
     );
 }
+
+#[test]
+fn lower_folds_case_and_joins_whitespace_runs() {
+    assert_eq!(
+        text::lower("  Dividends\tPAID\r\n\u{A0}À São  "),
+        "dividends paid à são "
+    );
+    // A character whose lower case is two characters.
+    assert_eq!(text::lower("İX"), "i\u{307}x");
+    assert_eq!(text::lower(""), "");
+    assert_eq!(text::lower(" \n "), " ");
+}

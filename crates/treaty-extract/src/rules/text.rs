@@ -12,29 +12,46 @@ use super::words::words;
 /// Lower case with every run of whitespace as one space, so a phrase matches across the
 /// source's line wrapping.
 pub(super) fn lower(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    // Bytes, not chars: most treaty text is ASCII and this runs on every clause several
+    // times. Non-ASCII characters are case-mapped as characters.
+    let mut out: Vec<u8> = Vec::with_capacity(text.len());
     let mut space = false;
-    for c in text.chars() {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().take_while(u8::is_ascii).count();
+        for &byte in &rest.as_bytes()[..ascii] {
+            if matches!(byte, b'\t'..=b'\r' | b' ') {
+                space = true;
+                continue;
+            }
+            if space && !out.is_empty() {
+                out.push(b' ');
+            }
+            space = false;
+            out.push(byte.to_ascii_lowercase());
+        }
+        rest = &rest[ascii..];
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
+        rest = &rest[c.len_utf8()..];
         if c.is_whitespace() {
             space = true;
             continue;
         }
         if space && !out.is_empty() {
-            out.push(' ');
+            out.push(b' ');
         }
         space = false;
-        // Most treaty text is ASCII: no case-mapping tables for it (this runs on every clause
-        // several times).
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.extend(c.to_lowercase());
+        let mut buffer = [0; 4];
+        for lower in c.to_lowercase() {
+            out.extend_from_slice(lower.encode_utf8(&mut buffer).as_bytes());
         }
     }
     if space {
-        out.push(' ');
+        out.push(b' ');
     }
-    out
+    String::from_utf8(out).expect("ASCII bytes and whole characters are UTF-8")
 }
 
 /// The clause around a local offset: the subparagraph if any, else the sentence.
