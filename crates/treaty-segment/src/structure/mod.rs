@@ -25,6 +25,7 @@ use crate::{Article, Config, Diagnostic, Treaty, Version};
 mod displaced;
 mod headings;
 mod inferred;
+mod lines;
 mod paragraphs;
 mod protocol;
 mod treaties;

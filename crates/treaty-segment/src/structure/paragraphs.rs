@@ -9,6 +9,7 @@ use treaty_numbers::Lang;
 
 use super::displaced::JA_SUBPARAGRAPH;
 use super::line_prefix;
+use super::lines::captures_in_lines;
 use super::vocabulary::GRAMMAR;
 use crate::japanese_items::{japanese_subparagraphs, Placement};
 use crate::{Paragraph, Subparagraph};
@@ -68,9 +69,12 @@ pub(super) fn latin_paragraphs(
     };
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
-    for captures in markers.captures_iter(&text[body.clone()]) {
+    // A paragraph number is a digit within a line.
+    for (line_offset, captures) in
+        captures_in_lines(markers, &text[body.clone()], |b| b.is_ascii_digit())
+    {
         let whole = captures.get(0).unwrap();
-        let start = body.start + whole.start();
+        let start = body.start + line_offset + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
         let prefix = line_prefix(text, start).trim_end();
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
@@ -198,12 +202,15 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         Script::Japanese => return japanese_subparagraphs(local, Placement::After),
         _ => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
-            for captures in SUBPARAGRAPH.captures_iter(local) {
+            // Every marker holds a `)` and stays within its line.
+            for (line_offset, captures) in captures_in_lines(&SUBPARAGRAPH, local, |b| b == b')')
+            {
                 let Some(label) = captures.get(1).or(captures.get(2)) else {
                     continue;
                 };
+                let label_start = line_offset + label.start();
                 let marker_start =
-                    label.start() - usize::from(local[..label.start()].ends_with('('));
+                    label_start - usize::from(local[..label_start].ends_with('('));
                 let prefix = line_prefix(local, marker_start).trim_end();
                 let after_list_break = prefix.ends_with([':', ';', '.'])
                     || GRAMMAR
@@ -225,7 +232,7 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                 if prefix.is_empty() || after_list_break || after_comma {
                     markers.push((
                         marker_start,
-                        captures.get(0).unwrap().end(),
+                        line_offset + captures.get(0).unwrap().end(),
                         label.as_str().to_lowercase(),
                     ));
                 }
