@@ -234,6 +234,15 @@ fn quantity_at(
     candidate: NumberCandidate,
     covered_until: usize,
 ) -> Option<Quantity> {
+    // Numbers in words are quantities only with a unit after them, or a fraction and then a
+    // unit; most are articles (`um Estado`, `one of the States`), dropped before any other
+    // test.
+    if candidate.is_words {
+        let after = &text[candidate.end..];
+        if !UNIT_AFTER.get(lang).is_match(after) && !FRACTION_AFTER.is_match(after) {
+            return None;
+        }
+    }
     let look_behind_start =
         floor_char_boundary(text, candidate.start.saturating_sub(LOOK_BEHIND_BYTES));
     let before = &text[..candidate.start];
