@@ -42,6 +42,18 @@ static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| number_before_unit
 /// longer unit of the alternation may still end there (`tage` and `tagen`).
 static NUMBER_BEFORE_UNIT_WORD: LazyLock<Regex> = LazyLock::new(|| number_before_unit(r"\b"));
 
+/// The most bytes a match of [`NUMBER_BEFORE_UNIT`] can start before a digit of its number:
+/// a character before the number (up to 4 bytes) and the number's 6 characters, less one.
+const MAX_BYTES_BEFORE_DIGIT: usize = 4 + 5;
+
+/// The largest character boundary at or before `index`.
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
 fn is_word_char(ch: char) -> bool {
     ch.is_alphanumeric() || ch == '_'
 }
@@ -53,8 +65,23 @@ pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
     if !text.contains(['l', 'I', 'O', '|']) {
         return edits;
     }
+    let bytes = text.as_bytes();
     let mut at = 0;
-    while let Some(mut captures) = NUMBER_BEFORE_UNIT.captures_at(text, at) {
+    loop {
+        // Only a number holding a digit is corrected (below), so the search skips to the next
+        // digit, less the most a match can start before it: the character before the number
+        // and the number's other characters. A match skipped this way holds no digit and
+        // would have been passed over; none can hide a match that holds one.
+        let Some(digit) = bytes[at..].iter().position(u8::is_ascii_digit) else {
+            break;
+        };
+        at = at.max(floor_char_boundary(
+            text,
+            (at + digit).saturating_sub(MAX_BYTES_BEFORE_DIGIT),
+        ));
+        let Some(mut captures) = NUMBER_BEFORE_UNIT.captures_at(text, at) else {
+            break;
+        };
         let whole = captures.get(0).expect("the whole match always takes part");
         at = whole.end();
         let runs_on = !whole.as_str().ends_with('%')
@@ -116,5 +143,17 @@ mod tests {
         let (fixed, stats) = run(fix_ocr_numbers, text);
         assert_eq!(fixed, text);
         assert_eq!(stats.ocr_keywords, 0);
+    }
+
+    #[test]
+    fn numbers_far_apart_and_after_wide_characters() {
+        let filler = "o Estado da fonte não tributa lO % ".repeat(40);
+        let text = format!("{filler}—l0 % e «1O por cento»; {filler}l5 dias");
+        let (fixed, stats) = run(fix_ocr_numbers, &text);
+        assert_eq!(
+            fixed,
+            format!("{filler}—10 % e «10 por cento»; {filler}15 dias")
+        );
+        assert_eq!(stats.ocr_keywords, 3);
     }
 }

@@ -57,7 +57,9 @@ mod tests {
         assert_eq!(lines, ["Article 5", "(a) and 7"]);
         assert_eq!(lines_holding("", |b| b == b')').count(), 0);
         assert_eq!(
-            lines_holding("x)", |b| b == b')').map(|r| r.start).collect::<Vec<_>>(),
+            lines_holding("x)", |b| b == b')')
+                .map(|r| r.start)
+                .collect::<Vec<_>>(),
             [0]
         );
     }

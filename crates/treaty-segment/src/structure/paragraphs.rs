@@ -203,14 +203,12 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         _ => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
             // Every marker holds a `)` and stays within its line.
-            for (line_offset, captures) in captures_in_lines(&SUBPARAGRAPH, local, |b| b == b')')
-            {
+            for (line_offset, captures) in captures_in_lines(&SUBPARAGRAPH, local, |b| b == b')') {
                 let Some(label) = captures.get(1).or(captures.get(2)) else {
                     continue;
                 };
                 let label_start = line_offset + label.start();
-                let marker_start =
-                    label_start - usize::from(local[..label_start].ends_with('('));
+                let marker_start = label_start - usize::from(local[..label_start].ends_with('('));
                 let prefix = line_prefix(local, marker_start).trim_end();
                 let after_list_break = prefix.ends_with([':', ';', '.'])
                     || GRAMMAR
