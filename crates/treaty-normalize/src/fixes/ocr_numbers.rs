@@ -5,6 +5,7 @@
 //! periods of a profile, where a word made of `l`, `I`, `O` and digits can only be a damaged
 //! number.
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -14,8 +15,9 @@ use treaty_lang::Lang;
 use crate::edits::Edits;
 use crate::FixStats;
 
-/// The pattern of a number before a unit, with `boundary` after the unit.
-fn number_before_unit(boundary: &str) -> Regex {
+/// The pattern of a number before a unit: `lead` before the number, `boundary` after the
+/// unit.
+fn number_before_unit(lead: &str, boundary: &str) -> Regex {
     let units = pattern_alternation(
         Lang::all().flat_map(|lang| lang.profile().normalize.ocr_number_units.iter().copied()),
     );
@@ -29,22 +31,36 @@ fn number_before_unit(boundary: &str) -> Regex {
     // Unicode letter and number classes, which makes compiling the regex cost more than running
     // it over a document. The letter classes spell out their other case instead.
     Regex::new(&format!(
-        r"(?:^|[^\p{{L}}\p{{N}}])([0-9lIOLio|]{{1,3}}(?:[.,][0-9lOLo]{{1,2}})?)[ \t]?(?:%|{units}{boundary})"
+        r"{lead}([0-9lIOLio|]{{1,3}}(?:[.,][0-9lOLo]{{1,2}})?)[ \t]?(?:%|{units}{boundary})"
     ))
     .expect("unit regex is valid")
 }
 
-/// The pattern without the word boundary after the unit, which is checked in code: a Unicode
-/// `\b` keeps the regex off its fast engines on any text with a non-ASCII letter.
-static NUMBER_BEFORE_UNIT: LazyLock<Regex> = LazyLock::new(|| number_before_unit(""));
+/// What stands before the number: the start of the text or a character that is neither a
+/// letter nor a digit.
+const LEAD: &str = r"(?:^|[^\p{L}\p{N}])";
+
+/// The pattern, anchored at the start of the text, without the word boundary after the unit
+/// (checked in code: a Unicode `\b` keeps the regex off its fast engines on any text with a
+/// non-ASCII letter).
+static AT_TEXT_START: LazyLock<Regex> =
+    LazyLock::new(|| number_before_unit(&format!(r"\A{LEAD}"), ""));
+
+/// The same, anchored at the start of a slice that does not start the text: the number
+/// follows a character that is neither a letter nor a digit.
+static AFTER_CHARACTER: LazyLock<Regex> =
+    LazyLock::new(|| number_before_unit(r"\A[^\p{L}\p{N}]", ""));
 
 /// The pattern with the word boundary, for the rare match whose unit runs on into a word: a
 /// longer unit of the alternation may still end there (`tage` and `tagen`).
-static NUMBER_BEFORE_UNIT_WORD: LazyLock<Regex> = LazyLock::new(|| number_before_unit(r"\b"));
+static NUMBER_BEFORE_UNIT_WORD: LazyLock<Regex> = LazyLock::new(|| number_before_unit(LEAD, r"\b"));
 
-/// The most bytes a match of [`NUMBER_BEFORE_UNIT`] can start before a digit of its number:
-/// a character before the number (up to 4 bytes) and the number's 6 characters, less one.
+/// The most bytes a match can start before a digit of its number: a character before the
+/// number (up to 4 bytes) and the number's other characters (up to 5).
 const MAX_BYTES_BEFORE_DIGIT: usize = 4 + 5;
+
+/// The most bytes of a number on either side of one of its digits.
+const MAX_NUMBER_BYTES_AROUND_DIGIT: usize = 5;
 
 /// The largest character boundary at or before `index`.
 fn floor_char_boundary(text: &str, mut index: usize) -> usize {
@@ -58,63 +74,112 @@ fn is_word_char(ch: char) -> bool {
     ch.is_alphanumeric() || ch == '_'
 }
 
+/// Whether a character of a number as the pattern reads it (digits, the letters OCR reads
+/// for them, separators).
+fn is_number_byte(byte: u8) -> bool {
+    byte.is_ascii_digit()
+        || matches!(
+            byte,
+            b'l' | b'I' | b'O' | b'L' | b'i' | b'o' | b'|' | b'.' | b','
+        )
+}
+
+/// Whether a letter read for a digit stands in the run of number characters around the digit
+/// at `digit`: only then can a number holding that digit need correcting.
+fn misread_letter_around(bytes: &[u8], digit: usize) -> bool {
+    let is_misread = |byte: &u8| matches!(byte, b'l' | b'I' | b'O' | b'|');
+    let before = bytes[digit.saturating_sub(MAX_NUMBER_BYTES_AROUND_DIGIT)..digit]
+        .iter()
+        .rev()
+        .take_while(|byte| is_number_byte(**byte));
+    let after = bytes[digit + 1..(digit + 1 + MAX_NUMBER_BYTES_AROUND_DIGIT).min(bytes.len())]
+        .iter()
+        .take_while(|byte| is_number_byte(**byte));
+    before.chain(after).any(is_misread)
+}
+
+/// The match starting at `start`, if any: the whole match and the number.
+fn match_at(text: &str, start: usize) -> Option<(Range<usize>, Range<usize>)> {
+    let captures = if start == 0 {
+        AT_TEXT_START.captures(text)?
+    } else {
+        AFTER_CHARACTER.captures(&text[start..])?
+    };
+    let whole = captures.get(0)?.range();
+    let number = captures.get(1)?.range();
+    Some((
+        start + whole.start..start + whole.end,
+        start + number.start..start + number.end,
+    ))
+}
+
 /// Corrects letters read for digits in numbers before units; counts them in
 /// `stats.ocr_keywords`.
+///
+/// The matches are those a search of the whole text would find, one after another, but only
+/// those that can need correcting are looked for: a number with a digit and a letter read
+/// for a digit. The pattern gives the regex engine no literal to skip ahead with, so a
+/// search of the whole text would run its automaton over every byte. A match without a digit
+/// never covers the start of one with a digit, so skipping it changes nothing.
 pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
-    if !text.contains(['l', 'I', 'O', '|']) {
-        return edits;
-    }
     let bytes = text.as_bytes();
+    // The end of the last match: the search goes on from there.
     let mut at = 0;
-    loop {
-        // Only a number holding a digit is corrected (below), so the search skips to the next
-        // digit, less the most a match can start before it: the character before the number
-        // and the number's other characters. A match skipped this way holds no digit and
-        // would have been passed over; none can hide a match that holds one.
-        let Some(digit) = bytes[at..].iter().position(u8::is_ascii_digit) else {
-            break;
-        };
-        at = at.max(floor_char_boundary(
-            text,
-            (at + digit).saturating_sub(MAX_BYTES_BEFORE_DIGIT),
-        ));
-        let Some(mut captures) = NUMBER_BEFORE_UNIT.captures_at(text, at) else {
-            break;
-        };
-        let whole = captures.get(0).expect("the whole match always takes part");
-        at = whole.end();
-        let runs_on = !whole.as_str().ends_with('%')
-            && text[whole.end()..].chars().next().is_some_and(is_word_char);
-        if runs_on {
-            match NUMBER_BEFORE_UNIT_WORD
-                .captures_at(text, whole.start())
-                .filter(|found| found.get(0).is_some_and(|m| m.start() == whole.start()))
-            {
-                Some(found) => {
-                    at = found.get(0).map_or(at, |m| m.end());
-                    captures = found;
-                }
-                None => continue,
-            }
-        }
-        let token = captures.get(1).expect("the number group always takes part");
-        let raw = token.as_str();
-        let has_digit = raw.bytes().any(|b| b.is_ascii_digit());
-        let has_letter = raw.bytes().any(|b| matches!(b, b'l' | b'I' | b'O' | b'|'));
-        if !has_digit || !has_letter {
+    let mut next_digit = 0;
+    while let Some(offset) = bytes[next_digit..].iter().position(u8::is_ascii_digit) {
+        let digit = next_digit + offset;
+        next_digit = digit + 1;
+        if digit < at || !misread_letter_around(bytes, digit) {
             continue;
         }
-        let digits: String = raw
-            .chars()
-            .map(|c| match c {
-                'l' | 'I' | '|' => '1',
-                'O' => '0',
-                other => other,
-            })
-            .collect();
-        edits.replace(token.range(), &digits);
-        stats.ocr_keywords += 1;
+        // The leftmost match from where a number holding this digit can start.
+        let mut from = at.max(floor_char_boundary(
+            text,
+            digit.saturating_sub(MAX_BYTES_BEFORE_DIGIT),
+        ));
+        while from <= digit {
+            let Some((mut whole, mut number)) = (from..=digit)
+                .filter(|&start| text.is_char_boundary(start))
+                .find_map(|start| match_at(text, start))
+            else {
+                break;
+            };
+            at = whole.end;
+            from = at;
+            let runs_on = !text[whole.clone()].ends_with('%')
+                && text[whole.end..].chars().next().is_some_and(is_word_char);
+            if runs_on {
+                match NUMBER_BEFORE_UNIT_WORD
+                    .captures_at(text, whole.start)
+                    .filter(|found| found.get(0).is_some_and(|m| m.start() == whole.start))
+                {
+                    Some(found) => {
+                        whole = found.get(0).map_or(whole, |m| m.range());
+                        number = found.get(1).map_or(number, |m| m.range());
+                        at = whole.end;
+                        from = at;
+                    }
+                    None => continue,
+                }
+            }
+            let raw = &text[number.clone()];
+            let has_digit = raw.bytes().any(|b| b.is_ascii_digit());
+            let has_letter = raw.bytes().any(|b| matches!(b, b'l' | b'I' | b'O' | b'|'));
+            if !has_digit || !has_letter {
+                continue;
+            }
+            let digits: String = raw
+                .chars()
+                .map(|c| match c {
+                    'l' | 'I' | '|' => '1',
+                    'O' => '0',
+                    other => other,
+                })
+                .collect();
+            edits.replace(number, &digits);
+            stats.ocr_keywords += 1;
+        }
     }
     edits
 }
@@ -155,5 +220,109 @@ mod tests {
             format!("{filler}—10 % e «10 por cento»; {filler}15 dias")
         );
         assert_eq!(stats.ocr_keywords, 3);
+    }
+
+    /// The search over the whole text, one match after another, that [`fix_ocr_numbers`]
+    /// must agree with.
+    fn corrected_by_full_search(text: &str) -> Vec<(Range<usize>, String)> {
+        let pattern = number_before_unit(LEAD, "");
+        let mut out = Vec::new();
+        let mut at = 0;
+        while let Some(mut captures) = pattern.captures_at(text, at) {
+            let whole = captures.get(0).unwrap();
+            at = whole.end();
+            let runs_on = !whole.as_str().ends_with('%')
+                && text[whole.end()..].chars().next().is_some_and(is_word_char);
+            if runs_on {
+                match NUMBER_BEFORE_UNIT_WORD
+                    .captures_at(text, whole.start())
+                    .filter(|found| found.get(0).is_some_and(|m| m.start() == whole.start()))
+                {
+                    Some(found) => {
+                        at = found.get(0).unwrap().end();
+                        captures = found;
+                    }
+                    None => continue,
+                }
+            }
+            let token = captures.get(1).unwrap();
+            let raw = token.as_str();
+            if raw.bytes().any(|b| b.is_ascii_digit())
+                && raw.bytes().any(|b| matches!(b, b'l' | b'I' | b'O' | b'|'))
+            {
+                out.push((token.range(), raw.to_string()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn same_corrections_as_a_search_of_the_whole_text() {
+        let pieces = [
+            "l",
+            "I",
+            "O",
+            "o",
+            "i",
+            "L",
+            "|",
+            "0",
+            "1",
+            "5",
+            ".",
+            ",",
+            " ",
+            "\t",
+            "%",
+            "\n",
+            " per cent",
+            " por cento",
+            " dias",
+            " days",
+            "tage",
+            "n",
+            "é",
+            "—",
+            "Article ",
+            "(",
+            "x",
+            "ã",
+            "1O",
+            "l0",
+            "I5",
+        ];
+        // A fixed pseudo-random sequence, so the test is the same on every run.
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut corrected = 0;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..24 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            let mut stats = FixStats::default();
+            fix_ocr_numbers(&text, &mut stats);
+            let expected = corrected_by_full_search(&text);
+            assert_eq!(stats.ocr_keywords as usize, expected.len(), "{text:?}");
+            let (fixed, _) = run(fix_ocr_numbers, &text);
+            let mut by_search = text.clone();
+            for (range, raw) in expected.iter().rev() {
+                let digits: String = raw
+                    .chars()
+                    .map(|c| match c {
+                        'l' | 'I' | '|' => '1',
+                        'O' => '0',
+                        other => other,
+                    })
+                    .collect();
+                by_search.replace_range(range.clone(), &digits);
+            }
+            assert_eq!(fixed, by_search, "{text:?}");
+            corrected += expected.len();
+        }
+        // The sequence exercises corrections, not only texts without any.
+        assert!(corrected > 100, "{corrected}");
     }
 }

@@ -184,7 +184,7 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
         }
     }
     let mut repeated = vec![false; lines.len()];
-    let mut repeats: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut repeats: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
     for line in &lines {
         let body = text[line.start..line.end].trim();
         // A line in lower case continues a sentence the source wrapped (`other State.` ends
