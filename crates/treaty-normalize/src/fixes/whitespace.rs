@@ -76,6 +76,9 @@ fn candidates(bytes: &[u8]) -> Vec<usize> {
 
 /// A run of at least this many spaces may separate two columns.
 const COLUMN_GAP: &[u8] = b"   ";
+
+static GAP_FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(COLUMN_GAP));
 /// The right column starts at least this many characters into the line.
 const MIN_COLUMN: usize = 20;
 /// Lines whose text resumes at (about) one column, needed to call a document two-column:
@@ -100,7 +103,8 @@ fn right_column_starts(text: &str) -> Vec<usize> {
             continue;
         }
         non_blank += 1;
-        if !line.contains("   ") {
+        // One searcher for all lines: `str::contains` builds a substring searcher per line.
+        if GAP_FINDER.find(line.as_bytes()).is_none() {
             continue;
         }
         let mut spaces = 0;

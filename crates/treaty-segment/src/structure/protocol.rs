@@ -18,9 +18,17 @@ use crate::{Article, Paragraph, Version};
 /// word, or, in a script without spaces, the protocol word not used as a noun of a sentence
 /// (`この議定書に署名`).
 pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize> {
+    // The heading pattern gives the regex engine no literal to skip ahead with (it starts at
+    // a line start or after a full stop); a heading's line holds its word, so the search
+    // starts on the line of the word's first occurrence.
+    let haystack = &text[range.clone()];
     let latin = GRAMMAR
-        .protocol_heading
-        .captures(&text[range.clone()])
+        .protocol_heading_word
+        .find(haystack)
+        .and_then(|word| {
+            let line_start = haystack[..word.start()].rfind('\n').map_or(0, |i| i + 1);
+            GRAMMAR.protocol_heading.captures_at(haystack, line_start)
+        })
         .map(|c| range.start + c.get(1).map_or(0, |m| m.start()));
     let glued = GRAMMAR.protocol_words.iter().filter_map(|protocol| {
         text[range.clone()]

@@ -61,6 +61,8 @@ pub(crate) struct Grammar {
     pub article_reference: Regex,
     /// A protocol heading at a line or sentence start, the word in group 1.
     pub protocol_heading: Regex,
+    /// The words of a protocol heading anywhere: where to start looking for one.
+    pub protocol_heading_word: Regex,
     /// Protocol words of scripts without spaces.
     pub protocol_words: Vec<ProtocolWord>,
     /// A protocol point on an article (`4. Ad Article 14`), its number in group 1.
@@ -157,6 +159,9 @@ fn build() -> Grammar {
             r"(?m)(?:^|[.:][ \t])[ \t]*({})(?-u:\b)",
             literal_alternation(words(latin(), |s| s.protocol_heading))
         )),
+        protocol_heading_word: compile(&literal_alternation(words(latin(), |s| {
+            s.protocol_heading
+        }))),
         protocol_words: all().filter_map(|s| s.protocol_word).collect(),
         ad_point: compile(&format!(
             r"(?:(\d{{1,2}})\.\s+)?\b{}(?:/|\s)\s*{headings}",
