@@ -317,31 +317,53 @@ fn trim_to_word(token: &str) -> &str {
 }
 
 /// Calls `each` on the whitespace-separated tokens of a text, as `split_whitespace` would
-/// give them, reading ASCII bytes without decoding characters (this runs on every line).
+/// give them, reading bytes without decoding characters (this runs on every line).
 fn for_each_token<'a>(text: &'a str, mut each: impl FnMut(&'a str)) {
     let bytes = text.as_bytes();
-    let mut start: Option<usize> = None;
     let mut at = 0;
     while at < bytes.len() {
-        let byte = bytes[at];
-        let (is_space, width) = if byte.is_ascii() {
-            (matches!(byte, b'\t'..=b'\r' | b' '), 1)
-        } else {
-            let c = text[at..].chars().next().unwrap_or_default();
-            (c.is_whitespace(), c.len_utf8())
-        };
-        match (is_space, start) {
-            (true, Some(from)) => {
-                each(&text[from..at]);
-                start = None;
-            }
-            (false, None) => start = Some(at),
-            _ => {}
+        let width = space_width(text, at);
+        if width > 0 {
+            at += width;
+            continue;
         }
-        at += width;
+        let start = at;
+        at += char_width(bytes[at]);
+        while at < bytes.len() {
+            let byte = bytes[at];
+            if byte > b' ' && byte < 0x80 {
+                at += 1;
+            } else if space_width(text, at) > 0 {
+                break;
+            } else {
+                at += char_width(byte);
+            }
+        }
+        each(&text[start..at]);
     }
-    if let Some(from) = start {
-        each(&text[from..]);
+}
+
+/// The length of the whitespace character at `at`, or 0. Only a few lead bytes can start a
+/// whitespace character outside ASCII; others are not decoded.
+fn space_width(text: &str, at: usize) -> usize {
+    match text.as_bytes()[at] {
+        b'\t'..=b'\r' | b' ' => 1,
+        0xC2 | 0xE1 | 0xE2 | 0xE3 => text[at..]
+            .chars()
+            .next()
+            .filter(|c| c.is_whitespace())
+            .map_or(0, char::len_utf8),
+        _ => 0,
+    }
+}
+
+/// The length of the character whose first byte is `byte`.
+fn char_width(byte: u8) -> usize {
+    match byte {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
     }
 }
 
