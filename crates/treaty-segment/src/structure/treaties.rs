@@ -42,9 +42,15 @@ fn first_heading_is_one(text: &str, at: usize) -> bool {
         .char_indices()
         .nth(8000)
         .map_or(text.len(), |(i, _)| at + i);
+    let window = &text[at..window_end];
+    // A Unicode word boundary keeps the regex engine on its slow engines over the whole
+    // window; no heading starts before the first match of the ASCII-boundary pattern.
+    let Some(candidate) = GRAMMAR.first_heading_ascii.find(window) else {
+        return false;
+    };
     GRAMMAR
         .first_heading
-        .captures(&text[at..window_end])
+        .captures_at(window, candidate.start())
         .is_some_and(|c| captured_number(&c) == Some(1))
 }
 
@@ -165,4 +171,39 @@ fn parties_in(text: &str) -> Vec<String> {
         }
     }
     parties
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first match of the heading pattern over the whole window, as the search was before
+    /// it started at the ASCII pattern's first match.
+    fn by_whole_search(text: &str) -> bool {
+        GRAMMAR
+            .first_heading
+            .captures(text)
+            .is_some_and(|c| captured_number(&c) == Some(1))
+    }
+
+    #[test]
+    fn first_heading_found_as_by_a_whole_search() {
+        for text in [
+            "have agreed as follows:\nArticle 1\nPersons covered",
+            "acordaram no seguinte:\nArtigo 1º\nArticle 2\n",
+            "acordaram no seguinte:\nArtigo 2º\nArtigo 1\nÂmbito",
+            "agreed as follows:\n  ARTICLE I\nPersons",
+            "agreed as follows:\nArticle 12ª\nArticle 1ª\n",
+            "no heading here at all",
+            "次のとおり協定した。\n第一条\n",
+        ] {
+            assert_eq!(
+                first_heading_is_one(text, 0),
+                by_whole_search(text),
+                "{text:?}"
+            );
+        }
+        assert!(first_heading_is_one("x\nArtigo 2º\nArtigo 1\n", 0));
+        assert!(!first_heading_is_one("x\nArtigo 1º\nArtigo 2\n", 0));
+    }
 }

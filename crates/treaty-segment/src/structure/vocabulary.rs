@@ -57,6 +57,10 @@ pub(crate) struct Grammar {
     /// Article 1's heading: digits or Roman numeral in group 1; numbers of headings that
     /// enclose them in the groups after.
     pub first_heading: Regex,
+    /// [`Grammar::first_heading`] with an ASCII word boundary after the number: it matches
+    /// wherever that one does (and after a number glued to a non-ASCII letter, `1º`), and
+    /// the regex engine can search for it with its fast automata.
+    pub first_heading_ascii: Regex,
     /// An article reference; the number is the first group that matched.
     pub article_reference: Regex,
     /// A protocol heading at a line or sentence start, the word in group 1.
@@ -108,12 +112,19 @@ fn build() -> Grammar {
     );
     let suffixes = literal_alternation(words(latin(), |s| s.article_suffix));
     let around_headings = words(all(), |s| s.article_heading_around);
-    let mut first_heading =
-        format!(r"(?m)^[ \t]*{first_heading_words}[ \t]+(\d{{1,3}}|[IVXL]{{1,6}})\b");
-    for around in &around_headings {
-        first_heading.push('|');
-        first_heading.push_str(around);
-    }
+    // The same pattern with the word boundary after the number in Unicode (what the heading
+    // means) and in ASCII (fast to search for).
+    let first_heading_with = |boundary: &str| {
+        let mut pattern =
+            format!(r"(?m)^[ \t]*{first_heading_words}[ \t]+(\d{{1,3}}|[IVXL]{{1,6}}){boundary}");
+        for around in &around_headings {
+            pattern.push('|');
+            pattern.push_str(around);
+        }
+        pattern
+    };
+    let first_heading = first_heading_with(r"\b");
+    let first_heading_ascii = first_heading_with(r"(?-u:\b)");
     let mut article_reference = format!(
         r"{}[ \t]*(\d{{1,3}})",
         pattern_alternation(words(latin(), |s| s.article_reference))
@@ -152,6 +163,7 @@ fn build() -> Grammar {
             r"(?-u:\b){headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z](?-u:\b)| ?{suffixes}(?-u:\b))?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})(?-u:\b))"
         )),
         first_heading: compile(&first_heading),
+        first_heading_ascii: compile(&first_heading_ascii),
         article_reference: compile(&article_reference),
         // ASCII word boundary: a Unicode `\b` keeps the regex crate off its fast engines on
         // non-ASCII text, and this runs over every version's body.
