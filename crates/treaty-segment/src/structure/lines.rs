@@ -1,9 +1,10 @@
-//! Regex search restricted to the lines that can hold a match.
+//! Regex search restricted to where a match can be.
 //!
 //! Patterns such as a paragraph number (`\d{1,2}\.`) or an item marker (`(a)`) give the regex
 //! engine no literal to look for, so it runs its automaton over every byte of the text, at
 //! a fraction of the speed of a byte search. When every match holds a byte of some kind (a
-//! digit, a `)`) and stays within one line, only the lines holding such a byte are searched.
+//! `)`) and stays within one line, only the lines holding such a byte are searched; when
+//! every match starts with a digit, the pattern is tried at the digits only.
 
 use std::ops::Range;
 
@@ -41,6 +42,39 @@ pub(crate) fn captures_in_lines<'t>(
         regex
             .captures_iter(&text[line.clone()])
             .map(move |captures| (line.start, captures))
+    })
+}
+
+/// Every match of a pattern whose matches start with a digit (`\d`, any script) and look at
+/// nothing before their start, with its captures and its offset in `text` (capture offsets
+/// are relative to it): the same matches as `captures_iter` over the whole text.
+///
+/// `anchored` is the pattern anchored at its start, `\A(?:...)`: it is tried at each digit
+/// after the previous match, and the first that matches is the leftmost match.
+pub(crate) fn captures_from_digits<'t>(
+    anchored: &'t Regex,
+    text: &'t str,
+) -> impl Iterator<Item = (usize, Captures<'t>)> + 't {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let offset = bytes.get(from..)?.iter().position(|&byte| {
+            // A digit outside ASCII starts with a byte of 0xC0 or more.
+            byte.is_ascii_digit() || byte >= 0xC0
+        })?;
+        let at = from + offset;
+        let Some(c) = text[at..].chars().next() else {
+            return None;
+        };
+        from = at + c.len_utf8();
+        if !c.is_numeric() {
+            continue;
+        }
+        if let Some(captures) = anchored.captures(&text[at..]) {
+            let end = captures.get(0).map_or(0, |whole| whole.end());
+            from = at + end.max(c.len_utf8());
+            return Some((at, captures));
+        }
     })
 }
 
@@ -82,5 +116,48 @@ mod tests {
             .collect();
         assert_eq!(whole.len(), 4);
         assert_eq!(by_line, whole);
+    }
+
+    #[test]
+    fn same_matches_from_the_digits_as_over_the_whole_text() {
+        let pattern = r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]";
+        let regex = Regex::new(pattern).unwrap();
+        let anchored = Regex::new(&format!(r"\A(?:{pattern})")).unwrap();
+        let pieces = [
+            "1", "2", "12", "123", ".", " ", "\t", "-", "—", "A", "a", "(", "\"", "«", "\n", "é",
+            "É", "١", "１", "x", "Article ", "é 3",
+        ];
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut found = 0;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..16 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            let whole: Vec<(usize, usize, Option<usize>)> = regex
+                .captures_iter(&text)
+                .map(|c| {
+                    let m = c.get(0).unwrap();
+                    (m.start(), m.end(), c.name("bare").map(|b| b.start()))
+                })
+                .collect();
+            let from_digits: Vec<(usize, usize, Option<usize>)> =
+                captures_from_digits(&anchored, &text)
+                    .map(|(offset, c)| {
+                        let m = c.get(0).unwrap();
+                        (
+                            offset + m.start(),
+                            offset + m.end(),
+                            c.name("bare").map(|b| offset + b.start()),
+                        )
+                    })
+                    .collect();
+            assert_eq!(from_digits, whole, "{text:?}");
+            found += whole.len();
+        }
+        assert!(found > 300, "{found}");
     }
 }

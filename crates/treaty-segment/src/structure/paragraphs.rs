@@ -9,16 +9,17 @@ use treaty_numbers::Lang;
 
 use super::displaced::JA_SUBPARAGRAPH;
 use super::line_prefix;
-use super::lines::captures_in_lines;
+use super::lines::{captures_from_digits, captures_in_lines};
 use super::vocabulary::GRAMMAR;
 use crate::japanese_items::{japanese_subparagraphs, Placement};
 use crate::{Paragraph, Subparagraph};
 
 /// A paragraph number: `1.`, `1 -`, `1 —`, followed by a capitalized word (a list item of a
 /// subparagraph, `1. the income tax;`, starts in lower case).
-pub(super) static LATIN_PARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]").unwrap()
-});
+const LATIN_PARAGRAPH_PATTERN: &str =
+    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]";
+pub(super) static LATIN_PARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(LATIN_PARAGRAPH_PATTERN).unwrap());
 static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     // A letter item at a line start (or after the previous item's `;`) may have lost the space
     // after its marker (`e)interest`).
@@ -49,12 +50,19 @@ pub(super) fn is_list_context(before: &str) -> bool {
             .any(|w| before.ends_with(w.as_str()))
 }
 
-/// Numbered paragraphs in the body of an article, in sequence.
 /// In text rebuilt from two interleaved columns, the words after a paragraph number often
 /// belong to a wrapped line and start in lower case.
-static LATIN_PARAGRAPH_ANY_CASE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]").unwrap()
-});
+const LATIN_PARAGRAPH_ANY_CASE_PATTERN: &str =
+    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]";
+
+/// The paragraph number patterns anchored at their start, tried at each digit: they give
+/// the regex engine no literal to skip ahead with.
+static LATIN_PARAGRAPH_AT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"\A(?:{LATIN_PARAGRAPH_PATTERN})")).unwrap());
+static LATIN_PARAGRAPH_ANY_CASE_AT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"\A(?:{LATIN_PARAGRAPH_ANY_CASE_PATTERN})")).unwrap());
+
+/// Numbered paragraphs in the body of an article, in sequence.
 
 pub(super) fn latin_paragraphs(
     text: &str,
@@ -63,18 +71,15 @@ pub(super) fn latin_paragraphs(
     interleaved: bool,
 ) -> Vec<Paragraph> {
     let markers = if interleaved {
-        &*LATIN_PARAGRAPH_ANY_CASE
+        &*LATIN_PARAGRAPH_ANY_CASE_AT
     } else {
-        &*LATIN_PARAGRAPH
+        &*LATIN_PARAGRAPH_AT
     };
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
-    // A paragraph number is a digit within a line.
-    for (line_offset, captures) in
-        captures_in_lines(markers, &text[body.clone()], |b| b.is_ascii_digit())
-    {
+    for (offset, captures) in captures_from_digits(markers, &text[body.clone()]) {
         let whole = captures.get(0).unwrap();
-        let start = body.start + line_offset + whole.start();
+        let start = body.start + offset + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
         let prefix = line_prefix(text, start).trim_end();
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
