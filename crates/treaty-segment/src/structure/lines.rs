@@ -63,9 +63,7 @@ pub(crate) fn captures_from_digits<'t>(
             byte.is_ascii_digit() || byte >= 0xC0
         })?;
         let at = from + offset;
-        let Some(c) = text[at..].chars().next() else {
-            return None;
-        };
+        let c = text[at..].chars().next()?;
         from = at + c.len_utf8();
         if !c.is_numeric() {
             continue;

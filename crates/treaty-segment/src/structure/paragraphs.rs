@@ -63,7 +63,6 @@ static LATIN_PARAGRAPH_ANY_CASE_AT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"\A(?:{LATIN_PARAGRAPH_ANY_CASE_PATTERN})")).unwrap());
 
 /// Numbered paragraphs in the body of an article, in sequence.
-
 pub(super) fn latin_paragraphs(
     text: &str,
     body: Range<usize>,
