@@ -113,6 +113,17 @@ fn match_at(text: &str, start: usize) -> Option<(Range<usize>, Range<usize>)> {
     ))
 }
 
+/// A number with the letters OCR reads for digits read as those digits.
+fn as_digits(raw: &str) -> String {
+    raw.chars()
+        .map(|c| match c {
+            'l' | 'I' | '|' => '1',
+            'O' => '0',
+            other => other,
+        })
+        .collect()
+}
+
 /// Corrects letters read for digits in numbers before units; counts them in
 /// `stats.ocr_keywords`.
 ///
@@ -169,15 +180,7 @@ pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
             if !has_digit || !has_letter {
                 continue;
             }
-            let digits: String = raw
-                .chars()
-                .map(|c| match c {
-                    'l' | 'I' | '|' => '1',
-                    'O' => '0',
-                    other => other,
-                })
-                .collect();
-            edits.replace(number, &digits);
+            edits.replace(number, &as_digits(raw));
             stats.ocr_keywords += 1;
         }
     }
@@ -309,15 +312,7 @@ mod tests {
             let (fixed, _) = run(fix_ocr_numbers, &text);
             let mut by_search = text.clone();
             for (range, raw) in expected.iter().rev() {
-                let digits: String = raw
-                    .chars()
-                    .map(|c| match c {
-                        'l' | 'I' | '|' => '1',
-                        'O' => '0',
-                        other => other,
-                    })
-                    .collect();
-                by_search.replace_range(range.clone(), &digits);
+                by_search.replace_range(range.clone(), &as_digits(raw));
             }
             assert_eq!(fixed, by_search, "{text:?}");
             corrected += expected.len();
