@@ -316,8 +316,9 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
         .par_iter()
         .map(|input| match input {
             Input::File { path, doc } => {
-                let bytes = std::fs::read(path)
-                    .with_context(|| format!("{}: cannot read", path.display()))?;
+                let bytes = crate::pdf::read_input(path)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+                    .bytes;
                 crate::batch::process_guarded(doc, Some(path), &bytes, &settings)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
             }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use treaty_normalize::{BinaryFormat, Markup};
 
 /// Extensions of the files taken from folders (compared without case).
-pub const TEXT_EXTENSIONS: [&str; 4] = ["txt", "html", "htm", "xhtml"];
+pub const TEXT_EXTENSIONS: [&str; 7] = ["txt", "html", "htm", "xhtml", "md", "markdown", "pdf"];
 
 /// A document to process, or a path that could not be listed.
 #[derive(Debug, Clone)]
@@ -73,7 +73,7 @@ impl Skipped {
     }
 }
 
-/// `.txt, .html, .htm or .xhtml`.
+/// `.txt, .html, .htm, .xhtml, .md, .markdown or .pdf`.
 pub fn extension_list() -> String {
     let dotted: Vec<String> = TEXT_EXTENSIONS.iter().map(|e| format!(".{e}")).collect();
     match dotted.split_last() {
@@ -99,15 +99,19 @@ pub fn doc_name(path: &Path) -> String {
     )
 }
 
-/// How to read a file: HTML when its name says so, otherwise told from its first tag.
+/// Whether the file's extension is one of `extensions` (compared without case).
+pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .is_some_and(|extension| extensions.iter().any(|e| extension.eq_ignore_ascii_case(e)))
+}
+
+/// How to read a file: HTML or Markdown when its name says so, otherwise told from its first
+/// tag.
 pub fn markup_of(path: &Path) -> Markup {
-    let html = path.extension().is_some_and(|extension| {
-        ["html", "htm", "xhtml"]
-            .iter()
-            .any(|html| extension.eq_ignore_ascii_case(html))
-    });
-    if html {
+    if has_extension(path, &["html", "htm", "xhtml"]) {
         Markup::Html
+    } else if has_extension(path, &["md", "markdown"]) {
+        Markup::Markdown
     } else {
         Markup::Detect
     }
@@ -170,11 +174,7 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
         if hidden {
             continue;
         }
-        let is_text = path.extension().is_some_and(|extension| {
-            TEXT_EXTENSIONS
-                .iter()
-                .any(|text| extension.eq_ignore_ascii_case(text))
-        });
+        let is_text = has_extension(&path, &TEXT_EXTENSIONS);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk(&path, collected, seen_dirs),
             Ok(_) if is_text => {

@@ -4,7 +4,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 use treaty_extract::schema::{document_json_schema, rate_row_json_schema, DocumentReport};
 use treaty_extract::Settings;
@@ -57,8 +56,11 @@ pub struct SchemaArgs {
     pub rates: bool,
 }
 
+/// The file's bytes, or a PDF's text layer.
 fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+    crate::pdf::read_input(path)
+        .map(|input| input.bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// Decodes and normalizes a file (HTML by its extension or first tag).

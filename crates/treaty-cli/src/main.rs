@@ -16,6 +16,7 @@ mod golden;
 mod inputs;
 mod inspect;
 mod output;
+mod pdf;
 mod report;
 
 use std::path::{Path, PathBuf};

@@ -136,7 +136,12 @@ fn load(input: &Input, out: &Path, failures: &BTreeMap<String, Failure>) -> Load
         }
     };
     let recorded = failures.get(&doc).cloned();
-    let bytes = match std::fs::read(path) {
+    // A PDF's text as the run kept it (the same bytes pdftotext gives), else the file.
+    let kept = crate::inputs::has_extension(path, &["pdf"])
+        .then(|| std::fs::read(out.join("text").join(format!("{doc}.txt"))).ok())
+        .flatten();
+    let read = kept.map_or_else(|| crate::pdf::read_input(path).map(|i| i.bytes), Ok);
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(e) => {
             return Loaded {

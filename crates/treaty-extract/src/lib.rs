@@ -104,6 +104,7 @@ pub fn process_document(
         bytes: bytes.len(),
         sha256: sha256_hex(bytes),
         encoding: normalized.encoding.to_string(),
+        extracted_from: None,
         normalization: normalized
             .stats
             .entries()
@@ -268,6 +269,7 @@ fn extract_rows(
                             },
                             source,
                             modifies: article.modifies.clone(),
+                            page: page_at(bytes, original.start),
                             conditions: finding.conditions,
                         });
                     }
@@ -276,6 +278,13 @@ fn extract_rows(
         }
     }
     (rows, warnings)
+}
+
+/// The page of byte `at`: 1 + the form feeds before it, when the text has any.
+fn page_at(bytes: &[u8], at: usize) -> Option<u32> {
+    memchr::memchr(0x0C, bytes)?;
+    let before = memchr::memchr_iter(0x0C, &bytes[..at.min(bytes.len())]).count();
+    Some(u32::try_from(before + 1).unwrap_or(u32::MAX))
 }
 
 fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyReport> {

@@ -162,6 +162,7 @@ mod tests {
             status: Status::Unmatched,
             source: Source::Treaty,
             modifies: String::new(),
+            page: None,
             conditions: Conditions::default(),
         }
     }

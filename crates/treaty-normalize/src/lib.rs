@@ -41,6 +41,7 @@ mod diff;
 mod edits;
 mod fixes;
 mod ingest;
+mod markdown;
 mod markup;
 mod offset_map;
 mod stats;

@@ -120,6 +120,7 @@ fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyho
         row.status.as_str(),
         row.source.as_str(),
         &row.modifies,
+        &row.page.map_or(String::new(), |page| page.to_string()),
     ])?;
     Ok(())
 }

@@ -318,6 +318,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed in {:.2}s -> {}",
             n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, started.elapsed().as_secs_f64(), args.out.display()
         );
+        let (pdfs, extraction) = crate::pdf::extraction_totals();
+        if pdfs > 0 {
+            eprintln!(
+                "of which PDF text extraction (pdftotext): {pdfs} PDFs, {:.2}s summed over jobs; \
+                 their text is in {}",
+                extraction.as_secs_f64(),
+                args.out.join("text").display()
+            );
+        }
     }
     Ok(if n_failed > 0 {
         ExitCode::from(1)

@@ -102,12 +102,14 @@ fn pipe_document(
         )
     } else {
         let path = PathBuf::from(trimmed);
-        let bytes = std::fs::read(&path).map_err(|e| Failure {
-            doc: crate::inputs::doc_name(&path),
-            path: trimmed.to_string(),
-            severity: "error",
-            error: format!("cannot read: {e}"),
-        })?;
+        let bytes = crate::pdf::read_input(&path)
+            .map_err(|error| Failure {
+                doc: crate::inputs::doc_name(&path),
+                path: trimmed.to_string(),
+                severity: "error",
+                error,
+            })?
+            .bytes;
         (
             crate::inputs::doc_name(&path),
             trimmed.to_string(),

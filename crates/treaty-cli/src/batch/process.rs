@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use treaty_extract::schema::{DocumentReport, Warning, SCHEMA_VERSION};
+use treaty_extract::schema::{DocumentReport, ExtractedFrom, Warning, SCHEMA_VERSION};
 use treaty_extract::{process_document, sha256_hex, Settings};
 use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
 
@@ -118,17 +118,36 @@ pub(super) fn process_input(
         Ok(_) => {}
         Err(error) => return fail(format!("cannot read: {error}")),
     }
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(error) => return fail(format!("cannot read: {error}")),
+    let input = match crate::pdf::read_input(path) {
+        Ok(input) => input,
+        Err(error) => return fail(error),
     };
     if resume {
-        if let Some(report) = previous_report(out, doc, &bytes) {
+        if let Some(report) = previous_report(out, doc, &input.bytes) {
             return Outcome::Done(Box::new(report), true, path.display().to_string());
         }
     }
-    match process_guarded(doc, Some(path), &bytes, settings) {
-        Ok(report) => Outcome::Done(Box::new(report), false, path.display().to_string()),
+    match process_guarded(doc, Some(path), &input.bytes, settings) {
+        Ok(mut report) => {
+            if let Some(pdf) = &input.pdf {
+                let text = format!("text/{doc}.txt");
+                let written = std::fs::create_dir_all(out.join("text"))
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| crate::output::write_atomic(&out.join(&text), &input.bytes));
+                if let Err(error) = written {
+                    return fail(format!("cannot keep the PDF's text in {text}: {error:#}"));
+                }
+                report.extracted_from = Some(ExtractedFrom {
+                    format: "pdf".to_string(),
+                    bytes: pdf.bytes,
+                    sha256: pdf.sha256.clone(),
+                    extractor: pdf.extractor.clone(),
+                    pages: pdf.pages,
+                    text,
+                });
+            }
+            Outcome::Done(Box::new(report), false, path.display().to_string())
+        }
         Err(error) => fail(error),
     }
 }

@@ -17,11 +17,11 @@ use vocabulary::{lang_schema, topic_name, topic_schema};
 pub use vocabulary::{Basis, Income, Kind, Measure, Owner, Source, Status, Trigger, Unit};
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "1.0";
+pub const SCHEMA_VERSION: &str = "1.1";
 
 /// Columns of `rates.csv`, in order.
 // tidy: not language (the dataset's column names)
-pub const RATE_COLUMNS: [&str; 18] = [
+pub const RATE_COLUMNS: [&str; 19] = [
     "doc",
     "lang",
     "topic",
@@ -40,6 +40,7 @@ pub const RATE_COLUMNS: [&str; 18] = [
     "status",
     "source",
     "modifies",
+    "page",
 ];
 
 /// Columns of `articles.csv`, in order.
@@ -104,6 +105,10 @@ pub struct RateRow {
     /// For `protocol` and `mli` rows, the treaty article the point or provision modifies
     /// (`10`), where the text names one; empty for `treaty` rows.
     pub modifies: String,
+    /// The page the number is on (1, 2, ...), counted by form feeds, when the text has pages
+    /// (PDF text, or text with form feeds); `null` otherwise.
+    #[serde(default)]
+    pub page: Option<u32>,
     /// The typed conditions behind `condition`.
     pub conditions: Conditions,
 }
@@ -208,6 +213,23 @@ pub struct ArticleRow {
     pub printed: String,
 }
 
+/// The file a document's text was extracted from (a PDF).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ExtractedFrom {
+    /// `pdf`.
+    pub format: String,
+    /// Size of the file in bytes.
+    pub bytes: usize,
+    /// SHA-256 of the file (hex).
+    pub sha256: String,
+    /// The extractor and its version (`pdftotext -layout (poppler 22.08.0)`).
+    pub extractor: String,
+    /// Pages of the file (form feeds separate them in the text).
+    pub pages: u32,
+    /// Where the extracted text is kept, relative to the output folder (`text/<doc>.txt`).
+    pub text: String,
+}
+
 /// The per-document JSON: the full structure and everything extracted.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct DocumentReport {
@@ -221,6 +243,10 @@ pub struct DocumentReport {
     pub sha256: String,
     /// Detected encoding (`UTF-8`, `Shift_JIS`, ...).
     pub encoding: String,
+    /// For a PDF input, the file the text was extracted from; `bytes`, `sha256` and every
+    /// span then refer to the extracted text, kept as `text/<doc>.txt` beside the JSON.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extracted_from: Option<ExtractedFrom>,
     /// How many times each normalization fix applied.
     pub normalization: Vec<FixCount>,
     /// Bytes of text per language.

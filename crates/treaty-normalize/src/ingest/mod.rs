@@ -14,7 +14,8 @@
 //!
 //! HTML and XHTML input (told by its first tag, or declared with [`Markup::Html`]) is read
 //! as text: the markup is removed (see [`crate::markup`]) and the map still points into the
-//! original bytes.
+//! original bytes. Markdown (declared with [`Markup::Markdown`]) loses its markup the same way
+//! (see [`crate::markdown`]).
 //!
 //! Decoding also builds the [`OffsetMap`] from decoded offsets to input offsets.
 //! Runs of characters with the same byte lengths share one segment, so the map stays small
@@ -61,6 +62,9 @@ pub enum Markup {
     Html,
     /// Plain text, even if it looks like HTML.
     Plain,
+    /// Markdown (a file named `.md` or `.markdown`): headings, bullets, emphasis, links,
+    /// images, tables and HTML comments are removed (see [`crate::markdown`]).
+    Markdown,
 }
 
 /// Why an input was refused. The messages name the problem; the caller adds the file name.
@@ -208,8 +212,15 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
     let html = match config.markup {
         Markup::Detect => crate::markup::looks_like_html(&decoded.text),
         Markup::Html => true,
-        Markup::Plain => false,
+        Markup::Plain | Markup::Markdown => false,
     };
+    if config.markup == Markup::Markdown {
+        let (edits, removed) = crate::markdown::strip_markdown(&decoded.text);
+        if !edits.is_empty() {
+            decoded = apply_pass(decoded, &edits);
+            decoded.markup = removed;
+        }
+    }
     if html {
         let (edits, removed) = crate::markup::strip_markup(&decoded.text);
         if !edits.is_empty() {

@@ -21,9 +21,32 @@ struct Heading {
     printed: String,
 }
 
+/// A heading candidate before the sequence is chosen.
+struct Candidate {
+    heading: Heading,
+    /// Whether it starts a line or follows a sentence end (else it may only continue a chain).
+    at_boundary: bool,
+}
+
+/// Weight of a heading that opens a body of its own; a heading whose next candidate follows
+/// on the next line (a table of contents, a list of articles) weighs [`LISTED_WEIGHT`].
+const BODY_WEIGHT: f32 = 1.0;
+const LISTED_WEIGHT: f32 = 0.05;
+
+/// Bytes of body below which a heading directly followed by another counts as listed.
+const LISTED_BODY: usize = 160;
+
+/// Largest forward step between consecutive headings (OCR may lose one or two).
+const MAX_STEP: u32 = 3;
+
 fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
-    let mut headings: Vec<Heading> = Vec::new();
-    let mut last: Option<u32> = None;
+    let candidates = heading_candidates(text, range);
+    best_heading_sequence(text, candidates)
+}
+
+/// Every match of the heading pattern that is not a reference, in text order.
+fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
+    let mut candidates = Vec::new();
     for captures in GRAMMAR.latin_heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
@@ -44,21 +67,21 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         if number == 0 {
             continue;
         }
-        // A heading starts a line or follows the end of a sentence (OCR runs lines together).
+        // A heading starts a line or follows the end of a sentence (OCR runs lines together),
+        // or a chapter title printed on its line (`II. Definitions Article 3`).
         let prefix = line_prefix(text, start).trim_end();
         let at_boundary = prefix.is_empty()
             || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
-            || prefix.chars().all(|c| !c.is_lowercase());
+            || prefix.chars().all(|c| !c.is_lowercase())
+            || is_chapter_title(prefix);
         let after = range.start + whole.end();
         let rest = text[after..range.end].trim_start_matches([' ', '\t']);
         // Two-column OCR glues headings to the end of the other column's fragment; there a
-        // heading must be the next number and be followed by a capitalized title.
-        let titled_next = last.map_or(number == 1, |previous| {
-            number > previous && number <= previous + 2
-        }) && (rest.starts_with(|c: char| c.is_uppercase())
+        // heading must continue the sequence and be followed by a capitalized title.
+        let titled = rest.starts_with(|c: char| c.is_uppercase())
             || rest.starts_with("1. ")
-            || rest.starts_with("1 - "));
-        if !at_boundary && !titled_next {
+            || rest.starts_with("1 - ");
+        if !at_boundary && !titled {
             continue;
         }
         // "Article 7 of this Convention", "Article 10, paragraph 2": references.
@@ -74,26 +97,122 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
         {
             continue;
         }
-        let acceptable = match last {
-            None => true,
-            Some(previous) => number > previous && number <= previous + 3,
-        };
-        if !acceptable {
-            continue;
-        }
         let suffix = captures.get(2).map_or(String::new(), |s| {
             s.as_str().trim().trim_start_matches('-').to_string()
         });
-        last = Some(number);
-        headings.push(Heading {
-            start,
-            after_number: after,
-            number,
-            suffix,
-            printed,
+        candidates.push(Candidate {
+            heading: Heading {
+                start,
+                after_number: after,
+                number,
+                suffix,
+                printed,
+            },
+            at_boundary,
         });
     }
-    headings
+    candidates
+}
+
+/// A chapter title printed before an article heading on its line (`II. Definitions`,
+/// `Chapter III Taxation of Income`): a Roman or Arabic chapter number, perhaps after one
+/// capitalized word, then a few words in title case (short connecting words aside).
+fn is_chapter_title(prefix: &str) -> bool {
+    let words: Vec<&str> = prefix.split_whitespace().collect();
+    let is_number = |word: &str| {
+        let number = word.trim_end_matches(['.', ')', ':']);
+        !number.is_empty()
+            && (number.chars().all(|c| c.is_ascii_digit())
+                || number.chars().all(|c| matches!(c, 'I' | 'V' | 'X' | 'L')))
+    };
+    let title_start = match words.as_slice() {
+        [first, ..] if is_number(first) => 1,
+        [first, second, ..]
+            if first.starts_with(|c: char| c.is_uppercase()) && is_number(second) =>
+        {
+            2
+        }
+        _ => return false,
+    };
+    let title = &words[title_start..];
+    title.len() <= 8
+        && title
+            .iter()
+            .all(|word| word.starts_with(|c: char| c.is_uppercase()) || word.chars().count() <= 3)
+}
+
+/// The sequence of headings that best explains the text: numbers rise by 1 to [`MAX_STEP`],
+/// and a heading counts for little when the next candidate follows at once (a table of
+/// contents lists every article before the articles themselves). Linear: the best sequence
+/// ending in each number is kept.
+fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading> {
+    let weights: Vec<f32> = candidates
+        .iter()
+        .enumerate()
+        .map(|(index, candidate)| {
+            let next = candidates
+                .get(index + 1)
+                .map_or(text.len(), |n| n.heading.start);
+            let body =
+                &text[candidate.heading.after_number..next.max(candidate.heading.after_number)];
+            let lines = body.trim().lines().filter(|l| !l.trim().is_empty()).count();
+            if body.trim().len() < LISTED_BODY && lines <= 1 {
+                LISTED_WEIGHT
+            } else {
+                BODY_WEIGHT
+            }
+        })
+        .collect();
+    // Best score of a sequence ending with a heading of each number, and where it ends.
+    let mut best_by_number: std::collections::HashMap<u32, (f32, usize)> =
+        std::collections::HashMap::new();
+    let mut previous: Vec<Option<usize>> = vec![None; candidates.len()];
+    let mut score = vec![0.0_f32; candidates.len()];
+    for (index, candidate) in candidates.iter().enumerate() {
+        let number = candidate.heading.number;
+        let before = (1..=MAX_STEP)
+            .filter_map(|step| number.checked_sub(step))
+            .filter_map(|n| best_by_number.get(&n))
+            .copied()
+            .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // A heading glued to other text only continues a sequence, one or two steps on.
+        if !candidate.at_boundary {
+            let continues = number == 1
+                || (1..=2)
+                    .filter_map(|step| number.checked_sub(step))
+                    .any(|n| best_by_number.contains_key(&n));
+            if !continues {
+                continue;
+            }
+        }
+        let (base, link) = before.map_or((0.0, None), |(s, i)| (s, Some(i)));
+        score[index] = base + weights[index];
+        previous[index] = link;
+        let slot = best_by_number.entry(number).or_insert((f32::MIN, index));
+        if score[index] > slot.0 {
+            *slot = (score[index], index);
+        }
+    }
+    let Some(mut at) = best_by_number
+        .values()
+        .copied()
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, index)| Some(index))
+        .unwrap_or(None)
+    else {
+        return Vec::new();
+    };
+    let mut chosen = vec![at];
+    while let Some(before) = previous[at] {
+        chosen.push(before);
+        at = before;
+    }
+    chosen.reverse();
+    let mut candidates: Vec<Option<Candidate>> = candidates.into_iter().map(Some).collect();
+    chosen
+        .into_iter()
+        .filter_map(|index| candidates[index].take().map(|c| c.heading))
+        .collect()
 }
 
 /// Splits what follows a heading number into title and the start of the body.
