@@ -68,6 +68,13 @@ pub struct StructureWords {
     pub item_continuation_chars: &'static str,
     /// Characters (kana) that can open an item (`この`, `その`).
     pub item_opening_chars: &'static str,
+    /// Regexes of the phrases by which a provision amends another instrument ("shall be
+    /// deleted and replaced by the following").
+    pub amendment: &'static [&'static str],
+    /// Regexes of a reference to an article of the instrument being amended ("paragraph 3 of
+    /// Article X (Dividends) of the Convention"), with named groups `article` (digits or a
+    /// Roman numeral), and where printed `suffix`, `paragraph`, `sub` and `title`.
+    pub amended_article: &'static [&'static str],
 }
 
 /// A protocol word of a script without spaces, and the characters around it that make it a
@@ -112,5 +119,7 @@ impl StructureWords {
         item_closing_words: &[],
         item_continuation_chars: "",
         item_opening_chars: "",
+        amendment: &[],
+        amended_article: &[],
     };
 }

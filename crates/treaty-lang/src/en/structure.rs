@@ -74,5 +74,13 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     ],
     list_joiners: &["and", "or"],
     list_joiners_after_comma: &["and"],
+    amendment: &[
+        r"shall\s+be\s+(?:deleted|replaced|amended|added|inserted|renumbered)",
+        r"(?:is|are)\s+(?:hereby\s+)?(?:deleted|replaced|amended)",
+        r"replaced\s+by\s+the\s+following",
+    ],
+    amended_article: &[
+        r"(?:(?:[Ss]ub)?[Pp]aragraphs?\s+(?P<paragraph>\d{1,2})\s*(?:\(?(?P<sub>[a-z])\))?\s+of\s+)?Articles?\s+(?P<article>\d{1,3}|[IVXL]{1,7})(?:\s?(?P<suffix>[A-Z])\b)?\s*(?:\((?P<title>[^)\n]{1,80})\))?\s+of\s+the\s+(?:Convention|Agreement)",
+    ],
     ..StructureWords::EMPTY
 };

@@ -36,6 +36,26 @@ const LISTED_WEIGHT: f32 = 0.05;
 /// Bytes of body below which a heading directly followed by another counts as listed.
 const LISTED_BODY: usize = 160;
 
+/// What a sequence loses by switching between heading styles.
+const STYLE_SWITCH: f32 = 0.5;
+
+/// How a heading is printed: Roman or Arabic number, heading word in capitals or not.
+type Style = (bool, bool);
+const STYLES: [Style; 4] = [(false, false), (false, true), (true, false), (true, true)];
+
+fn style_of(text: &str, heading: &Heading) -> Style {
+    let roman = heading
+        .printed
+        .starts_with(|c: char| matches!(c, 'I' | 'V' | 'X' | 'L' | 'C'));
+    let word = &text[heading.start..heading.after_number];
+    let capitals = word
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .take(4)
+        .all(char::is_uppercase);
+    (roman, capitals)
+}
+
 /// Largest forward step between consecutive headings (OCR may lose one or two).
 const MAX_STEP: u32 = 3;
 
@@ -97,6 +117,17 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
         {
             continue;
         }
+        // "Article X (Dividends) of the Convention": a bracketed title that a sentence goes on
+        // after is a reference too.
+        if let Some(after_title) = rest
+            .strip_prefix('(')
+            .and_then(|r| r.split_once(')'))
+            .map(|(_, after)| after.trim_start_matches([' ', '\t']))
+        {
+            if after_title.starts_with(|c: char| c.is_lowercase() || c == ',') {
+                continue;
+            }
+        }
         let suffix = captures.get(2).map_or(String::new(), |s| {
             s.as_str().trim().trim_start_matches('-').to_string()
         });
@@ -138,6 +169,9 @@ fn is_chapter_title(prefix: &str) -> bool {
     title.len() <= 8
         && title
             .iter()
+            .any(|word| word.starts_with(|c: char| c.is_uppercase()) && word.chars().count() > 3)
+        && title
+            .iter()
             .all(|word| word.starts_with(|c: char| c.is_uppercase()) || word.chars().count() <= 3)
 }
 
@@ -163,42 +197,64 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             }
         })
         .collect();
-    // Best score of a sequence ending with a heading of each number, and where it ends.
-    let mut best_by_number: std::collections::HashMap<u32, (f32, usize)> =
+    // Best score of a sequence ending with a heading of each number and style, and where it
+    // ends. A sequence keeps one style of heading (`Article 5`, `ARTICLE 5`, `Article V`):
+    // switching costs [`STYLE_SWITCH`], which keeps the headings of articles quoted by an
+    // amending protocol (`Article XI ... is replaced by: Article XI`) out of its own sequence.
+    let mut best: std::collections::HashMap<(u32, Style), (f32, usize)> =
         std::collections::HashMap::new();
     let mut previous: Vec<Option<usize>> = vec![None; candidates.len()];
     let mut score = vec![0.0_f32; candidates.len()];
     for (index, candidate) in candidates.iter().enumerate() {
         let number = candidate.heading.number;
+        let style = style_of(text, &candidate.heading);
         let before = (1..=MAX_STEP)
             .filter_map(|step| number.checked_sub(step))
-            .filter_map(|n| best_by_number.get(&n))
-            .copied()
+            .flat_map(|n| STYLES.iter().filter_map(move |s| Some((n, *s))))
+            .filter_map(|key| {
+                best.get(&key).map(|(s, i)| {
+                    let penalty = if key.1 == style { 0.0 } else { STYLE_SWITCH };
+                    (s - penalty, *i)
+                })
+            })
             .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         // A heading glued to other text only continues a sequence, one or two steps on.
         if !candidate.at_boundary {
             let continues = number == 1
                 || (1..=2)
                     .filter_map(|step| number.checked_sub(step))
-                    .any(|n| best_by_number.contains_key(&n));
+                    .any(|n| STYLES.iter().any(|s| best.contains_key(&(n, *s))));
             if !continues {
                 continue;
             }
         }
-        let (base, link) = before.map_or((0.0, None), |(s, i)| (s, Some(i)));
+        let (base, link) = match before {
+            Some((s, i)) if s > 0.0 => (s, Some(i)),
+            _ => (0.0, None),
+        };
         score[index] = base + weights[index];
+        if std::env::var_os("TREATY_DEBUG_HEADINGS").is_some() {
+            eprintln!(
+                "cand {} {:?} w={} base={} link={:?} at={}",
+                number,
+                style,
+                weights[index],
+                base,
+                link.map(|l| candidates[l].heading.number),
+                candidate.heading.start
+            );
+        }
         previous[index] = link;
-        let slot = best_by_number.entry(number).or_insert((f32::MIN, index));
+        let slot = best.entry((number, style)).or_insert((f32::MIN, index));
         if score[index] > slot.0 {
             *slot = (score[index], index);
         }
     }
-    let Some(mut at) = best_by_number
+    let Some(mut at) = best
         .values()
         .copied()
         .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
-        .map(|(_, index)| Some(index))
-        .unwrap_or(None)
+        .map(|(_, index)| index)
     else {
         return Vec::new();
     };
@@ -213,6 +269,16 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
         .into_iter()
         .filter_map(|index| candidates[index].take().map(|c| c.heading))
         .collect()
+}
+
+/// The title of a line that is a capitalized phrase in brackets and nothing else.
+fn bracketed_title(line: &str) -> Option<&str> {
+    let inner = line.strip_prefix('(')?.strip_suffix(')')?.trim();
+    let words = inner.split_whitespace().count();
+    (inner.starts_with(|c: char| c.is_uppercase())
+        && !inner.contains(['(', ')'])
+        && (1..=10).contains(&words))
+    .then_some(inner)
 }
 
 /// Splits what follows a heading number into title and the start of the body.
@@ -242,7 +308,15 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
         if looks_like_title {
             return (next.to_string(), next_end);
         }
+        // A title in brackets on its own line: `(Dividends)`.
+        if let Some(title) = bracketed_title(next) {
+            return (title.to_string(), next_end);
+        }
         return (String::new(), line_end);
+    }
+    // A title in brackets after the number: `Article 10 (Dividends)`.
+    if let Some(title) = bracketed_title(rest_trimmed) {
+        return (title.to_string(), line_end);
     }
     // Inline title (OCR runs heading, title and text together): words up to a sentence start.
     let offset = after_number + (rest.len() - rest.trim_start().len());

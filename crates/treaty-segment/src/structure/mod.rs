@@ -22,6 +22,7 @@ use crate::stream::Stream;
 use crate::topic::Topic;
 use crate::{Article, Config, Diagnostic, Treaty, Version};
 
+mod amending;
 mod displaced;
 mod headings;
 mod inferred;
@@ -198,12 +199,17 @@ fn segment_version(
         articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
     }
     check_sequence(&articles, diagnostics, stream);
-    let protocol = match protocol_start {
+    let mut protocol = match protocol_start {
         Some(start) if start < body.end => {
             protocol_points(text, start..body.end, stream.lang, &articles)
         }
         _ => Vec::new(),
     };
+    // The articles of an amending protocol modify another treaty's articles.
+    if !japanese && amending::amending_articles(text, &mut articles) {
+        articles.append(&mut protocol);
+        protocol = std::mem::take(&mut articles);
+    }
     // Japanese item labels that do not open lines stand before or after their items, as the
     // whole version's labels tell.
     let placement = japanese.then(|| inline_placement(&text[body.clone()]));

@@ -14,10 +14,10 @@ use super::vocabulary::GRAMMAR;
 use crate::japanese_items::{japanese_subparagraphs, Placement};
 use crate::{Paragraph, Subparagraph};
 
-/// A paragraph number: `1.`, `1 -`, `1 —`, followed by a capitalized word (a list item of a
-/// subparagraph, `1. the income tax;`, starts in lower case).
+/// A paragraph number: `1.`, `1 -`, `1 —`, or `(1)` at a line start, followed by a capitalized
+/// word (a list item of a subparagraph, `1. the income tax;`, starts in lower case).
 const LATIN_PARAGRAPH_PATTERN: &str =
-    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]";
+    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<paren>\))|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]";
 pub(super) static LATIN_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(LATIN_PARAGRAPH_PATTERN).unwrap());
 static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
@@ -53,7 +53,7 @@ pub(super) fn is_list_context(before: &str) -> bool {
 /// In text rebuilt from two interleaved columns, the words after a paragraph number often
 /// belong to a wrapped line and start in lower case.
 const LATIN_PARAGRAPH_ANY_CASE_PATTERN: &str =
-    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<bare>))[ \t]+[\p{L}\(\x22“«]";
+    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<paren>\))|(?P<bare>))[ \t]+[\p{L}\(\x22“«]";
 
 /// The paragraph number patterns anchored at their start, tried at each digit: they give
 /// the regex engine no literal to skip ahead with.
@@ -78,9 +78,17 @@ pub(super) fn latin_paragraphs(
     let mut expected = 1;
     for (offset, captures) in captures_from_digits(markers, &text[body.clone()]) {
         let whole = captures.get(0).unwrap();
-        let start = body.start + offset + whole.start();
+        let mut start = body.start + offset + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
-        let prefix = line_prefix(text, start).trim_end();
+        let mut prefix = line_prefix(text, start).trim_end();
+        // `(1)` numbers paragraphs only at a line start (elsewhere it is a list item).
+        if captures.name("paren").is_some() {
+            if prefix.trim_start() != "(" {
+                continue;
+            }
+            start -= 1;
+            prefix = line_prefix(text, start).trim_end();
+        }
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
         // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
         if captures.name("bare").is_some() {

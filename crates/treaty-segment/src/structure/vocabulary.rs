@@ -52,6 +52,11 @@ pub(crate) struct Grammar {
     pub preamble_context: Regex,
     /// The formula before the signatures.
     pub closing: Regex,
+    /// A phrase that amends another instrument.
+    pub amendment: Regex,
+    /// A reference to an article of the amended instrument (see
+    /// [`StructureWords::amended_article`]).
+    pub amended_article: Vec<Regex>,
     /// A Latin heading: number in group 1 (suffix in 2) or Roman numeral in group 3.
     pub latin_heading: Regex,
     /// Article 1's heading: digits or Roman numeral in group 1; numbers of headings that
@@ -157,6 +162,12 @@ fn build() -> Grammar {
             "(?i){}",
             pattern_alternation(words(all(), |s| s.closing))
         )),
+        amendment: compile(&pattern_alternation(words(latin(), |s| s.amendment))),
+        // One regex per pattern: their group names repeat.
+        amended_article: words(latin(), |s| s.amended_article)
+            .into_iter()
+            .map(compile)
+            .collect(),
         // ASCII word boundaries keep the regex on its fast engines over non-ASCII text; the
         // words around a heading are ASCII where it matters (the number and its suffix).
         latin_heading: compile(&format!(
