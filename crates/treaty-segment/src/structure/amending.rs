@@ -73,6 +73,10 @@ pub(super) fn amending_articles(text: &str, articles: &mut [Article]) -> bool {
     }
     for (article, reference) in articles.iter_mut().zip(references) {
         article.number = format!("P{}", article.number);
+        // The line under an amending article's heading is its first instruction, not a title.
+        if first_reference(&article.title).is_some() || GRAMMAR.amendment.is_match(&article.title) {
+            article.title.clear();
+        }
         let Some(reference) = reference else {
             continue;
         };

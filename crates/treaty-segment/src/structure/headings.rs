@@ -36,6 +36,9 @@ const LISTED_WEIGHT: f32 = 0.05;
 /// Bytes of body below which a heading directly followed by another counts as listed.
 const LISTED_BODY: usize = 160;
 
+/// What a sequence loses for each number it skips.
+const SKIPPED_NUMBER: f32 = 0.4;
+
 /// What a sequence loses by switching between heading styles.
 const STYLE_SWITCH: f32 = 0.5;
 
@@ -94,6 +97,25 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
             || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
             || prefix.chars().all(|c| !c.is_lowercase())
             || is_chapter_title(prefix);
+        // "WITH REFERENCE TO ARTICLE 21" (a line in capitals counts as a heading's line): a
+        // reference, unless a sentence ends first or a heading word of the other column
+        // stands before it (`Artigo Article 2`).
+        let previous_word = prefix
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        let in_capitals = !prefix.is_empty() && prefix.chars().all(|c| !c.is_lowercase());
+        if in_capitals
+            && !prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
+            && !GRAMMAR.heading_words.contains(&previous_word)
+            && GRAMMAR
+                .paragraph_reference_words
+                .contains(&previous_word.as_str())
+        {
+            continue;
+        }
         let after = range.start + whole.end();
         let rest = text[after..range.end].trim_start_matches([' ', '\t']);
         // Two-column OCR glues headings to the end of the other column's fragment; there a
@@ -190,7 +212,12 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             let body =
                 &text[candidate.heading.after_number..next.max(candidate.heading.after_number)];
             let lines = body.trim().lines().filter(|l| !l.trim().is_empty()).count();
-            if body.trim().len() < LISTED_BODY && lines <= 1 {
+            // A heading inside quotation marks is a quoted article (an amending protocol
+            // quotes the articles it inserts).
+            let quoted = line_prefix(text, candidate.heading.start)
+                .trim_end()
+                .ends_with(['“', '"', '«', '‘']);
+            if quoted || (body.trim().len() < LISTED_BODY && lines <= 1) {
                 LISTED_WEIGHT
             } else {
                 BODY_WEIGHT
@@ -213,8 +240,10 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             .flat_map(|n| STYLES.iter().filter_map(move |s| Some((n, *s))))
             .filter_map(|key| {
                 best.get(&key).map(|(s, i)| {
-                    let penalty = if key.1 == style { 0.0 } else { STYLE_SWITCH };
-                    (s - penalty, *i)
+                    let switch = if key.1 == style { 0.0 } else { STYLE_SWITCH };
+                    // Headings lost between two found ones are rarer than stray references.
+                    let skipped = (number - key.0 - 1) as f32 * SKIPPED_NUMBER;
+                    (s - switch - skipped, *i)
                 })
             })
             .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));

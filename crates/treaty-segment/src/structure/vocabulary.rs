@@ -52,6 +52,9 @@ pub(crate) struct Grammar {
     pub preamble_context: Regex,
     /// The formula before the signatures.
     pub closing: Regex,
+    /// The article heading words of the Latin-script profiles, misreadings included, in lower
+    /// case.
+    pub heading_words: Vec<String>,
     /// A phrase that amends another instrument.
     pub amendment: Regex,
     /// A reference to an article of the amended instrument (see
@@ -162,6 +165,11 @@ fn build() -> Grammar {
             "(?i){}",
             pattern_alternation(words(all(), |s| s.closing))
         )),
+        heading_words: words(latin(), |s| s.article_heading)
+            .into_iter()
+            .chain(words(latin(), |s| s.article_heading_misread))
+            .map(|w| w.trim_end_matches('.').to_lowercase())
+            .collect(),
         amendment: compile(&pattern_alternation(words(latin(), |s| s.amendment))),
         // One regex per pattern: their group names repeat.
         amended_article: words(latin(), |s| s.amended_article)
