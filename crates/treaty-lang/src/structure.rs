@@ -75,6 +75,10 @@ pub struct StructureWords {
     /// Article X (Dividends) of the Convention"), with named groups `article` (digits or a
     /// Roman numeral), and where printed `suffix`, `paragraph`, `sub` and `title`.
     pub amended_article: &'static [&'static str],
+    /// Regexes of the phrases by which a text discusses a treaty's provisions instead of
+    /// stating them ("This article provides", "Paragraph 2 limits"), as a technical
+    /// explanation or a commentary does at the start of each article.
+    pub commentary: &'static [&'static str],
 }
 
 /// A protocol word of a script without spaces, and the characters around it that make it a
@@ -121,5 +125,6 @@ impl StructureWords {
         item_opening_chars: "",
         amendment: &[],
         amended_article: &[],
+        commentary: &[],
     };
 }

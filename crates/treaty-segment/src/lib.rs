@@ -211,12 +211,16 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
             }
         }
     }
-    // An amending protocol has protocol articles and no articles of its own.
-    if treaties.iter().all(|t| {
-        t.versions
-            .iter()
-            .all(|v| v.articles.is_empty() && v.protocol.is_empty())
-    }) {
+    // An amending protocol has protocol articles and no articles of its own; a commentary
+    // has been said to be one.
+    let not_a_treaty = diagnostics.iter().any(|d| d.code == "not_a_treaty");
+    if !not_a_treaty
+        && treaties.iter().all(|t| {
+            t.versions
+                .iter()
+                .all(|v| v.articles.is_empty() && v.protocol.is_empty())
+        })
+    {
         diagnostics.push(Diagnostic {
             code: "no_articles",
             message: "no treaty articles were found in the text".to_string(),

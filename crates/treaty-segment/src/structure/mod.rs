@@ -23,6 +23,7 @@ use crate::topic::Topic;
 use crate::{Article, Config, Diagnostic, Treaty, Version};
 
 mod amending;
+mod commentary;
 mod displaced;
 mod headings;
 mod inferred;
@@ -198,9 +199,25 @@ fn segment_version(
     if articles.is_empty() && !japanese && has_preamble {
         articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
     }
+    // A technical explanation or commentary follows a treaty's articles but states none.
+    let commentary = !japanese && commentary::is_commentary(text, &articles);
+    if commentary {
+        diagnostics.push(Diagnostic {
+            code: "not_a_treaty",
+            message: format!(
+                "{} text: its {} articles describe a treaty's provisions (\"This article \
+                 provides ...\") instead of stating them; it reads as a technical explanation \
+                 or commentary, so no rows are given",
+                lang_name(stream.lang),
+                articles.len()
+            ),
+            span: Some(stream.map.range_to_normalized(part.range.clone())),
+        });
+        articles.clear();
+    }
     check_sequence(&articles, diagnostics, stream);
     let mut protocol = match protocol_start {
-        Some(start) if start < body.end => {
+        Some(start) if start < body.end && !commentary => {
             protocol_points(text, start..body.end, stream.lang, &articles)
         }
         _ => Vec::new(),

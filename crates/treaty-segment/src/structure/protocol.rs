@@ -22,14 +22,19 @@ pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize>
     // a line start or after a full stop); a heading's line holds its word, so the search
     // starts on the line of the word's first occurrence.
     let haystack = &text[range.clone()];
+    // A line of a table of contents (`Protocol ------ of 30 April, 1984`) is no heading.
     let latin = GRAMMAR
         .protocol_heading_word
         .find(haystack)
         .and_then(|word| {
             let line_start = haystack[..word.start()].rfind('\n').map_or(0, |i| i + 1);
-            GRAMMAR.protocol_heading.captures_at(haystack, line_start)
+            GRAMMAR
+                .protocol_heading
+                .captures_iter(&haystack[line_start..])
+                .filter_map(|c| c.get(1).map(|m| line_start + m.start()))
+                .find(|&at| !is_listed_line(haystack, at))
         })
-        .map(|c| range.start + c.get(1).map_or(0, |m| m.start()));
+        .map(|at| range.start + at);
     let glued = GRAMMAR.protocol_words.iter().filter_map(|protocol| {
         text[range.clone()]
             .match_indices(protocol.word)
@@ -42,6 +47,16 @@ pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize>
             })
     });
     latin.into_iter().chain(glued).min()
+}
+
+/// Whether the line at `at` is an entry of a table of contents: a run of leader characters
+/// (`-----`, `.....`) joins its words to what they list.
+pub(super) fn is_listed_line(text: &str, at: usize) -> bool {
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = &text[at..end];
+    ["----", "....", "____", "……", "—————"]
+        .iter()
+        .any(|leader| line.contains(leader))
 }
 
 /// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one.

@@ -55,6 +55,8 @@ pub(crate) struct Grammar {
     /// The article heading words of the Latin-script profiles, misreadings included, in lower
     /// case.
     pub heading_words: Vec<String>,
+    /// A phrase by which a text discusses a treaty's provisions instead of stating them.
+    pub commentary: Regex,
     /// A phrase that amends another instrument.
     pub amendment: Regex,
     /// A reference to an article of the amended instrument (see
@@ -170,6 +172,7 @@ fn build() -> Grammar {
             .chain(words(latin(), |s| s.article_heading_misread))
             .map(|w| w.trim_end_matches('.').to_lowercase())
             .collect(),
+        commentary: compile(&pattern_alternation(words(latin(), |s| s.commentary))),
         amendment: compile(&pattern_alternation(words(latin(), |s| s.amendment))),
         // One regex per pattern: their group names repeat.
         amended_article: words(latin(), |s| s.amended_article)
