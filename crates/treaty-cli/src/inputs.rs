@@ -53,12 +53,32 @@ pub struct Skipped {
     pub path: PathBuf,
     /// Its binary format, when its first bytes tell it (a PDF named `.pdf` or anything else).
     pub format: Option<BinaryFormat>,
+    /// A README, LICENSE or CHANGELOG file: the folder's documentation.
+    pub documentation: bool,
+}
+
+/// File names (without extension, compared without case) that document a folder rather than
+/// hold a treaty: a folder of treaties often has a `README.md` beside them.
+const DOCUMENTATION_NAMES: [&str; 5] = ["readme", "license", "changelog", "contributing", "sources"];
+
+/// Whether a file found in a folder is the folder's documentation.
+fn is_documentation(path: &Path) -> bool {
+    path.file_stem().is_some_and(|stem| {
+        DOCUMENTATION_NAMES
+            .iter()
+            .any(|name| stem.to_string_lossy().eq_ignore_ascii_case(name))
+    })
 }
 
 impl Skipped {
     /// Why the file was skipped, and what to do about it.
     pub fn reason(&self) -> String {
         let shown = self.path.display().to_string();
+        if self.documentation {
+            return "a README, LICENSE or CHANGELOG file documents the folder, it is not read \
+                    as a treaty (name the file to read it anyway)"
+                .to_string();
+        }
         match self.format {
             Some(format) => format!(
                 "it is {}, not text; {}",
@@ -177,6 +197,13 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
         let is_text = has_extension(&path, &TEXT_EXTENSIONS);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk(&path, collected, seen_dirs),
+            Ok(_) if is_text && is_documentation(&path) => {
+                collected.skipped.push(Skipped {
+                    path,
+                    format: None,
+                    documentation: true,
+                });
+            }
             Ok(_) if is_text => {
                 collected.inputs.push(Input::File {
                     doc: doc_name(&path),
@@ -185,7 +212,11 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
             }
             Ok(_) => {
                 let format = sniff_file(&path);
-                collected.skipped.push(Skipped { path, format });
+                collected.skipped.push(Skipped {
+                    path,
+                    format,
+                    documentation: false,
+                });
             }
             Err(error) => collected.inputs.push(Input::Unreadable {
                 path,
