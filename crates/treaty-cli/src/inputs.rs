@@ -59,7 +59,8 @@ pub struct Skipped {
 
 /// File names (without extension, compared without case) that document a folder rather than
 /// hold a treaty: a folder of treaties often has a `README.md` beside them.
-const DOCUMENTATION_NAMES: [&str; 5] = ["readme", "license", "changelog", "contributing", "sources"];
+const DOCUMENTATION_NAMES: [&str; 5] =
+    ["readme", "license", "changelog", "contributing", "sources"];
 
 /// Whether a file found in a folder is the folder's documentation.
 fn is_documentation(path: &Path) -> bool {

@@ -206,6 +206,7 @@ const CONTENT: &[(&str, &str, f32)] = &[
         5.0,
     ),
     ("in respect of an employment", "employment", 2.0),
+    ("the employment is exercised", "employment", 3.0),
     ("board of directors", "directors_fees", 3.0),
     ("directors' fees", "directors_fees", 4.0),
     ("directors’ fees", "directors_fees", 4.0),

@@ -391,11 +391,32 @@ pub(super) fn latin_articles(
     interleaved: bool,
 ) -> Vec<Article> {
     let headings = latin_headings(text, range.clone());
+    // (title, body start, end) of each article; a heading printed after its article's first
+    // paragraphs takes them back from the article before.
+    let mut bounds: Vec<(String, usize, usize)> = headings
+        .iter()
+        .enumerate()
+        .map(|(index, heading)| {
+            let end = headings.get(index + 1).map_or(range.end, |next| next.start);
+            let (title, body_start) = latin_title(text, heading.after_number, end);
+            (title, body_start.min(end), end)
+        })
+        .collect();
+    let mut starts: Vec<usize> = headings.iter().map(|h| h.start).collect();
+    for index in 1..bounds.len() {
+        let (before, after) = bounds.split_at_mut(index);
+        let previous = before.last_mut().expect("index is at least 1");
+        let current = &mut after[0];
+        if let Some(restart) =
+            displaced_first_paragraphs(text, previous.1..previous.2, current.1..current.2)
+        {
+            previous.2 = restart;
+            starts[index] = restart;
+            current.1 = restart;
+        }
+    }
     let mut articles = Vec::new();
-    for (index, heading) in headings.iter().enumerate() {
-        let end = headings.get(index + 1).map_or(range.end, |next| next.start);
-        let (title, body_start) = latin_title(text, heading.after_number, end);
-        let body_start = body_start.min(end);
+    for ((heading, (title, body_start, end)), start) in headings.iter().zip(bounds).zip(starts) {
         let paragraphs = latin_paragraphs(text, body_start..end, lang, interleaved);
         let topic = topic_from_title(&title)
             .or_else(|| topic_from_content(&text[body_start..end]))
@@ -406,10 +427,64 @@ pub(super) fn latin_articles(
             title,
             topic,
             inferred: false,
-            span: heading.start..trim_end_offset(text, heading.start..end),
+            span: start.min(heading.start)..trim_end_offset(text, start.min(heading.start)..end),
             paragraphs,
             modifies: String::new(),
         });
     }
     articles
+}
+
+/// Where the first paragraphs of an article start when a converter printed them before its
+/// heading, at the end of the article before: the article's own numbering starts above 1, and
+/// the article before restarts at `1.` after paragraphs of its own.
+fn displaced_first_paragraphs(
+    text: &str,
+    previous: Range<usize>,
+    current: Range<usize>,
+) -> Option<usize> {
+    let first_number = |body: Range<usize>| {
+        line_start_paragraphs(text, body)
+            .next()
+            .map(|(_, number)| number)
+    };
+    let next = first_number(current).filter(|n| *n >= 2)?;
+    let markers: Vec<(usize, u32)> = line_start_paragraphs(text, previous).collect();
+    // The last restart at 1 after paragraphs of the article's own, numbered 1, 2, ... up to
+    // just below the number the current article's text starts with.
+    let restart = (1..markers.len()).rev().find(|&i| markers[i].1 == 1)?;
+    let displaced: Vec<u32> = markers[restart..].iter().map(|m| m.1).collect();
+    let in_sequence = displaced
+        .iter()
+        .zip(1..)
+        .all(|(n, expected)| *n == expected);
+    (in_sequence && displaced.len() as u32 + 1 == next).then_some(markers[restart].0)
+}
+
+/// Paragraph numbers (`1.`, `2.`) that open lines of `body`, with where they start.
+fn line_start_paragraphs(
+    text: &str,
+    body: Range<usize>,
+) -> impl Iterator<Item = (usize, u32)> + '_ {
+    let start = body.start;
+    text[body]
+        .split_inclusive('\n')
+        .scan(start, |at, line| {
+            let line_start = *at;
+            *at += line.len();
+            Some((line_start, line))
+        })
+        .filter_map(|(line_start, line)| {
+            let trimmed = line.trim_start();
+            let digits: String = trimmed.chars().take_while(char::is_ascii_digit).collect();
+            let rest = &trimmed[digits.len()..];
+            let opens =
+                rest.starts_with(". ") && rest[2..].trim_start().starts_with(char::is_uppercase);
+            (!digits.is_empty() && digits.len() <= 2 && opens).then(|| {
+                (
+                    line_start + (line.len() - trimmed.len()),
+                    digits.parse().unwrap_or(0),
+                )
+            })
+        })
 }
