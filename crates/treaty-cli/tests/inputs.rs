@@ -42,29 +42,27 @@ fn offsets(row: &serde_json::Value) -> (usize, usize) {
 }
 
 #[test]
-fn a_folder_of_pdfs_is_an_error_that_names_what_was_skipped() {
+fn a_folder_of_other_formats_is_an_error_that_names_what_was_skipped() {
     let dir = tempfile::tempdir().unwrap();
-    let pdfs = dir.path().join("pdfs");
-    std::fs::create_dir(&pdfs).unwrap();
-    std::fs::write(pdfs.join("canada-denmark.pdf"), PDF).unwrap();
-    std::fs::write(pdfs.join("japan-denmark.docx"), DOCX).unwrap();
-    std::fs::write(pdfs.join("scan.png"), PNG).unwrap();
-    std::fs::write(pdfs.join("notes.md"), "# Notes\n").unwrap();
-    let output = treaty(&["run", "pdfs", "--out", "out"], dir.path());
+    let folder = dir.path().join("docs");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("japan-denmark.docx"), DOCX).unwrap();
+    std::fs::write(folder.join("scan.png"), PNG).unwrap();
+    std::fs::write(folder.join("README.md"), "# Notes\n").unwrap();
+    let output = treaty(&["run", "docs", "--out", "out"], dir.path());
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("nothing to process: pdfs holds no .txt, .html, .htm or .xhtml files"),
+        stderr.contains(
+            "nothing to process: docs holds no .txt, .html, .htm, .xhtml, .md, .markdown or .pdf files"
+        ),
         "{stderr}"
     );
     for expected in [
-        "pdfs/canada-denmark.pdf: it is a PDF document, not text; extract its text first: \
-         `pdftotext -layout pdfs/canada-denmark.pdf pdfs/canada-denmark.txt` \
-         (Debian/Ubuntu: apt-get install poppler-utils)",
-        "pdfs/japan-denmark.docx: it is a Word document (DOCX), not text; extract its text first: \
-         `pandoc --wrap=none -t plain pdfs/japan-denmark.docx -o pdfs/japan-denmark.txt`",
-        "pdfs/scan.png: it is a PNG image, not text; run OCR on it first: `tesseract pdfs/scan.png pdfs/scan",
-        "pdfs/notes.md: only .txt, .html, .htm or .xhtml files are read from folders",
+        "docs/japan-denmark.docx: it is a Word document (DOCX), not text; extract its text first: \
+         `pandoc --wrap=none -t plain docs/japan-denmark.docx -o docs/japan-denmark.txt`",
+        "docs/scan.png: it is a PNG image, not text; run OCR on it first: `tesseract docs/scan.png docs/scan",
+        "docs/README.md: a README, LICENSE or CHANGELOG file documents the folder",
     ] {
         assert!(stderr.contains(expected), "{expected}\nnot in:\n{stderr}");
     }
@@ -75,60 +73,188 @@ fn a_folder_of_pdfs_is_an_error_that_names_what_was_skipped() {
     let output = treaty(&["run", "empty", "--out", "out"], dir.path());
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        text(&output.stderr)
-            .contains("empty holds no .txt, .html, .htm or .xhtml files (it is empty)"),
+        text(&output.stderr).contains(
+            "empty holds no .txt, .html, .htm, .xhtml, .md, .markdown or .pdf files (it is empty)"
+        ),
         "{}",
         text(&output.stderr)
     );
 
     // `check` says the same instead of comparing nothing.
-    let output = treaty(&["check", "pdfs", "--fixtures", "pdfs"], dir.path());
+    let output = treaty(&["check", "docs", "--fixtures", "docs"], dir.path());
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("nothing to process"));
 }
 
+/// Whether poppler's pdftotext can be run here.
+fn has_pdftotext() -> bool {
+    std::process::Command::new("pdftotext")
+        .arg("-v")
+        .output()
+        .is_ok()
+}
+
+/// The core rows of a run (rates of dividends, interest and royalties, PE months, 183 days),
+/// as (treaty, article, paragraph, topic, kind, value).
+fn core_rows(out: &Path) -> Vec<(String, String, String, String, String, String)> {
+    let mut core: Vec<_> = rows(out)
+        .iter()
+        .filter(|row| {
+            let condition = row["condition"].as_str().unwrap();
+            (row["kind"] == "rate"
+                && ["dividends", "interest", "royalties"].contains(&row["topic"].as_str().unwrap()))
+                || condition.contains("pe_construction")
+                || condition.contains("employment_days")
+        })
+        .map(|row| {
+            let field = |name: &str| match &row[name] {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (
+                field("treaty"),
+                field("article"),
+                field("paragraph"),
+                field("topic"),
+                field("kind"),
+                field("value"),
+            )
+        })
+        .collect();
+    core.sort();
+    core
+}
+
 #[test]
-fn a_pdf_named_directly_fails_with_the_command_that_extracts_its_text() {
+fn pdfs_are_read_through_their_text_layer_with_pages_and_the_text_kept() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = dir.path().join("in");
     std::fs::create_dir(&inputs).unwrap();
-    std::fs::write(inputs.join("treaty.pdf"), PDF).unwrap();
-    let output = treaty(&["run", "in/treaty.pdf", "--out", "out", "-q"], dir.path());
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    let expected = "in/treaty.pdf: it is a PDF document, not text; extract its text first: \
-                    `pdftotext -layout in/treaty.pdf in/treaty.txt` (Debian/Ubuntu: apt-get install poppler-utils)";
-    assert!(stderr.contains(expected), "{stderr}");
-    assert!(!stderr.contains("NUL byte"), "{stderr}");
-    let failure: serde_json::Value = serde_json::from_str(
-        std::fs::read_to_string(dir.path().join("out/failures.jsonl"))
-            .unwrap()
-            .trim(),
-    )
-    .unwrap();
-    assert_eq!(failure["severity"], "error");
-    assert!(failure["error"]
-        .as_str()
-        .unwrap()
-        .contains("pdftotext -layout in/treaty.pdf in/treaty.txt"));
-
-    // Beside a text, the PDF in a folder is skipped with a note and the text is processed.
+    let pdf = workspace_root().join("corpus/pdf/us-japan-2013-protocol-en.pdf");
+    std::fs::copy(&pdf, inputs.join("protocol.pdf")).unwrap();
+    // A folder mixing a PDF, a text and Markdown gives one dataset.
     std::fs::copy(
         corpus("canada-denmark-1997-en-web.txt"),
         inputs.join("canada.txt"),
     )
     .unwrap();
-    let output = treaty(&["run", "in", "--out", "out2"], dir.path());
+    std::fs::copy(
+        workspace_root().join("corpus/md/tz-zambia-1968-en.md"),
+        inputs.join("zambia.md"),
+    )
+    .unwrap();
+    let output = treaty(&["run", "in", "--out", "out"], dir.path());
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(
-        stderr.contains("treaty: skipped in/treaty.pdf: it is a PDF document, not text;"),
-        "{stderr}"
+    assert!(stderr.contains("PDF text extraction"), "{stderr}");
+    let out = dir.path().join("out");
+    let kept = std::fs::read(out.join("text/protocol.txt")).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("protocol.json")).unwrap()).unwrap();
+    let origin = &report["extracted_from"];
+    assert_eq!(origin["format"], "pdf");
+    assert_eq!(origin["text"], "text/protocol.txt");
+    assert_eq!(
+        origin["sha256"].as_str().unwrap(),
+        treaty_extract::sha256_hex(&std::fs::read(&pdf).unwrap())
     );
-    assert!(stderr.contains("1 documents (0 resumed)"), "{stderr}");
-    let quiet = treaty(&["run", "in", "--out", "out3", "-q"], dir.path());
-    assert_eq!(quiet.status.code(), Some(0));
-    assert_eq!(text(&quiet.stderr), "");
+    let expected_extractor = if has_pdftotext() {
+        "pdftotext"
+    } else {
+        "pdf-extract"
+    };
+    assert!(
+        origin["extractor"]
+            .as_str()
+            .unwrap()
+            .starts_with(expected_extractor),
+        "{origin}"
+    );
+    let docs: std::collections::BTreeSet<String> = rows(&out)
+        .iter()
+        .map(|row| row["doc"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(docs.len(), 3, "{docs:?}");
+    let pdf_rows: Vec<serde_json::Value> = rows(&out)
+        .into_iter()
+        .filter(|row| row["doc"] == "protocol")
+        .collect();
+    assert!(pdf_rows.len() >= 3);
+    for row in &pdf_rows {
+        // Every number points into the kept text, on the page its form feeds say.
+        let (start, end) = offsets(row);
+        let printed = String::from_utf8_lossy(&kept[start..end]);
+        assert!(
+            !printed.trim().is_empty() && row["quote"].as_str().unwrap().len() > printed.len(),
+            "{printed:?} {row}"
+        );
+        let page = kept[..start].iter().filter(|&&b| b == 0x0C).count() + 1;
+        assert_eq!(row["page"].as_u64(), Some(page as u64), "{row}");
+        // The amending protocol's rows modify the convention's articles.
+        assert_eq!(row["source"], "protocol", "{row}");
+        assert!(row["article"].as_str().unwrap().starts_with('P'), "{row}");
+    }
+    assert!(
+        pdf_rows
+            .iter()
+            .any(|row| row["topic"] == "interest" && row["modifies"] == "11"),
+        "{pdf_rows:?}"
+    );
+    // Text inputs have no pages.
+    assert!(rows(&out)
+        .iter()
+        .filter(|row| row["doc"] == "canada")
+        .all(|row| row["page"].is_null()));
+    let csv = std::fs::read_to_string(out.join("rates.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",modifies,page"));
+
+    // Without pdftotext the built-in extractor reads the PDF, says so, and finds the same
+    // core rows.
+    let no_tools = dir.path().join("no-tools");
+    std::fs::create_dir(&no_tools).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(["run", "in/protocol.pdf", "--out", "out-builtin", "-q"])
+        .current_dir(dir.path())
+        .env("PATH", &no_tools)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let builtin = dir.path().join("out-builtin");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(builtin.join("protocol.json")).unwrap()).unwrap();
+    assert!(report["extracted_from"]["extractor"]
+        .as_str()
+        .unwrap()
+        .starts_with("pdf-extract"));
+    assert!(report["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["code"] == "pdf_builtin_extractor"
+            && w["message"].as_str().unwrap().contains("poppler-utils")));
+    let only_pdf = dir.path().join("only-pdf");
+    let output = treaty(
+        &["run", "in/protocol.pdf", "--out", "only-pdf", "-q"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(core_rows(&builtin), core_rows(&only_pdf));
+    assert!(!core_rows(&builtin).is_empty());
+
+    // A file that says it is a PDF and is broken is a failure of its own, naming the file.
+    std::fs::write(inputs.join("broken.pdf"), PDF).unwrap();
+    let output = treaty(&["run", "in", "--out", "out-broken", "-q"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let failures = std::fs::read_to_string(dir.path().join("out-broken/failures.jsonl")).unwrap();
+    let failure: serde_json::Value = serde_json::from_str(failures.trim()).unwrap();
+    assert_eq!(failure["doc"], "broken");
+    assert_eq!(failure["severity"], "error");
+    assert!(failure["path"].as_str().unwrap().ends_with("broken.pdf"));
+    assert!(
+        failure["error"].as_str().unwrap().contains("PDF"),
+        "{failure}"
+    );
+    assert_eq!(rows(&dir.path().join("out-broken")).len(), rows(&out).len());
 }
 
 /// `text` as HTML: `&`, `<`, `>` escaped, curly quotes as character references, each

@@ -73,7 +73,8 @@ pub struct StructureWords {
     pub amendment: &'static [&'static str],
     /// Regexes of a reference to an article of the instrument being amended ("paragraph 3 of
     /// Article X (Dividends) of the Convention"), with named groups `article` (digits or a
-    /// Roman numeral), and where printed `suffix`, `paragraph`, `sub` and `title`.
+    /// Roman numeral), and where printed `suffix`, `paragraph`, `sub` and `called` (the
+    /// article's title).
     pub amended_article: &'static [&'static str],
     /// Regexes of the phrases by which a text discusses a treaty's provisions instead of
     /// stating them ("This article provides", "Paragraph 2 limits"), as a technical

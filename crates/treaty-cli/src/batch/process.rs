@@ -137,6 +137,14 @@ pub(super) fn process_input(
                 if let Err(error) = written {
                     return fail(format!("cannot keep the PDF's text in {text}: {error:#}"));
                 }
+                if let Some(note) = &pdf.note {
+                    report.warnings.push(Warning {
+                        code: "pdf_builtin_extractor".to_string(),
+                        message: note.clone(),
+                        start: None,
+                        end: None,
+                    });
+                }
                 report.extracted_from = Some(ExtractedFrom {
                     format: "pdf".to_string(),
                     bytes: pdf.bytes,

@@ -44,7 +44,7 @@ fn first_reference(text: &str) -> Option<AmendedArticle> {
             Some(AmendedArticle {
                 article: format!("{number}{suffix}"),
                 paragraph: captures.name("paragraph").map(|p| p.as_str().to_string()),
-                title: captures.name("title").map(|t| t.as_str().to_string()),
+                title: captures.name("called").map(|t| t.as_str().to_string()),
                 start: captures.get(0)?.start(),
             })
         })
