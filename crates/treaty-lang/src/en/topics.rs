@@ -38,6 +38,10 @@ const TITLES: &[(&str, &str)] = &[
     ("royalties and fees for technical services", "royalties"),
     ("royalties and technical", "royalties"),
     ("technical fees", "technical_services"),
+    // Fees for services of a managerial, technical or consultancy nature (UN model Art. 12A
+    // and its older variants).
+    ("management or professional fees", "technical_services"),
+    ("management fees", "technical_services"),
     ("technical services", "technical_services"),
     ("fees for technical", "technical_services"),
     ("capital gains", "capital_gains"),
