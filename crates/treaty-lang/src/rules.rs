@@ -241,6 +241,10 @@ pub struct RuleWords {
     pub ordinal_months: &'static [&'static str],
     /// Units of [`RuleWords::ordinal_period`] that count years.
     pub ordinal_years: &'static [&'static str],
+    /// Text an amendment deletes ("deleting the words “twelve months” and replacing them
+    /// with ..."): regex fragments with a group `old` around the deleted text, whose numbers
+    /// are no longer the treaty's (case-insensitive).
+    pub deleted_text: &'static [&'static str],
 }
 
 impl RuleWords {
@@ -300,6 +304,7 @@ impl RuleWords {
         ordinals: &[],
         ordinal_months: &[],
         ordinal_years: &[],
+        deleted_text: &[],
     };
 }
 

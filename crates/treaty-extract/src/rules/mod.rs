@@ -90,7 +90,20 @@ pub fn paragraph_findings(
     let mut findings: Vec<Finding> = Vec::new();
     let quantities = find_quantities(text, lang);
     let words = words(lang);
+    // Numbers in the text an amendment deletes are no longer the treaty's.
+    let deleted: Vec<std::ops::Range<usize>> = words
+        .deleted_text
+        .iter()
+        .flat_map(|pattern| pattern.captures_iter(text))
+        .filter_map(|captures| captures.name("old").map(|m| m.range()))
+        .collect();
     for quantity in &quantities {
+        if deleted
+            .iter()
+            .any(|old| old.start <= quantity.span.start && quantity.span.end <= old.end)
+        {
+            continue;
+        }
         if words.japanese && is_back_reference(&text[..quantity.span.start], lang) {
             continue;
         }

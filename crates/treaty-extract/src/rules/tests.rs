@@ -8,7 +8,7 @@ fn findings(text: &str) -> Vec<(String, Finding)> {
     let (doc, _) = segment(text, &Config::default());
     let mut out = Vec::new();
     for version in &doc.treaties[0].versions {
-        for article in &version.articles {
+        for article in version.articles.iter().chain(&version.protocol) {
             for paragraph in &article.paragraphs {
                 for finding in
                     paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang)
@@ -472,4 +472,32 @@ fn lower_folds_case_and_joins_whitespace_runs() {
     assert_eq!(text::lower("İX"), "i\u{307}x");
     assert_eq!(text::lower(""), "");
     assert_eq!(text::lower(" \n "), " ");
+}
+
+#[test]
+fn amending_protocol_rows_follow_the_amended_article_and_skip_deleted_text() {
+    let text = "The Government of A and the Government of B, desiring to amend the Convention, have agreed as follows:\n\nArticle 1\n\nParagraph 2 of Article 10 (Dividends) of the Convention shall be deleted and replaced by the following:\n\n\u{201c}2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax so charged shall not exceed 5 per cent of the gross amount of the dividends.\u{201d}\n\nArticle 2\n\nSubparagraph (a) of paragraph 3 of Article 13 (Gains) of the Convention shall be amended by deleting the words \u{201c}twelve months\u{201d} and replacing them with the words \u{201c}six months\u{201d}.\n\nArticle 3\n\nThis Protocol shall enter into force on the thirtieth day after the later of the notifications.\n";
+    let (doc, _) = segment(text, &Config::default());
+    let version = &doc.treaties[0].versions[0];
+    assert!(version.articles.is_empty());
+    let points: Vec<(&str, &str)> = version
+        .protocol
+        .iter()
+        .map(|a| (a.number.as_str(), a.modifies.as_str()))
+        .collect();
+    assert_eq!(points, [("P1", "10"), ("P2", "13"), ("P3", "")]);
+    assert_eq!(version.protocol[0].topic, Topic::Dividends);
+    let got: Vec<(String, &str, String)> = rows(text)
+        .into_iter()
+        .map(|(paragraph, _, kind, value, _)| (paragraph, kind, value))
+        .filter(|(_, _, value)| value.ends_with("percent") || value.ends_with("months"))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("2".to_string(), "rate", "5 percent".to_string()),
+            ("1".to_string(), "threshold", "6 months".to_string()),
+        ],
+        "the replaced twelve months is not the treaty's any more"
+    );
 }

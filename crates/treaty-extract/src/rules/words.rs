@@ -25,6 +25,7 @@ pub(super) struct Words {
     pub(super) paragraph_reference: Vec<Regex>,
     pub(super) ordinal_period: Vec<Regex>,
     pub(super) lending_body: Vec<Regex>,
+    pub(super) deleted_text: Vec<Regex>,
 }
 
 static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
@@ -113,6 +114,7 @@ fn compile(profile: &'static Profile) -> Words {
         paragraph_reference: each(list.paragraph_reference, true),
         ordinal_period: each(list.ordinal_period, true),
         lending_body: each(list.lending_body, false),
+        deleted_text: each(list.deleted_text, true),
     }
 }
 

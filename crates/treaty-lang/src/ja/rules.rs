@@ -113,4 +113,5 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinals: &[],
     ordinal_months: &["箇月"],
     ordinal_years: &["年"],
+    deleted_text: &[],
 };

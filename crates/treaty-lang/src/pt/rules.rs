@@ -113,4 +113,5 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinals: &[("trigésimo", 30), ("sexagésimo", 60), ("nonagésimo", 90)],
     ordinal_months: &[],
     ordinal_years: &[],
+    deleted_text: &[],
 };
