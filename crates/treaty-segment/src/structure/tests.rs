@@ -206,3 +206,79 @@ fn a_wrapped_formula_followed_by_another_on_its_second_line_is_one_treaty() {
         assert!(part.body_start <= part.range.end, "{:?}", part.range);
     }
 }
+
+/// Articles of a small treaty, `numbers` in order, each with two paragraphs of a sentence.
+fn treaty_articles(numbers: &[(u32, &str)]) -> String {
+    numbers
+        .iter()
+        .map(|(number, title)| {
+            format!(
+                "ARTICLE {number}\n({title})\n\n(1) The provisions of this Article shall apply to residents of a Contracting State in the manner described here.\n\n(2) Notwithstanding paragraph (1), the other Contracting State may also tax such income according to its laws.\n\n"
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_table_of_contents_is_not_the_articles_and_lends_nothing() {
+    let contents = "TABLE OF ARTICLES\n\nArticle 1----------------Taxes Covered\nArticle 2----------------Definitions\nArticle 3----------------Dividends\nArticle 4----------------Interest\nProtocol ----------------of 30 April\n\n";
+    let body = treaty_articles(&[
+        (1, "Taxes Covered"),
+        (2, "General Definitions"),
+        (3, "Dividends"),
+        (4, "Interest"),
+    ]);
+    let text = format!("{contents}The Contracting States have agreed as follows:\n\n{body}");
+    let got = outline(&text);
+    let numbers: Vec<&str> = got.iter().map(|a| a.0.as_str()).collect();
+    assert_eq!(numbers, ["1", "2", "3", "4"], "{got:?}");
+    // Paragraphs numbered `(1)` and titles in brackets.
+    assert_eq!(got[2], ("3".into(), "Dividends".into(), "dividends", 2));
+}
+
+#[test]
+fn chapter_titles_on_the_heading_line_and_references_in_capitals() {
+    let text = "The States have agreed as follows:\n\nChapter I Scope of the Convention Article 1 Persons covered\n\n1. This Convention shall apply to persons who are residents of one or both of the Contracting States.\n\nArticle 2\nTaxes covered\n\n1. This Convention shall apply to taxes on income.\n\nII. Definitions Article 3 General definitions\n\n1. For the purposes of this Convention the terms have the meanings given.\n\nWITH REFERENCE TO ARTICLE 5 OF THE CONVENTION\n\nArticle 4\nResident\n\n1. The term resident means any person liable to tax therein.\n";
+    let numbers: Vec<String> = outline(text).into_iter().map(|a| a.0).collect();
+    assert_eq!(numbers, ["1", "2", "3", "4"]);
+}
+
+#[test]
+fn a_heading_printed_after_its_first_paragraphs_takes_them_back() {
+    let text = "The States have agreed as follows:\n\nArticle 9\nAssociated enterprises\n\n1. Where an enterprise of a Contracting State participates directly or indirectly in the management of an enterprise of the other State.\n\n2. Where a Contracting State includes in the profits of an enterprise of that State profits of the other.\n\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax shall not exceed 15 per cent.\n\nArticle 10\nDividends\n\n3. The term dividends means income from shares.\n\nArticle 11\nInterest\n\n1. Interest arising in a Contracting State may be taxed in the other State.\n";
+    let got = outline(text);
+    assert_eq!(got[0].0, "9");
+    assert_eq!(
+        got[0].3, 2,
+        "article 9 keeps its own two paragraphs: {got:?}"
+    );
+    assert_eq!(got[1].0, "10");
+    assert_eq!(
+        got[1].3, 3,
+        "article 10 has its paragraphs 1, 2 and 3: {got:?}"
+    );
+}
+
+#[test]
+fn a_commentary_on_a_treaty_gives_no_articles_and_says_why() {
+    let body: String = (1..=4)
+        .map(|n| format!("ARTICLE {n}\nTitle {n}\n\nThis article provides that residents of a Contracting State are taxed as the paragraphs describe. Paragraph 2 limits the tax to 10 percent.\n\n"))
+        .collect();
+    let text = format!("TECHNICAL EXPLANATION OF THE CONVENTION\n\n{body}");
+    let (doc, diagnostics) = segment(&text, &Config::default());
+    assert!(doc
+        .treaties
+        .iter()
+        .flat_map(|t| &t.versions)
+        .all(|v| v.articles.is_empty() && v.protocol.is_empty()));
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&"not_a_treaty"), "{codes:?}");
+    assert!(!codes.contains(&"no_articles"), "{codes:?}");
+    // A treaty whose articles state their provisions is not one.
+    let treaty = format!(
+        "The States have agreed as follows:\n\n{}",
+        treaty_articles(&[(1, "Persons"), (2, "Taxes"), (3, "Definitions")])
+    );
+    let (_, diagnostics) = segment(&treaty, &Config::default());
+    assert!(diagnostics.iter().all(|d| d.code != "not_a_treaty"));
+}
