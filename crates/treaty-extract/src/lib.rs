@@ -98,6 +98,23 @@ pub fn process_document(
         })
         .collect();
     warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts));
+    // A treaty with articles and not one rate says so: rows are never lost in silence.
+    let has_structure = document
+        .treaties
+        .iter()
+        .flat_map(|t| &t.versions)
+        .any(|v| !v.articles.is_empty() || !v.protocol.is_empty());
+    if has_structure && !rows.iter().any(|row| row.kind == schema::Kind::Rate) {
+        warnings.push(Warning {
+            code: "no_rate_rows".to_string(),
+            message: "articles were found but no withholding rate in any of them: the rate \
+                      clauses may be worded in a way the rules do not know, or the structure \
+                      may be damaged; check the text"
+                .to_string(),
+            start: None,
+            end: None,
+        });
+    }
     Ok(DocumentReport {
         schema_version: schema::SCHEMA_VERSION.to_string(),
         doc: doc.to_string(),

@@ -32,7 +32,7 @@ pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize>
                 .protocol_heading
                 .captures_iter(&haystack[line_start..])
                 .filter_map(|c| c.get(1).map(|m| line_start + m.start()))
-                .find(|&at| !is_listed_line(haystack, at))
+                .find(|&at| !is_listed_line(haystack, at) && !continues_a_sentence(haystack, at))
         })
         .map(|at| range.start + at);
     let glued = GRAMMAR.protocol_words.iter().filter_map(|protocol| {
@@ -57,6 +57,17 @@ pub(super) fn is_listed_line(text: &str, at: usize) -> bool {
     ["----", "....", "____", "……", "—————"]
         .iter()
         .any(|leader| line.contains(leader))
+}
+
+/// Whether the protocol word at `at` is a word of a sentence wrapped onto its line
+/// ("... under paragraph 1 of the\n Protocol;"): punctuation that continues a sentence follows
+/// it.
+fn continues_a_sentence(text: &str, at: usize) -> bool {
+    let rest = &text[at..];
+    let word_end = rest
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(rest.len());
+    rest[word_end..].starts_with([';', ',', ')'])
 }
 
 /// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one.
