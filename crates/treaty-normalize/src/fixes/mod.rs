@@ -14,12 +14,14 @@
 //!    layout (vertical text, hard line ends; it needs the page lines gone), page markers the
 //!    layout fix left run into the text, OCR keywords, Roman numerals;
 //! 6. line-break hyphens, which count the words of the repaired text;
-//! 7. whitespace last, to tidy up what the removals left.
+//! 7. paragraph numbers and item labels on lines of their own joined to their text;
+//! 8. whitespace last, to tidy up what the removals left.
 
 mod controls;
 mod dehyphenate;
 mod fullwidth;
 mod japanese_layout;
+mod marker_lines;
 mod mojibake;
 mod nfc;
 mod ocr_keywords;
@@ -49,7 +51,7 @@ pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 13] = [
+pub(crate) const FIXES: [Fix; 14] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
@@ -62,5 +64,6 @@ pub(crate) const FIXES: [Fix; 13] = [
     ocr_numbers::fix_ocr_numbers,
     roman_numerals::fix_roman_numerals,
     dehyphenate::fix_dehyphenation,
+    marker_lines::fix_marker_lines,
     whitespace::fix_whitespace,
 ];
