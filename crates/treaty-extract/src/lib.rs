@@ -175,7 +175,7 @@ fn extract_rows(
     normalized: &Normalized,
     document: &Document,
 ) -> (Vec<RateRow>, Vec<Warning>) {
-    let _ = bytes;
+    let pages = page_starts(bytes);
     let mut rows = Vec::new();
     let mut warnings = Vec::new();
     for treaty in &document.treaties {
@@ -286,7 +286,7 @@ fn extract_rows(
                             },
                             source,
                             modifies: article.modifies.clone(),
-                            page: page_at(bytes, original.start),
+                            page: page_at(pages.as_deref(), original.start),
                             conditions: finding.conditions,
                         });
                     }
@@ -297,10 +297,15 @@ fn extract_rows(
     (rows, warnings)
 }
 
-/// The page of byte `at`: 1 + the form feeds before it, when the text has any.
-fn page_at(bytes: &[u8], at: usize) -> Option<u32> {
-    memchr::memchr(0x0C, bytes)?;
-    let before = memchr::memchr_iter(0x0C, &bytes[..at.min(bytes.len())]).count();
+/// Where the pages of a text start (after each form feed), when it has any.
+fn page_starts(bytes: &[u8]) -> Option<Vec<usize>> {
+    let starts: Vec<usize> = memchr::memchr_iter(0x0C, bytes).map(|at| at + 1).collect();
+    (!starts.is_empty()).then_some(starts)
+}
+
+/// The page of byte `at`: 1 + the form feeds before it.
+fn page_at(page_starts: Option<&[usize]>, at: usize) -> Option<u32> {
+    let before = page_starts?.partition_point(|&start| start <= at);
     Some(u32::try_from(before + 1).unwrap_or(u32::MAX))
 }
 

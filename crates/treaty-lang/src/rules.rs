@@ -243,7 +243,7 @@ pub struct RuleWords {
     pub ordinal_years: &'static [&'static str],
     /// Text an amendment deletes ("deleting the words “twelve months” and replacing them
     /// with ..."): regex fragments with a group `old` around the deleted text, whose numbers
-    /// are no longer the treaty's (case-insensitive).
+    /// are no longer the treaty's (case-sensitive).
     pub deleted_text: &'static [&'static str],
 }
 

@@ -91,9 +91,12 @@ pub fn paragraph_findings(
     let quantities = find_quantities(text, lang);
     let words = words(lang);
     // Numbers in the text an amendment deletes are no longer the treaty's.
+    // (The deleted text is quoted: a paragraph without quotation marks has none.)
+    let quoted = text.contains(['“', '"']);
     let deleted: Vec<std::ops::Range<usize>> = words
         .deleted_text
         .iter()
+        .filter(|_| quoted)
         .flat_map(|pattern| pattern.captures_iter(text))
         .filter_map(|captures| captures.name("old").map(|m| m.range()))
         .collect();

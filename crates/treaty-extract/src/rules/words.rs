@@ -114,7 +114,8 @@ fn compile(profile: &'static Profile) -> Words {
         paragraph_reference: each(list.paragraph_reference, true),
         ordinal_period: each(list.ordinal_period, true),
         lending_body: each(list.lending_body, false),
-        deleted_text: each(list.deleted_text, true),
+        // Case-sensitive, so the regex engine can skip ahead to the literal words.
+        deleted_text: each(list.deleted_text, false),
     }
 }
 

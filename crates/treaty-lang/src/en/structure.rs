@@ -80,7 +80,7 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         r"replaced\s+by\s+the\s+following",
     ],
     amended_article: &[
-        r"(?:(?:[Ss]ub)?[Pp]aragraphs?\s+(?P<paragraph>\d{1,2})\s*(?:\(?(?P<sub>[a-z])\))?\s+of\s+)?Articles?\s+(?P<article>\d{1,3}|(?:I|V|X|L){1,7})(?:\s?(?P<suffix>[A-Z])\b)?\s*(?:\((?P<called>[^)\n]{1,80})\))?\s+of\s+the\s+(?:Convention|Agreement)",
+        r"(?:(?:[Ss]ub)?[Pp]aragraphs?\s+(?P<paragraph>\d{1,2})\s*(?:\(?(?P<sub>[a-z])\))?\s+of\s+)?Articles?\s+(?P<article>\d{1,3}|(?:I|V|X|L){1,7})(?:\s?(?P<suffix>[A-Z])\b)?\s*(?:\((?P<called>[^)\n]+)\))?\s+of\s+the\s+(?:Convention|Agreement)",
     ],
     commentary: &[
         r"\b(?:This|The)\s+(?:[Aa]rticle|[Pp]aragraph|[Ss]ubparagraph|[Pp]rotocol)\s+(?:provides|states|permits|allows|deals|describes|defines|sets\s+forth|contains|limits|specifies|generally|also)\b",

@@ -13,13 +13,13 @@ use regex::Regex;
 use crate::edits::Edits;
 use crate::FixStats;
 
-/// A line holding only a paragraph number (`1.`, `12.`) or an item label (`(a)`, `(iv)`,
+/// At a line start: a line holding only a paragraph number (`1.`, `12.`) or an item label (`(a)`, `(iv)`,
 /// `a)`, `(1)`), then line breaks (blank lines allowed) and a line that starts with a letter,
 /// or a quotation mark (or, after an item label, a number and a word: `(a)` /
 /// `5 percent`). Latin script only: Japanese text glues its labels by other rules.
 static MARKER_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?m)^[ \t]*(?:\d{1,2}\.([ \t]*\n(?:[ \t]*\n)*[ \t]*)[\p{Latin}“\x22]|(?:\((?:[a-z]{1,2}|[ivxl]{1,5}|\d{1,2})\)|[a-z]\))([ \t]*\n(?:[ \t]*\n)*[ \t]*)(?:[\p{Latin}“\x22]|\d[\d.,]*[ \t]*\p{Latin}))",
+        r"\A[ \t]*(?:\d{1,2}\.([ \t]*\n(?:[ \t]*\n)*[ \t]*)[\p{Latin}“\x22]|(?:\((?:[a-z]{1,2}|[ivxl]{1,5}|\d{1,2})\)|[a-z]\))([ \t]*\n(?:[ \t]*\n)*[ \t]*)(?:[\p{Latin}“\x22]|\d[\d.,]*[ \t]*\p{Latin}))",
     )
     .expect("marker line pattern")
 });
@@ -29,12 +29,29 @@ pub(crate) fn fix_marker_lines(text: &str, stats: &mut FixStats) -> Edits {
     if !text.contains('\n') {
         return edits;
     }
-    for captures in MARKER_LINE.captures_iter(text) {
+    // The pattern has no literal to skip ahead with: it is tried only at the starts of the
+    // short lines that can hold a marker alone.
+    let mut line_start = 0;
+    let bytes = text.as_bytes();
+    let mut candidates = Vec::new();
+    while line_start < bytes.len() {
+        let line_end =
+            memchr::memchr(b'\n', &bytes[line_start..]).map_or(bytes.len(), |i| line_start + i);
+        let line = text[line_start..line_end].trim();
+        if (2..=6).contains(&line.len()) && line.ends_with(['.', ')']) {
+            candidates.push(line_start);
+        }
+        line_start = line_end + 1;
+    }
+    for at in candidates {
+        let Some(captures) = MARKER_LINE.captures(&text[at..]) else {
+            continue;
+        };
         let gap = captures
             .get(1)
             .or_else(|| captures.get(2))
             .expect("one of the two gaps takes part");
-        edits.replace(gap.range(), " ");
+        edits.replace(at + gap.start()..at + gap.end(), " ");
         stats.whitespace += 1;
     }
     edits

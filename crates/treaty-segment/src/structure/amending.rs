@@ -56,6 +56,15 @@ pub(super) fn amending_articles(text: &str, articles: &mut [Article]) -> bool {
     if GRAMMAR.amended_article.is_empty() || articles.len() < 2 {
         return false;
     }
+    // An amending instrument amends from its first articles on; a treaty's first articles
+    // (persons, taxes, definitions) never do, so two of them settle it cheaply.
+    let amends = |article: &Article| {
+        let body = &text[article.span.clone()];
+        GRAMMAR.amendment.is_match(body) && first_reference(body).is_some()
+    };
+    if !articles.iter().take(2).any(amends) {
+        return false;
+    }
     let references: Vec<Option<AmendedArticle>> = articles
         .iter()
         .map(|article| {

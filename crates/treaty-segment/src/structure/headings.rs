@@ -211,13 +211,18 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
                 .map_or(text.len(), |n| n.heading.start);
             let body =
                 &text[candidate.heading.after_number..next.max(candidate.heading.after_number)];
-            let lines = body.trim().lines().filter(|l| !l.trim().is_empty()).count();
+            let short = body.trim().len() < LISTED_BODY;
+            let lines = if short {
+                body.trim().lines().filter(|l| !l.trim().is_empty()).count()
+            } else {
+                usize::MAX
+            };
             // A heading inside quotation marks is a quoted article (an amending protocol
             // quotes the articles it inserts).
             let quoted = line_prefix(text, candidate.heading.start)
                 .trim_end()
                 .ends_with(['“', '"', '«', '‘']);
-            if quoted || (body.trim().len() < LISTED_BODY && lines <= 1) {
+            if quoted || (short && lines <= 1) {
                 LISTED_WEIGHT
             } else {
                 BODY_WEIGHT
