@@ -58,11 +58,11 @@ fn readme_example_rows_are_rows_of_the_real_output() {
     assert_eq!(shown[..], real[..shown.len()], "the first rows, in order");
 
     // The schema section names the same columns in the same order.
-    let columns = "`doc, lang, topic, article, paragraph, subparagraph, kind, value, unit, condition, quote` (this order, always first), then `treaty, start, end, confidence, status, source, modifies`";
+    let columns = "`doc, lang, topic, article, paragraph, subparagraph, kind, value, unit, condition, quote` (this order, always first), then `treaty, start, end, confidence, status, source, modifies, page`";
     assert!(readme.contains(columns));
     assert_eq!(
         real[0],
-        "doc,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,treaty,start,end,confidence,status,source,modifies"
+        "doc,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,treaty,start,end,confidence,status,source,modifies,page"
     );
 }
 
@@ -112,7 +112,8 @@ fn readme_links_and_documents_are_in_the_repository() {
             .split('`')
             .skip(1)
             .step_by(2)
-            .filter(|span| span.ends_with(".md") && !span.contains(' '))
+            // (`.md` alone is an extension, not a document.)
+            .filter(|span| span.ends_with(".md") && !span.contains(' ') && !span.starts_with('.'))
             .map(str::to_owned),
     );
     assert!(targets

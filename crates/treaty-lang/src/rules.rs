@@ -242,7 +242,7 @@ pub struct RuleWords {
     /// Units of [`RuleWords::ordinal_period`] that count years.
     pub ordinal_years: &'static [&'static str],
     /// Text an amendment deletes ("deleting the words “twelve months” and replacing them
-    /// with ..."): regex fragments with a group `old` around the deleted text, whose numbers
+    /// with ..."): regex fragments with a group `struck` around the deleted text, whose numbers
     /// are no longer the treaty's (case-sensitive).
     pub deleted_text: &'static [&'static str],
 }

@@ -98,7 +98,7 @@ pub fn paragraph_findings(
         .iter()
         .filter(|_| quoted)
         .flat_map(|pattern| pattern.captures_iter(text))
-        .filter_map(|captures| captures.name("old").map(|m| m.range()))
+        .filter_map(|captures| captures.name("struck").map(|m| m.range()))
         .collect();
     for quantity in &quantities {
         if deleted

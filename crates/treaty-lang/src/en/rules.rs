@@ -145,7 +145,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinal_months: &[],
     ordinal_years: &[],
     deleted_text: &[
-        r"[Dd]eleting\s+(?:the\s+(?:words?|terms?|figures?|references?)\s+)?(?:to\s+)?[“\x22](?P<old>[^”\x22]+?)[”\x22]\s+(?:\S+\s+){0,6}?and\s+(?:by\s+)?(?:replacing|substituting)",
-        r"[Rr]eferences?\s+(?:in\s+[^“\x22]+?)?to\s+[^“\x22]*?[“\x22](?P<old>[^”\x22]+?)[”\x22]\s+shall\s+be\s+(?:deleted\s+and\s+)?replaced",
+        r"[Dd]eleting\s+(?:the\s+(?:words?|terms?|figures?|references?)\s+)?(?:to\s+)?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+(?:\S+\s+){0,6}?and\s+(?:by\s+)?(?:replacing|substituting)",
+        r"[Rr]eferences?\s+(?:in\s+[^“\x22]+?)?to\s+[^“\x22]*?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+shall\s+be\s+(?:deleted\s+and\s+)?replaced",
     ],
 };
