@@ -237,26 +237,20 @@ fn pdftotext_version() -> Result<String, String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_file_named_pdf_that_is_not_one_is_refused_with_the_reason() {
-        let dir = std::env::temp_dir().join(format!("treaty-pdf-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("fake.pdf");
-        std::fs::write(&path, b"Article 1\nThis is text.\n").unwrap();
-        let error = read_input(&path).unwrap_err();
-        assert!(error.contains("not a PDF"), "{error}");
-        std::fs::remove_dir_all(&dir).unwrap();
+    /// `read_input` of a file named `name` holding `bytes`.
+    fn read_file(name: &str, bytes: &[u8]) -> Result<InputBytes, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        read_input(&path)
     }
 
     #[test]
-    fn text_files_are_read_as_they_are() {
-        let dir = std::env::temp_dir().join(format!("treaty-pdf-text-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("a.txt");
-        std::fs::write(&path, b"Article 1\n").unwrap();
-        let input = read_input(&path).unwrap();
+    fn text_is_read_as_it_is_and_a_file_named_pdf_that_is_not_one_is_refused() {
+        let input = read_file("a.txt", b"Article 1\n").unwrap();
         assert_eq!(input.bytes, b"Article 1\n");
         assert!(input.pdf.is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
+        let error = read_file("fake.pdf", b"Article 1\nThis is text.\n").unwrap_err();
+        assert!(error.contains("not a PDF"), "{error}");
     }
 }

@@ -47,9 +47,7 @@ type Style = (bool, bool);
 const STYLES: [Style; 4] = [(false, false), (false, true), (true, false), (true, true)];
 
 fn style_of(text: &str, heading: &Heading) -> Style {
-    let roman = heading
-        .printed
-        .starts_with(|c: char| matches!(c, 'I' | 'V' | 'X' | 'L' | 'C'));
+    let roman = heading.printed.starts_with(['I', 'V', 'X', 'L', 'C']);
     let word = &text[heading.start..heading.after_number];
     let capitals = word
         .chars()
@@ -242,7 +240,7 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
         let style = style_of(text, &candidate.heading);
         let before = (1..=MAX_STEP)
             .filter_map(|step| number.checked_sub(step))
-            .flat_map(|n| STYLES.iter().filter_map(move |s| Some((n, *s))))
+            .flat_map(|n| STYLES.iter().map(move |s| (n, *s)))
             .filter_map(|key| {
                 best.get(&key).map(|(s, i)| {
                     let switch = if key.1 == style { 0.0 } else { STYLE_SWITCH };
@@ -267,17 +265,6 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             _ => (0.0, None),
         };
         score[index] = base + weights[index];
-        if std::env::var_os("TREATY_DEBUG_HEADINGS").is_some() {
-            eprintln!(
-                "cand {} {:?} w={} base={} link={:?} at={}",
-                number,
-                style,
-                weights[index],
-                base,
-                link.map(|l| candidates[l].heading.number),
-                candidate.heading.start
-            );
-        }
         previous[index] = link;
         let slot = best.entry((number, style)).or_insert((f32::MIN, index));
         if score[index] > slot.0 {
@@ -408,7 +395,7 @@ pub(super) fn latin_articles(
         })
         .collect();
     let mut starts: Vec<usize> = headings.iter().map(|h| h.start).collect();
-    for index in 1..bounds.len() {
+    for (index, start) in starts.iter_mut().enumerate().skip(1) {
         let (before, after) = bounds.split_at_mut(index);
         let previous = before.last_mut().expect("index is at least 1");
         let current = &mut after[0];
@@ -416,7 +403,7 @@ pub(super) fn latin_articles(
             displaced_first_paragraphs(text, previous.1..previous.2, current.1..current.2)
         {
             previous.2 = restart;
-            starts[index] = restart;
+            *start = restart;
             current.1 = restart;
         }
     }
