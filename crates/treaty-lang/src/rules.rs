@@ -245,6 +245,10 @@ pub struct RuleWords {
     /// with ..."): regex fragments with a group `struck` around the deleted text, whose numbers
     /// are no longer the treaty's (case-sensitive).
     pub deleted_text: &'static [&'static str],
+    /// A cap stated as another paragraph's rate, without a number ("at a rate not exceeding
+    /// the rate specified in paragraph 2 a)"): regex fragments with a group `paragraph` and
+    /// an optional subparagraph label in a group `label` or `item` (case-insensitive).
+    pub rate_by_reference: &'static [&'static str],
 }
 
 impl RuleWords {
@@ -305,6 +309,7 @@ impl RuleWords {
         ordinal_months: &[],
         ordinal_years: &[],
         deleted_text: &[],
+        rate_by_reference: &[],
     };
 }
 

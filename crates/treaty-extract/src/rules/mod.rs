@@ -30,7 +30,9 @@ use holding::{either_basis, is_comparison, is_holding, is_upper_bound};
 use income::tier_topic;
 use owner::{alternatives, first_named_owner};
 use rate::{fill_rate_conditions, is_most_favoured_nation};
-use relative::{is_relative_rate, plain_decimal, referenced_rate, referenced_text};
+use relative::{
+    is_relative_rate, plain_decimal, rates_by_reference, referenced_rate, referenced_text,
+};
 use text::{clause_around, nested_items, words_around};
 use threshold::{is_back_reference, japanese_measure, measure_for, ordinal_day_periods};
 use words::{contains_any, words};
@@ -261,6 +263,7 @@ pub fn paragraph_findings(
             .any(|p| words.source_may_also_tax.is_match(&p.text));
     if is_rate_topic(topic) && !source_may_tax {
         findings.extend(exemptions(paragraph, topic, lang));
+        findings.extend(rates_by_reference(paragraph, siblings, topic, lang));
     }
     // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
     // 年`, tax sparing); in other languages an ordinal day outside these articles is a date.

@@ -501,3 +501,23 @@ fn amending_protocol_rows_follow_the_amended_article_and_skip_deleted_text() {
         "the replaced twelve months is not the treaty's any more"
     );
 }
+
+#[test]
+fn a_cap_stated_as_another_paragraphs_rate_takes_that_rate() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 10 per cent of the voting stock of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n3. A company which is a resident of a Contracting State and which has a permanent establishment in the other Contracting State may be subject in that other State to a tax in addition to the tax allowable under the other provisions of this Convention.\n4. The tax referred to in paragraph 3 shall not be imposed at a rate exceeding the rate specified in paragraph 2 a).\n5. The tax so charged on interest shall not exceed the rate specified in the law.\n";
+    let got: Vec<_> = rows(text)
+        .into_iter()
+        .filter(|(paragraph, ..)| paragraph == "4" || paragraph == "5")
+        .collect();
+    assert_eq!(
+        got,
+        [(
+            "4".to_string(),
+            String::new(),
+            "rate",
+            "5 percent".to_string(),
+            "income=branch_profits".to_string()
+        )],
+        "paragraph 4 caps the branch tax of paragraph 3 at the rate of 2 a); paragraph 5 refers to no paragraph"
+    );
+}

@@ -26,6 +26,7 @@ pub(super) struct Words {
     pub(super) ordinal_period: Vec<Regex>,
     pub(super) lending_body: Vec<Regex>,
     pub(super) deleted_text: Vec<Regex>,
+    pub(super) rate_by_reference: Vec<Regex>,
 }
 
 static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
@@ -116,6 +117,7 @@ fn compile(profile: &'static Profile) -> Words {
         lending_body: each(list.lending_body, false),
         // Case-sensitive, so the regex engine can skip ahead to the literal words.
         deleted_text: each(list.deleted_text, false),
+        rate_by_reference: each(list.rate_by_reference, true),
     }
 }
 

@@ -114,4 +114,5 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinal_months: &["箇月"],
     ordinal_years: &["年"],
     deleted_text: &[],
+    rate_by_reference: &[],
 };

@@ -114,4 +114,5 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinal_months: &[],
     ordinal_years: &[],
     deleted_text: &[],
+    rate_by_reference: &[],
 };
