@@ -521,3 +521,22 @@ fn a_cap_stated_as_another_paragraphs_rate_takes_that_rate() {
         "paragraph 4 caps the branch tax of paragraph 3 at the rate of 2 a); paragraph 5 refers to no paragraph"
     );
 }
+
+#[test]
+fn interest_on_debt_a_state_finances_indirectly_is_a_class_of_its_own() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and derived by the Government of the other Contracting State or the Central Bank of that other State, or by any resident of the other Contracting State with respect to debt-claims indirectly financed by the Government of that other State, shall be exempt from tax in the first-mentioned Contracting State.\n";
+    let mut got: Vec<String> = rows(text)
+        .into_iter()
+        .filter(|(paragraph, ..)| paragraph == "3")
+        .map(|(_, _, kind, value, condition)| format!("{kind} {value} {condition}"))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "rate 0 percent beneficial_owner=central_bank",
+            "rate 0 percent beneficial_owner=government",
+            "rate 0 percent income=indirect_financing",
+        ]
+    );
+}

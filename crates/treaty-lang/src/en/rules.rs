@@ -37,8 +37,13 @@ pub(super) const RULES: RuleWords = RuleWords {
     paid_by_state: &[
         r"paid\s+by(?:\s+or\s+[a-z\s]+?)?\s+(?:a\s+contracting\s+state|the\s+government|that\s+state|the\s+state)",
     ],
-    state_backed_debt: &[],
-    beneficiaries_end: &[],
+    // "..., or by any resident of the other Contracting State with respect to debt-claims
+    // indirectly financed by the government ...": the class of debt after its beneficiaries.
+    state_backed_debt: &[
+        "with respect to debt-claims indirectly",
+        "indirectly financed",
+    ],
+    beneficiaries_end: &[", or by any resident", " or by any resident"],
     list_lead: &[],
     owners: OwnerWords {
         company_not_partnership: &[
@@ -81,7 +86,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         contingent_interest: &[],
         export_credit: &["export"],
         government_guaranteed: &[],
-        indirect_financing: &[],
+        indirect_financing: &["indirectly financed"],
         late_payment_penalty: &["penalty", "penalties", "late payment"],
     },
     lending_body: &[
