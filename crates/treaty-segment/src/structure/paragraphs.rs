@@ -154,7 +154,16 @@ pub(crate) fn build_paragraphs(
     lang: Lang,
 ) -> Vec<Paragraph> {
     let body_text = text[body.clone()].trim();
-    if starts.is_empty() {
+    // Finders give starts in text order inside the body; a start outside it or out of order
+    // (damaged text) is dropped rather than sliced backwards.
+    let mut ordered: Vec<(usize, u32)> = Vec::with_capacity(starts.len());
+    for &(start, number) in starts {
+        let in_body = body.start <= start && start <= body.end;
+        if in_body && ordered.last().is_none_or(|last| last.0 < start) {
+            ordered.push((start, number));
+        }
+    }
+    if ordered.is_empty() {
         if body_text.is_empty() {
             return Vec::new();
         }
@@ -168,11 +177,12 @@ pub(crate) fn build_paragraphs(
         )];
     }
     let mut paragraphs = Vec::new();
-    for (index, &(start, number)) in starts.iter().enumerate() {
-        let end = starts.get(index + 1).map_or(body.end, |next| next.0);
+    for (index, &(start, number)) in ordered.iter().enumerate() {
+        let end = ordered.get(index + 1).map_or(body.end, |next| next.0);
         // Text before paragraph 1 (an OCR'd fragment) is kept with paragraph 1.
         let start = if index == 0 {
-            body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len())
+            (body.start + (text[body.clone()].len() - text[body.clone()].trim_start().len()))
+                .min(end)
         } else {
             start
         };
