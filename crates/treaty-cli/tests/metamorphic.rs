@@ -258,6 +258,9 @@ fn variants_latin(text: &str) -> Vec<(&'static str, String)> {
         ("one-line", one_line(text)),
         ("ocr-headings", ocr_headings(text)),
         ("ocr-numbers", ocr_numbers(text)),
+        // A stray heading line (the audit's reproducer appended one to a text without
+        // headings): it must not switch off article inference or end a real sequence.
+        ("stray-heading-appended", format!("{text}\nArticle 1\n")),
     ]
 }
 

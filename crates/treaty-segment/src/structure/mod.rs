@@ -46,6 +46,9 @@ use protocol::{align_protocol_points, protocol_heading, protocol_points};
 use treaties::{speaks_of_contracting_states, split_treaties, Part};
 use vocabulary::GRAMMAR;
 
+/// Fewer headings than this are checked against article inference.
+const FEW_HEADINGS: usize = 3;
+
 /// The text of `text` before `at` on `at`'s line.
 pub(crate) fn line_prefix(text: &str, at: usize) -> &str {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
@@ -196,8 +199,13 @@ fn segment_version(
     let has_preamble = part.body_start > part.range.start
         || part.fragment
         || speaks_of_contracting_states(&text[article_range.clone()]);
-    if articles.is_empty() && !japanese && has_preamble {
-        articles = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
+    // A stray heading or two (a reference left at a line start, a heading appended to the
+    // text) do not make a structure: inference is tried too and kept when it finds far more.
+    if articles.len() < FEW_HEADINGS && !japanese && has_preamble {
+        let inferred = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
+        if inferred.len() >= (articles.len() * 4).max(1) {
+            articles = inferred;
+        }
     }
     // A technical explanation or commentary follows a treaty's articles but states none.
     let commentary = !japanese && commentary::is_commentary(text, &articles);
