@@ -6,8 +6,8 @@ use std::ops::Range;
 use treaty_numbers::{parse_roman, Lang};
 
 use super::paragraphs::latin_paragraphs;
+use super::trim_end_offset;
 use super::vocabulary::GRAMMAR;
-use super::{line_prefix, trim_end_offset};
 use crate::topic::{topic_from_content, topic_from_title, Topic};
 use crate::Article;
 
@@ -26,7 +26,12 @@ struct Candidate {
     heading: Heading,
     /// Whether it starts a line or follows a sentence end (else it may only continue a chain).
     at_boundary: bool,
+    /// Whether it stands in quotation marks.
+    quoted: bool,
 }
+
+/// How much of a heading's line before it is read (a chapter title, a sentence end).
+const PREFIX_WINDOW: usize = 240;
 
 /// Weight of a heading that opens a body of its own; a heading whose next candidate follows
 /// on the next line (a table of contents, a list of articles) weighs [`LISTED_WEIGHT`].
@@ -68,9 +73,22 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
 /// Every match of the heading pattern that is not a reference, in text order.
 fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
     let mut candidates = Vec::new();
+    // Where the line of the last match starts, found by scanning only the text since that
+    // match, and the last bytes of a line before a match: a line of megabytes (text whose line
+    // breaks were lost) must not be scanned again for every match on it.
+    let mut scanned = range.start;
+    let mut line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
     for captures in GRAMMAR.latin_heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
+        if let Some(newline) = text[scanned..start].rfind('\n') {
+            line_start = scanned + newline + 1;
+        }
+        scanned = start;
+        let mut window = line_start.max(start.saturating_sub(PREFIX_WINDOW));
+        while !text.is_char_boundary(window) {
+            window += 1;
+        }
         let (number, printed) = if let Some(digits) = captures.get(1) {
             (
                 digits.as_str().parse::<u32>().unwrap_or(0),
@@ -90,7 +108,7 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
         }
         // A heading starts a line or follows the end of a sentence (OCR runs lines together),
         // or a chapter title printed on its line (`II. Definitions Article 3`).
-        let prefix = line_prefix(text, start).trim_end();
+        let prefix = text[window..start].trim_end();
         let at_boundary = prefix.is_empty()
             || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
             || prefix.chars().all(|c| !c.is_lowercase())
@@ -160,6 +178,9 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
                 printed,
             },
             at_boundary,
+            // A heading inside quotation marks is a quoted article (an amending protocol
+            // quotes the articles it inserts).
+            quoted: prefix.ends_with(['“', '"', '«', '‘']),
         });
     }
     candidates
@@ -215,12 +236,7 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             } else {
                 usize::MAX
             };
-            // A heading inside quotation marks is a quoted article (an amending protocol
-            // quotes the articles it inserts).
-            let quoted = line_prefix(text, candidate.heading.start)
-                .trim_end()
-                .ends_with(['“', '"', '«', '‘']);
-            if quoted || (short && lines <= 1) {
+            if candidate.quoted || (short && lines <= 1) {
                 LISTED_WEIGHT
             } else {
                 BODY_WEIGHT
