@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use treaty_numbers::{parse_roman, Lang};
 
-use super::paragraphs::latin_paragraphs;
+use super::paragraphs::{latin_paragraphs, LineStarts};
 use super::trim_end_offset;
 use super::vocabulary::GRAMMAR;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
@@ -29,9 +29,6 @@ struct Candidate {
     /// Whether it stands in quotation marks.
     quoted: bool,
 }
-
-/// How much of a heading's line before it is read (a chapter title, a sentence end).
-const PREFIX_WINDOW: usize = 240;
 
 /// Weight of a heading that opens a body of its own; a heading whose next candidate follows
 /// on the next line (a table of contents, a list of articles) weighs [`LISTED_WEIGHT`].
@@ -73,22 +70,12 @@ fn latin_headings(text: &str, range: Range<usize>) -> Vec<Heading> {
 /// Every match of the heading pattern that is not a reference, in text order.
 fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
     let mut candidates = Vec::new();
-    // Where the line of the last match starts, found by scanning only the text since that
-    // match, and the last bytes of a line before a match: a line of megabytes (text whose line
-    // breaks were lost) must not be scanned again for every match on it.
-    let mut scanned = range.start;
-    let mut line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    // A line of megabytes (text whose line breaks were lost) is not scanned again for every
+    // match on it.
+    let mut lines = LineStarts::new(text, range.start);
     for captures in GRAMMAR.latin_heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
-        if let Some(newline) = text[scanned..start].rfind('\n') {
-            line_start = scanned + newline + 1;
-        }
-        scanned = start;
-        let mut window = line_start.max(start.saturating_sub(PREFIX_WINDOW));
-        while !text.is_char_boundary(window) {
-            window += 1;
-        }
         let (number, printed) = if let Some(digits) = captures.get(1) {
             (
                 digits.as_str().parse::<u32>().unwrap_or(0),
@@ -108,7 +95,7 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
         }
         // A heading starts a line or follows the end of a sentence (OCR runs lines together),
         // or a chapter title printed on its line (`II. Definitions Article 3`).
-        let prefix = text[window..start].trim_end();
+        let prefix = lines.prefix(start).trim_end();
         let at_boundary = prefix.is_empty()
             || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
             || prefix.chars().all(|c| !c.is_lowercase())

@@ -62,6 +62,48 @@ static LATIN_PARAGRAPH_AT: LazyLock<Regex> =
 static LATIN_PARAGRAPH_ANY_CASE_AT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"\A(?:{LATIN_PARAGRAPH_ANY_CASE_PATTERN})")).unwrap());
 
+/// The text before positions on their line, for positions visited in order: each stretch of
+/// text is scanned for line breaks once, and at most [`PREFIX_WINDOW`] bytes of a line are
+/// returned, so a text whose line breaks were lost costs linear time.
+pub(super) struct LineStarts<'t> {
+    text: &'t str,
+    scanned: usize,
+    line_start: usize,
+}
+
+/// How much of a line before a position [`LineStarts::prefix`] returns.
+pub(super) const PREFIX_WINDOW: usize = 240;
+
+impl<'t> LineStarts<'t> {
+    pub(super) fn new(text: &'t str, from: usize) -> LineStarts<'t> {
+        LineStarts {
+            text,
+            scanned: from,
+            line_start: text[..from].rfind('\n').map_or(0, |i| i + 1),
+        }
+    }
+
+    /// The text of `at`'s line before `at` (its last [`PREFIX_WINDOW`] bytes); `at` must not
+    /// be before an earlier call's position by more than the line it is on.
+    pub(super) fn prefix(&mut self, at: usize) -> &'t str {
+        if at >= self.scanned {
+            if let Some(newline) = self.text[self.scanned..at].rfind('\n') {
+                self.line_start = self.scanned + newline + 1;
+            }
+            self.scanned = at;
+        } else if at < self.line_start {
+            // Back on an earlier line (not done by the callers): look it up.
+            self.line_start = self.text[..at].rfind('\n').map_or(0, |i| i + 1);
+            self.scanned = at;
+        }
+        let mut window = self.line_start.max(at.saturating_sub(PREFIX_WINDOW));
+        while !self.text.is_char_boundary(window) {
+            window += 1;
+        }
+        &self.text[window..at]
+    }
+}
+
 /// Numbered paragraphs in the body of an article, in sequence.
 pub(super) fn latin_paragraphs(
     text: &str,
@@ -76,18 +118,19 @@ pub(super) fn latin_paragraphs(
     };
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut expected = 1;
+    let mut lines = LineStarts::new(text, body.start);
     for (offset, captures) in captures_from_digits(markers, &text[body.clone()]) {
         let whole = captures.get(0).unwrap();
         let mut start = body.start + offset + whole.start();
         let number: u32 = captures[1].parse().unwrap_or(0);
-        let mut prefix = line_prefix(text, start).trim_end();
+        let mut prefix = lines.prefix(start).trim_end();
         // `(1)` numbers paragraphs only at a line start (elsewhere it is a list item).
         if captures.name("paren").is_some() {
             if prefix.trim_start() != "(" {
                 continue;
             }
             start -= 1;
-            prefix = line_prefix(text, start).trim_end();
+            prefix = lines.prefix(start).trim_end();
         }
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
         // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
