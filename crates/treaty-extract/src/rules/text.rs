@@ -54,12 +54,42 @@ pub(super) fn lower(text: &str) -> String {
     String::from_utf8(out).expect("ASCII bytes and whole characters are UTF-8")
 }
 
-/// The clause around a local offset: the subparagraph if any, else the sentence.
+/// How far a clause reaches on either side of its number. Treaty clauses are far shorter;
+/// the bound keeps text without sentence ends (damaged, or hostile) from making every number's
+/// clause the whole paragraph, which would cost time growing with the square of its length.
+const CLAUSE_REACH: usize = 2000;
+
+/// The clause around a local offset: the subparagraph if any, else the sentence, within
+/// [`CLAUSE_REACH`] bytes of it.
 pub(super) fn clause_around(
     text: &str,
     paragraph: &Paragraph,
     at: usize,
     lang: Lang,
+) -> (String, Range<usize>) {
+    let mut lo = at.saturating_sub(CLAUSE_REACH);
+    while !text.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let mut hi = (at + CLAUSE_REACH).min(text.len());
+    while !text.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let (label, clause) = unbounded_clause_around(&text[..hi], paragraph, at, lang, lo);
+    (
+        label,
+        clause.start.max(lo)..clause.end.min(hi).max(clause.start.max(lo)),
+    )
+}
+
+/// [`clause_around`] in `text` (cut at the reach after the number), looking back no further
+/// than `lo`.
+fn unbounded_clause_around(
+    text: &str,
+    paragraph: &Paragraph,
+    at: usize,
+    lang: Lang,
+    lo: usize,
 ) -> (String, Range<usize>) {
     let japanese = words(lang).japanese;
     if let Some(sub) = paragraph
@@ -68,7 +98,7 @@ pub(super) fn clause_around(
         .rev()
         .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
     {
-        let item = sub.local.start..sub.local.end.min(text.len());
+        let item = sub.local.start.max(lo)..sub.local.end.min(text.len());
         if japanese {
             // A Japanese item may hold two sentences with a tier each (`...十五パーセントを
             // 超える率の租税を課することができない。ただし、...十パーセント...`): the
@@ -96,24 +126,24 @@ pub(super) fn clause_around(
         stops.contains(&c)
             && !(c == '。' && text[i + c.len_utf8()..].starts_with([')', '」', '）']))
     };
-    let sentence_start = text[..at]
+    let sentence_start = text[lo..at]
         .char_indices()
         .rev()
-        .find(|(i, c)| ends_sentence(*i, *c))
-        .map(|(i, c)| i + c.len_utf8())
-        .unwrap_or(0);
+        .find(|(i, c)| ends_sentence(lo + *i, *c))
+        .map(|(i, c)| lo + i + c.len_utf8())
+        .unwrap_or(lo);
     let sentence_start = if japanese {
         sentence_start
     } else {
         // A line break inside a sentence is the source's wrapping, not a clause end.
-        let line_start = text[..at]
+        let line_start = text[lo..at]
             .match_indices('\n')
             .rev()
-            .find(|(i, _)| is_clause_break(text, *i))
-            .map_or(0, |(i, _)| i + 1);
-        text[..at]
+            .find(|(i, _)| is_clause_break(text, lo + *i))
+            .map_or(lo, |(i, _)| lo + i + 1);
+        text[lo..at]
             .rfind(". ")
-            .map_or(line_start, |i| (i + 2).max(line_start))
+            .map_or(line_start, |i| (lo + i + 2).max(line_start))
     };
     let end = if japanese {
         text[at..]
