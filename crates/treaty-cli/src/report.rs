@@ -11,6 +11,7 @@
 //! <out>/report/docs/<doc>.versions.html  bilingual treaties, versions side by side
 //! ```
 
+use crate::batch::parse_jobs;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,7 +43,7 @@ pub struct ReportArgs {
     #[arg(long, default_value = "fixtures")]
     pub fixtures: PathBuf,
     /// Documents rendered at once (default: one per core).
-    #[arg(long, short)]
+    #[arg(long, short, allow_negative_numbers = true, value_parser = parse_jobs)]
     pub jobs: Option<usize>,
     /// No summary line.
     #[arg(long, short)]

@@ -225,3 +225,24 @@ fn stage_commands_show_each_stage() {
     let usage = treaty(&["run", "--no-such-flag"], &root);
     assert_eq!(usage.status.code(), Some(2));
 }
+
+#[test]
+fn a_negative_number_of_jobs_is_told_what_is_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in [
+        &["run", "--jobs", "-1"][..],
+        &["report", "--jobs", "-1"][..],
+    ] {
+        let output = treaty(command, dir.path());
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("give 0 (one per core, the default) or a whole number above 0"),
+            "{stderr}"
+        );
+        assert!(
+            !stderr.contains("-- -1"),
+            "clap's tip does not apply here: {stderr}"
+        );
+    }
+}

@@ -49,7 +49,7 @@ pub struct RunArgs {
     pub out: PathBuf,
     /// Documents processed at once: 0 (or leaving it out) means all cores, one per core; at
     /// most 4 per core.
-    #[arg(long, short)]
+    #[arg(long, short, allow_negative_numbers = true, value_parser = parse_jobs)]
     pub jobs: Option<usize>,
     /// No progress bar, no summary, and no line per document that was processed with a
     /// warning (failures.jsonl has them); errors are still printed.
@@ -75,6 +75,14 @@ pub struct RunArgs {
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
+}
+
+/// `--jobs N`: a whole number, 0 or more (0: one per core). Negative numbers are taken as
+/// values, so `--jobs -1` is told what is allowed rather than how to pass `-1`.
+pub(crate) fn parse_jobs(value: &str) -> Result<usize, String> {
+    value.trim().parse::<usize>().map_err(|_| {
+        format!("`{value}` is not a number of jobs: give 0 (one per core, the default) or a whole number above 0")
+    })
 }
 
 /// Worker threads per core beyond which `--jobs` is capped: documents are CPU-bound, so more
