@@ -58,24 +58,18 @@ pub(super) fn amending_articles(text: &str, articles: &mut [Article]) -> bool {
     }
     // An amending instrument amends from its first articles on; a treaty's first articles
     // (persons, taxes, definitions) never do, so two of them settle it cheaply.
-    let amends = |article: &Article| {
+    let reference_of = |article: &Article| {
         let body = &text[article.span.clone()];
-        GRAMMAR.amendment.is_match(body) && first_reference(body).is_some()
+        if GRAMMAR.amendment.is_match(body) {
+            first_reference(body)
+        } else {
+            None
+        }
     };
-    if !articles.iter().take(2).any(amends) {
+    if articles.iter().take(2).all(|a| reference_of(a).is_none()) {
         return false;
     }
-    let references: Vec<Option<AmendedArticle>> = articles
-        .iter()
-        .map(|article| {
-            let body = &text[article.span.clone()];
-            GRAMMAR
-                .amendment
-                .is_match(body)
-                .then(|| first_reference(body))
-                .flatten()
-        })
-        .collect();
+    let references: Vec<Option<AmendedArticle>> = articles.iter().map(reference_of).collect();
     let amending = references.iter().filter(|r| r.is_some()).count();
     if amending < 2 || amending * 2 < articles.len() {
         return false;

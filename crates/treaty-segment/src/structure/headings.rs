@@ -282,16 +282,18 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
     else {
         return Vec::new();
     };
-    let mut chosen = vec![at];
+    // The sequence runs backwards through `previous`; candidates are in text order, so
+    // keeping the chosen ones in that order gives the headings in order.
+    let mut chosen = vec![false; candidates.len()];
+    chosen[at] = true;
     while let Some(before) = previous[at] {
-        chosen.push(before);
+        chosen[before] = true;
         at = before;
     }
-    chosen.reverse();
-    let mut candidates: Vec<Option<Candidate>> = candidates.into_iter().map(Some).collect();
-    chosen
+    candidates
         .into_iter()
-        .filter_map(|index| candidates[index].take().map(|c| c.heading))
+        .zip(chosen)
+        .filter_map(|(candidate, kept)| kept.then_some(candidate.heading))
         .collect()
 }
 
