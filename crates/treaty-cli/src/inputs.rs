@@ -140,7 +140,8 @@ pub fn markup_of(path: &Path) -> Markup {
 
 /// Collects the files named and the text files found under the folders named (see
 /// [`TEXT_EXTENSIONS`]), sorted by path so runs are deterministic. Folder loops (symlinks) are
-/// visited once; hidden files in folders are ignored.
+/// visited once; hidden files in folders are ignored; a text-named entry of a folder that is
+/// not a regular file (a FIFO, a socket, a device) is an [`Input::Unreadable`], never opened.
 pub fn collect(arguments: &[PathBuf]) -> Collected {
     let mut collected = Collected::default();
     let mut seen_dirs = HashSet::new();
@@ -198,6 +199,25 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
         let is_text = has_extension(&path, &TEXT_EXTENSIONS);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk(&path, collected, seen_dirs),
+            // A FIFO, socket or device (or a symlink to one) is never opened: a FIFO with no
+            // writer would block the run, a device may never end.
+            Ok(meta) if !meta.is_file() => {
+                if is_text {
+                    collected.inputs.push(Input::Unreadable {
+                        reason: crate::pdf::not_regular(
+                            &meta.file_type(),
+                            std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_symlink()),
+                        ),
+                        path,
+                    });
+                } else {
+                    collected.skipped.push(Skipped {
+                        path,
+                        format: None,
+                        documentation: false,
+                    });
+                }
+            }
             Ok(_) if is_text && is_documentation(&path) => {
                 collected.skipped.push(Skipped {
                     path,

@@ -69,13 +69,92 @@ pub fn is_pdf(path: &Path, bytes: &[u8]) -> bool {
 }
 
 /// Reads a file; a PDF gives its text layer. Errors name the problem, not the file (the
-/// caller adds it).
+/// caller adds it). At most the default size limit plus one byte is read (see
+/// [`read_input_capped`]).
 pub fn read_input(path: &Path) -> Result<InputBytes, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    read_input_capped(path, treaty_normalize::IngestConfig::default().max_bytes)
+}
+
+/// Reads a file, at most `max_bytes + 1` bytes of it, so a file larger than its reported
+/// size (a symlink to `/dev/zero`, a file that grows) is refused as too large instead of
+/// filling memory. The file is opened without waiting for a writer: a FIFO named on the
+/// command line (`<(zcat a.txt.gz)`) is read as its writer writes, one with no writer reads
+/// as empty instead of blocking. (Folders are walked without opening what is not a regular
+/// file, see [`crate::inputs::collect`].)
+pub fn read_input_capped(path: &Path, max_bytes: u64) -> Result<InputBytes, String> {
+    let bytes = read_capped(path, max_bytes)?;
     if !is_pdf(path, &bytes) {
         return Ok(InputBytes { bytes, pdf: None });
     }
     pdf_text(path, &bytes)
+}
+
+/// The bytes of `path`, at most `max_bytes + 1` of them (see [`read_input_capped`]).
+fn read_capped(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // Opening a FIFO for reading waits for a writer, unless it is opened non-blocking (which
+    // changes nothing for a regular file).
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options
+        .open(path)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    let mut reader = file.take(max_bytes.saturating_add(1));
+    loop {
+        match reader.read_to_end(&mut bytes) {
+            Ok(_) => break,
+            // A pipe whose writer has not written yet.
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("cannot read: {e}")),
+        }
+    }
+    if bytes.len() as u64 > max_bytes {
+        return Err(format!(
+            "too large: it holds more than {max_bytes} bytes, the limit (--max-bytes){}",
+            if meta.is_file() && meta.len() <= max_bytes {
+                format!(", though its size is given as {} bytes", meta.len())
+            } else if !meta.is_file() {
+                " (it is not a regular file and has no size of its own)".to_string()
+            } else {
+                String::new()
+            }
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Why an entry of a folder that is not a regular file is not read; `link`: the entry is a
+/// symbolic link to it.
+pub fn not_regular(kind: &std::fs::FileType, link: bool) -> String {
+    #[cfg(unix)]
+    let what = {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a FIFO (named pipe)"
+        } else if kind.is_socket() {
+            "a socket"
+        } else if kind.is_block_device() || kind.is_char_device() {
+            "a device"
+        } else {
+            "neither a file nor a folder"
+        }
+    };
+    #[cfg(not(unix))]
+    let what = {
+        let _ = kind;
+        "neither a file nor a folder"
+    };
+    format!(
+        "{} {what}, not a regular file: only regular files are read from folders (name it to \
+         read it anyway)",
+        if link { "it links to" } else { "it is" }
+    )
 }
 
 /// The text layer of the PDF at `path` (whose bytes are `pdf`).

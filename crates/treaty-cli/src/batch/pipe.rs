@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use rayon::prelude::*;
 use treaty_extract::schema::DocumentReport;
 use treaty_extract::Settings;
@@ -22,7 +23,31 @@ struct PipeDocument {
     text: String,
 }
 
+/// What one line of pipe input gave.
+enum LineResult {
+    /// A processed document (its rows, or the "no rows" line) and its path.
+    Done(Box<DocumentReport>, String),
+    /// A blank line: no document.
+    Blank,
+    Failed(Failure),
+}
+
+/// The line written for an input line that gives no rows (a processed document without
+/// rates or thresholds, or a blank line), so that every input line has output.
+#[derive(serde::Serialize)]
+struct NoRows<'a> {
+    doc: &'a str,
+    path: &'a str,
+    /// The input line (from 1).
+    line: usize,
+    /// Why there are no rows.
+    no_rows: String,
+}
+
 /// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
+/// Every input line gets output: its rows on standard output, or one "no rows" line there, or
+/// one failure line on standard error. Lines are read as bytes, so one that is not UTF-8 is a
+/// failure of that line alone.
 pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     use std::io::BufRead;
     let pool = worker_pool(job_count(args.jobs))?;
@@ -34,33 +59,71 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
         },
         tokenizers: Some(&tokenizer),
     };
-    let stdin = std::io::stdin().lock();
+    let mut stdin = std::io::stdin().lock();
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut n_failed = 0;
-    let mut lines = stdin.lines().enumerate().peekable();
-    while lines.peek().is_some() {
-        let batch: Vec<(usize, String)> = lines
-            .by_ref()
-            .take(CHUNK)
-            .map(|(i, line)| line.map(|l| (i + 1, l)))
-            .collect::<Result<_, _>>()?;
-        let results: Vec<Result<(DocumentReport, String), Failure>> = pool.install(|| {
+    let mut number = 0;
+    let mut finished = false;
+    while !finished {
+        let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(CHUNK);
+        while batch.len() < CHUNK {
+            let mut line = Vec::new();
+            if stdin
+                .read_until(b'\n', &mut line)
+                .context("cannot read standard input")?
+                == 0
+            {
+                finished = true;
+                break;
+            }
+            number += 1;
+            if line.last() == Some(&b'\n') {
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+            }
+            batch.push((number, line));
+        }
+        let results: Vec<(usize, LineResult)> = pool.install(|| {
             batch
                 .par_iter()
-                .filter(|(_, line)| !line.trim().is_empty())
-                .map(|(number, line)| pipe_document(*number, line, &settings))
+                .map(|(number, line)| (*number, pipe_line(*number, line, &settings)))
                 .collect()
         });
-        for result in results {
+        for (number, result) in results {
             let failure = match result {
-                Ok((report, path)) => {
-                    for row in &report.rows {
-                        serde_json::to_writer(&mut stdout, row)?;
-                        stdout.write_all(b"\n")?;
+                LineResult::Done(report, path) => {
+                    let failure = failure_of_report(&report, &path);
+                    if failure.is_none() {
+                        for row in &report.rows {
+                            serde_json::to_writer(&mut stdout, row)?;
+                            stdout.write_all(b"\n")?;
+                        }
+                        if report.rows.is_empty() {
+                            write_no_rows(
+                                &mut stdout,
+                                &report.doc,
+                                &path,
+                                number,
+                                no_rows_reason(&report),
+                            )?;
+                        }
                     }
-                    failure_of_report(&report, &path)
+                    failure
                 }
-                Err(failure) => Some(failure),
+                LineResult::Blank => {
+                    let path = format!("stdin line {number}");
+                    write_no_rows(
+                        &mut stdout,
+                        "",
+                        &path,
+                        number,
+                        "a blank line names no document".to_string(),
+                    )?;
+                    None
+                }
+                LineResult::Failed(failure) => Some(failure),
             };
             if let Some(failure) = failure {
                 // The records failures.jsonl would hold, in input order.
@@ -78,6 +141,61 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn write_no_rows<W: Write>(
+    out: &mut W,
+    doc: &str,
+    path: &str,
+    line: usize,
+    no_rows: String,
+) -> anyhow::Result<()> {
+    serde_json::to_writer(
+        &mut *out,
+        &NoRows {
+            doc,
+            path,
+            line,
+            no_rows,
+        },
+    )?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Why a processed document has no rows: its warnings, else that none was found.
+fn no_rows_reason(report: &DocumentReport) -> String {
+    let warnings: Vec<&str> = report.warnings.iter().map(|w| w.message.as_str()).collect();
+    if warnings.is_empty() {
+        "no rate or threshold was found in the document".to_string()
+    } else {
+        format!("no rate or threshold was found: {}", warnings.join("; "))
+    }
+}
+
+/// One line of pipe input: a blank line, a line that is not UTF-8 (a failure naming it), or
+/// a document.
+fn pipe_line(number: usize, line: &[u8], settings: &Settings<'_>) -> LineResult {
+    let Ok(line) = std::str::from_utf8(line) else {
+        let valid = std::str::from_utf8(line).map_or_else(|e| e.valid_up_to(), |_| line.len());
+        return LineResult::Failed(Failure {
+            doc: String::new(),
+            path: format!("stdin line {number}"),
+            severity: "error",
+            error: format!(
+                "stdin line {number} is not valid UTF-8 (at byte {}): a line must be a JSON \
+                 object or a path in UTF-8",
+                valid + 1
+            ),
+        });
+    };
+    if line.trim().is_empty() {
+        return LineResult::Blank;
+    }
+    match pipe_document(number, line, settings) {
+        Ok((report, path)) => LineResult::Done(Box::new(report), path),
+        Err(failure) => LineResult::Failed(failure),
+    }
 }
 
 /// Processes one line of pipe input: the report and the path (or `stdin line N`) it names.
@@ -102,7 +220,7 @@ fn pipe_document(
         )
     } else {
         let path = PathBuf::from(trimmed);
-        let bytes = crate::pdf::read_input(&path)
+        let bytes = crate::pdf::read_input_capped(&path, settings.ingest.max_bytes)
             .map_err(|error| Failure {
                 doc: crate::inputs::doc_name(&path),
                 path: trimmed.to_string(),

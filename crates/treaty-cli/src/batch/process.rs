@@ -118,7 +118,7 @@ pub(super) fn process_input(
         Ok(_) => {}
         Err(error) => return fail(format!("cannot read: {error}")),
     }
-    let input = match crate::pdf::read_input(path) {
+    let input = match crate::pdf::read_input_capped(path, settings.ingest.max_bytes) {
         Ok(input) => input,
         Err(error) => return fail(error),
     };

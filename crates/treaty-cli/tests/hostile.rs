@@ -1,0 +1,229 @@
+//! Hostile inputs (issue 23): files that are not regular files, pipe lines that are not
+//! UTF-8, names that are too long, collide or hold control characters, a full disk, a broken
+//! dictionary cache, and signals. Every run here has a time limit, so a run that blocks fails
+//! the test instead of hanging it.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{corpus, text};
+
+/// What a finished run printed.
+struct Finished {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+/// Starts `treaty ARGS` in `dir`, its standard input `stdin` (closed when `None`), its
+/// output into files of `dir`.
+fn start(args: &[&str], dir: &Path, stdin: Option<&[u8]>) -> Child {
+    let stdout = std::fs::File::create(dir.join(".stdout")).unwrap();
+    let stderr = std::fs::File::create(dir.join(".stderr")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(args)
+        .current_dir(dir)
+        .env("TREATY_DICTIONARY_DIR", dir.join(".dictionary"))
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("the treaty binary runs");
+    if let Some(bytes) = stdin {
+        let mut pipe = child.stdin.take().unwrap();
+        pipe.write_all(bytes).unwrap();
+    }
+    child
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test when it takes longer.
+fn finish(mut child: Child, dir: &Path, limit: Duration) -> Finished {
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "treaty did not finish within {limit:?}; stderr so far:\n{}",
+                text(&std::fs::read(dir.join(".stderr")).unwrap_or_default())
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Finished {
+        status,
+        stdout: text(&std::fs::read(dir.join(".stdout")).unwrap()),
+        stderr: text(&std::fs::read(dir.join(".stderr")).unwrap()),
+    }
+}
+
+/// Runs `treaty ARGS` in `dir` with a time limit of a minute.
+fn run(args: &[&str], dir: &Path) -> Finished {
+    finish(start(args, dir, None), dir, Duration::from_secs(60))
+}
+
+/// The records of `failures.jsonl`.
+fn failures(out: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(out.join("failures.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// The failure record of `doc`.
+fn failure_of<'a>(records: &'a [serde_json::Value], doc: &str) -> &'a serde_json::Value {
+    records
+        .iter()
+        .find(|record| record["doc"] == doc)
+        .unwrap_or_else(|| panic!("no failure for {doc:?} in {records:?}"))
+}
+
+/// A short English treaty with a dividend rate.
+fn treaty_text() -> Vec<u8> {
+    std::fs::read(corpus("portugal-montenegro-2016-pt-en.txt")).unwrap()
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_a_folder_is_a_failure_of_its_own_and_a_link_to_dev_zero_is_too_large() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    std::fs::write(input.join("good.txt"), treaty_text()).unwrap();
+    // No writer ever opens these: reading either would block the run for ever.
+    mkfifo(&input.join("x.txt"));
+    mkfifo(&input.join("y.bin"));
+    std::os::unix::fs::symlink("/dev/zero", input.join("z.txt")).unwrap();
+
+    let finished = run(&["run", "in", "--out", "out", "--jobs", "2"], dir.path());
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    let records = failures(&dir.path().join("out"));
+    assert_eq!(records.len(), 2, "{records:?}");
+    let fifo = failure_of(&records, "x")["error"].as_str().unwrap();
+    assert!(
+        fifo.contains("FIFO") && fifo.contains("not a regular file"),
+        "{fifo}"
+    );
+    let zero = failure_of(&records, "z")["error"].as_str().unwrap();
+    assert!(zero.contains("links to a device"), "{zero}");
+    assert!(dir.path().join("out/good.json").exists());
+
+    // Named, the link to /dev/zero is read, but only up to the limit.
+    let finished = run(
+        &["run", "in/z.txt", "--out", "named", "--max-bytes", "100000"],
+        dir.path(),
+    );
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    let records = failures(&dir.path().join("named"));
+    let zero = failure_of(&records, "z")["error"].as_str().unwrap();
+    assert!(
+        zero.contains("too large") && zero.contains("more than 100000 bytes"),
+        "{zero}"
+    );
+
+    // So is a path given on standard input in pipe mode.
+    let child = start(
+        &["run", "--stdin", "--max-bytes", "100000"],
+        dir.path(),
+        Some(b"in/z.txt\n"),
+    );
+    let finished = finish(child, dir.path(), Duration::from_secs(60));
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    assert!(finished.stderr.contains("too large"), "{}", finished.stderr);
+}
+
+/// A JSON line of pipe input.
+fn json_line(doc: &str, text: &[u8]) -> Vec<u8> {
+    let mut line = serde_json::to_vec(&serde_json::json!({
+        "doc": doc,
+        "text": String::from_utf8_lossy(text),
+    }))
+    .unwrap();
+    line.push(b'\n');
+    line
+}
+
+#[test]
+fn pipe_mode_gives_every_line_one_answer_and_a_line_that_is_not_utf8_fails_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut input = json_line("one", &treaty_text());
+    // Line 2: not UTF-8 (a Latin-1 text pasted into a JSON line).
+    input.extend_from_slice(b"{\"doc\": \"bad\", \"text\": \"Artigo 1 \xe9\xe0\"}\n");
+    // Line 3: articles, no rates.
+    input.extend(json_line(
+        "norates",
+        b"Article 1\nPersons Covered\nThis Convention shall apply to persons.\n",
+    ));
+    // Line 4: blank.
+    input.extend_from_slice(b"\n");
+    // Line 5: after the bad line, still processed.
+    input.extend(json_line("five", &treaty_text()));
+    let child = start(&["run", "--stdin", "--jobs", "2"], dir.path(), Some(&input));
+    let finished = finish(child, dir.path(), Duration::from_secs(120));
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+
+    let failures: Vec<serde_json::Value> = finished
+        .stderr
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(failures.len(), 1, "{}", finished.stderr);
+    assert_eq!(failures[0]["path"], "stdin line 2");
+    let error = failures[0]["error"].as_str().unwrap();
+    assert!(error.contains("line 2 is not valid UTF-8"), "{error}");
+
+    // Standard output: the rows of line 1, one "no rows" line each for lines 3 and 4, the
+    // rows of line 5, in that order.
+    let lines: Vec<serde_json::Value> = finished
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let mut answers: Vec<String> = Vec::new();
+    for line in &lines {
+        let answer = match line.get("no_rows") {
+            Some(_) => format!("no rows: line {}", line["line"]),
+            None => format!("rows: {}", line["doc"].as_str().unwrap()),
+        };
+        if answers.last() != Some(&answer) {
+            answers.push(answer);
+        }
+    }
+    assert_eq!(
+        answers,
+        [
+            "rows: one",
+            "no rows: line 3",
+            "no rows: line 4",
+            "rows: five"
+        ],
+        "{}",
+        finished.stdout
+    );
+    let no_rows = lines.iter().find(|l| l["line"] == 3).unwrap();
+    assert_eq!(no_rows["doc"], "norates");
+    assert!(
+        no_rows["no_rows"]
+            .as_str()
+            .unwrap()
+            .contains("no withholding rate"),
+        "{no_rows}"
+    );
+}
