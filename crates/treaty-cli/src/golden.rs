@@ -1,8 +1,10 @@
 //! `treaty diff`, `check`, `bless`: golden fixtures as a CI gate.
 //!
 //! Fixtures live in `<fixtures>/<doc>/outline.csv` and `rates.csv` (see `fixtures/README.md`);
-//! `known-gaps.csv` beside them lists the expected rows the program is known to miss, so
-//! `check` fails on a new miss (a regression) while the misses are still reported and scored.
+//! `known-gaps.csv` beside them lists the expected rows the program is known to miss or get
+//! wrong and the rows it produces that the fixture does not have, so `check` fails on a new
+//! one (a regression) while the known ones are still reported and scored. A check that
+//! compares no document at all is an error: a misspelt `--fixtures` must not pass CI.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -19,6 +21,7 @@ use treaty_golden::{
     classify_misses, compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
     render_json, render_junit, render_text, score_table, write_known_gaps_csv, write_outline_csv,
     write_rates_csv, DocumentComparison, JunitGate, KnownGap, Misses, OutlineRecord, RateRecord,
+    ScoreTable,
 };
 use treaty_normalize::IngestConfig;
 
@@ -43,9 +46,12 @@ pub struct ReportArgs {
     /// Also write a JUnit XML report (one test case per document) to this file.
     #[arg(long)]
     pub junit: Option<PathBuf>,
-    /// Fail when the overall F1 of rate rows is below this.
+    /// Fail when the overall F1 of found rate rows (the value in its place) is below this.
     #[arg(long, default_value_t = 0.0)]
     pub min_f1: f64,
+    /// Fail when the overall F1 of exact rate rows (every compared field equal) is below this.
+    #[arg(long, default_value_t = 0.0)]
+    pub min_exact: f64,
     /// Print only the summary line.
     #[arg(long, short)]
     pub quiet: bool,
@@ -70,8 +76,8 @@ pub struct CheckArgs {
     /// The fixtures folder.
     #[arg(long, default_value = "fixtures")]
     pub fixtures: PathBuf,
-    /// Rewrite each document's known-gaps.csv to the rows missed now (after fixing a miss,
-    /// or when accepting a new one: review the change like any other).
+    /// Rewrite each document's known-gaps.csv to the rows missed, changed and unexpected now
+    /// (after fixing a miss, or when accepting a new one: review the change like any other).
     #[arg(long)]
     pub update_gaps: bool,
     /// Also write the comparison as an HTML page to this file, with a page per document in
@@ -118,6 +124,8 @@ fn actual_of(report: &DocumentReport) -> Actual {
             unit: row.unit.to_string(),
             condition: row.condition.clone(),
             quote: row.quote.chars().take(160).collect(),
+            source: Some(row.source.to_string()),
+            modifies: Some(row.modifies.clone()),
         })
         .collect();
     let outline = article_rows(report)
@@ -177,6 +185,77 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
     })
 }
 
+/// The compared documents, in document order, with their misses split by the known gaps.
+#[derive(Default)]
+struct Compared {
+    comparisons: Vec<DocumentComparison>,
+    misses: Vec<Misses>,
+    /// Documents with no fixture folder, not compared.
+    without_fixture: Vec<String>,
+}
+
+/// Compares every document that has a fixture folder, rewriting its `known-gaps.csv` first
+/// when `update_gaps` is set.
+fn compare_all(
+    actual: &BTreeMap<String, Actual>,
+    fixtures: &Path,
+    update_gaps: bool,
+) -> anyhow::Result<Compared> {
+    let mut compared = Compared::default();
+    for (doc, produced) in actual {
+        let dir = fixtures.join(doc);
+        if !dir.is_dir() {
+            compared.without_fixture.push(doc.clone());
+            continue;
+        }
+        let expected = read_expected(&dir)?;
+        let comparison = compare_with_expected(doc, produced, &expected);
+        let document_misses = if update_gaps {
+            // The gaps written now accept every current miss and unexpected row.
+            let gaps = write_known_gaps_csv(&comparison, &expected.gaps);
+            write_atomic(&dir.join("known-gaps.csv"), gaps.as_bytes())?;
+            classify_misses(&comparison, &parse_known_gaps_csv(&gaps)?)
+        } else {
+            classify_misses(&comparison, &expected.gaps)
+        };
+        compared.misses.push(document_misses);
+        compared.comparisons.push(comparison);
+    }
+    if compared.comparisons.is_empty() {
+        anyhow::bail!("{}", nothing_compared(fixtures, actual.len()));
+    }
+    Ok(compared)
+}
+
+/// Why no document was compared: most often a misspelt `--fixtures`.
+fn nothing_compared(fixtures: &Path, n_documents: usize) -> String {
+    let folder = fixtures.display();
+    if fixtures.is_dir() {
+        format!(
+            "0 documents compared: {folder} has no fixture folder for any of the {n_documents} documents (fixtures/<doc>/ is named after the input file)"
+        )
+    } else {
+        format!("0 documents compared: the fixtures folder {folder} does not exist")
+    }
+}
+
+/// Compares one document's output with its fixture. A fixture with an outline but no
+/// `rates.csv` is compared on its outline only.
+fn compare_with_expected(doc: &str, produced: &Actual, expected: &Expected) -> DocumentComparison {
+    let produced_rates: &[RateRecord] = if expected.has_rates {
+        &produced.rates
+    } else {
+        &[]
+    };
+    compare_document(
+        doc,
+        produced_rates,
+        &expected.rates,
+        &produced.outline,
+        &expected.outline,
+    )
+}
+
 /// Compares, prints the report and decides the exit status.
 fn report_and_exit(
     actual: BTreeMap<String, Actual>,
@@ -184,87 +263,80 @@ fn report_and_exit(
     args: &ReportArgs,
     update_gaps: bool,
 ) -> anyhow::Result<ExitCode> {
-    let mut comparisons: Vec<DocumentComparison> = Vec::new();
-    let mut misses: Vec<Misses> = Vec::new();
-    let mut failures: Vec<String> = Vec::new();
-    let mut without_fixture = Vec::new();
-    for (doc, produced) in &actual {
-        let dir = fixtures.join(doc);
-        if !dir.is_dir() {
-            without_fixture.push(doc.clone());
-            continue;
-        }
-        let expected = read_expected(&dir)?;
-        // A document whose fixture has an outline but no `rates.csv` is compared on its
-        // outline only.
-        let produced_rates: &[RateRecord] = if expected.has_rates {
-            &produced.rates
-        } else {
-            &[]
-        };
-        let comparison = compare_document(
-            doc,
-            produced_rates,
-            &expected.rates,
-            &produced.outline,
-            &expected.outline,
-        );
-        let document_misses = if update_gaps {
-            // The gaps written now accept every current miss.
-            let gaps = write_known_gaps_csv(&comparison, &expected.gaps);
-            write_atomic(&dir.join("known-gaps.csv"), gaps.as_bytes())?;
-            classify_misses(&comparison, &parse_known_gaps_csv(&gaps)?)
-        } else {
-            classify_misses(&comparison, &expected.gaps)
-        };
-        failures.extend(document_misses.regressions.iter().cloned());
-        misses.push(document_misses);
-        comparisons.push(comparison);
-    }
-    let table = score_table(&comparisons);
-    let mut stdout = std::io::stdout().lock();
+    let compared = compare_all(&actual, fixtures, update_gaps)?;
+    let table = score_table(&compared.comparisons);
     if !args.quiet {
-        match args.format {
-            Format::Text => stdout.write_all(
-                render_text(&comparisons, &table, std::io::stdout().is_terminal()).as_bytes(),
-            )?,
-            Format::Json => stdout.write_all(render_json(&comparisons, &table).as_bytes())?,
-        }
+        let report = match args.format {
+            Format::Text => render_text(
+                &compared.comparisons,
+                &table,
+                std::io::stdout().is_terminal(),
+            ),
+            Format::Json => render_json(&compared.comparisons, &table),
+        };
+        std::io::stdout().lock().write_all(report.as_bytes())?;
     }
     if let Some(path) = &args.junit {
         let gate = JunitGate {
-            misses: &misses,
+            misses: &compared.misses,
             min_f1: args.min_f1,
+            min_exact: args.min_exact,
         };
-        write_atomic(path, render_junit(&comparisons, &table, &gate).as_bytes())?;
+        let junit = render_junit(&compared.comparisons, &table, &gate);
+        write_atomic(path, junit.as_bytes())?;
     }
-    for doc in &without_fixture {
+    for doc in &compared.without_fixture {
         eprintln!(
             "treaty: {doc}: no fixture in {}, not compared",
             fixtures.display()
         );
     }
-    let f1 = table.overall.f1();
+    Ok(print_summary_and_gate(&compared, &table, args))
+}
+
+/// The summary line, the regressions and the thresholds on stderr; exit 1 when any fails.
+fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &ReportArgs) -> ExitCode {
+    let failures: Vec<&String> = compared
+        .misses
+        .iter()
+        .flat_map(|misses| &misses.regressions)
+        .collect();
+    let overall = &table.overall;
     eprintln!(
-        "{} documents compared: rate rows precision {:.3} recall {:.3} F1 {:.3}; articles F1 {:.3}; {} regressions",
-        comparisons.len(),
-        table.overall.precision(),
-        table.overall.recall(),
-        f1,
+        "{} documents compared: rate rows precision {:.3} recall {:.3} F1 {:.3}, exact rows precision {:.3} recall {:.3} F1 {:.3}; articles F1 {:.3}; {} regressions",
+        compared.comparisons.len(),
+        overall.precision(),
+        overall.recall(),
+        overall.f1(),
+        overall.exact_precision(),
+        overall.exact_recall(),
+        overall.exact_f1(),
         table.outline_overall.f1(),
         failures.len()
     );
     for failure in &failures {
         eprintln!("regression: {failure}");
     }
-    if f1 < args.min_f1 {
-        eprintln!("treaty: F1 {f1:.3} is below --min-f1 {:.3}", args.min_f1);
+    let mut failed = !failures.is_empty();
+    for (measured, minimum, what, flag) in [
+        (overall.f1(), args.min_f1, "F1 of found rows", "--min-f1"),
+        (
+            overall.exact_f1(),
+            args.min_exact,
+            "F1 of exact rows",
+            "--min-exact",
+        ),
+    ] {
+        if measured < minimum {
+            eprintln!("treaty: {what} {measured:.3} is below {flag} {minimum:.3}");
+            failed = true;
+        }
     }
-    Ok(if !failures.is_empty() || f1 < args.min_f1 {
+    if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
@@ -415,17 +487,9 @@ pub(crate) fn compare_with_fixture(
     }
     let expected = read_expected(&dir)?;
     let produced = actual_of(report);
-    // As in `report_and_exit`: without a `rates.csv` only the outline is compared.
-    let produced_rates: &[RateRecord] = if expected.has_rates {
-        &produced.rates
-    } else {
-        &[]
-    };
-    Ok(Some(compare_document(
+    Ok(Some(compare_with_expected(
         &report.doc,
-        produced_rates,
-        &expected.rates,
-        &produced.outline,
-        &expected.outline,
+        &produced,
+        &expected,
     )))
 }

@@ -1,19 +1,25 @@
 //! Matching actual rows against a fixture's expected rows.
 //!
-//! Rate rows are a multiset keyed by identity: treaty, lang, article, paragraph, topic, kind,
-//! value and unit. A fixture may hold several rows with one identity that differ in condition
-//! (three 0% interest tiers in one paragraph), or even rows that differ only in quote. Within
-//! one identity group rows are paired in stages, each stage taking rows in canonical order:
+//! Rate rows are a multiset grouped by place: treaty, lang, article, paragraph, topic and kind.
+//! A fixture may hold several rows in one place that differ in value or condition (three 0%
+//! interest tiers in one paragraph), or even rows that differ only in quote. Within one group
+//! rows are paired in stages, each stage taking rows in canonical order:
 //!
-//! 1. equal condition and subparagraph: matched;
-//! 2. equal subparagraph: changed (the condition differs);
-//! 3. equal condition: changed (the subparagraph differs);
-//! 4. any remaining pair: changed (both differ).
+//! 1. every compared field equal (value, unit, condition, subparagraph, and `source` and
+//!    `modifies` where the fixture has them): matched;
+//! 2. equal value and unit, equal subparagraph: changed;
+//! 3. equal value and unit, equal condition: changed;
+//! 4. equal value and unit: changed;
+//! 5. equal condition and subparagraph, another value or unit: changed;
+//! 6. equal condition, another value or unit: changed.
 //!
-//! Stages 2 and 3 only refine the "pair the rest in order" rule, so that a swapped pair of
-//! conditions shows as two one-field changes rather than two two-field changes. What is left is
-//! missing (expected) or unexpected (actual). A different value, unit or kind is a different
-//! identity, so it shows as one missing and one unexpected row. Quotes are never compared.
+//! A pair of stages 2 to 4 is a row *found* (today's measure: the number is right, a detail is
+//! not); a pair of stages 5 and 6 is a *changed value*: the place and the condition say it is
+//! the same provision, so it is shown as one row whose value changed rather than as one
+//! missing and one unexpected row, but it does not count as found. Stages 2 and 3 only refine
+//! "pair the rest in order", so that a swapped pair of conditions shows as two one-field
+//! changes rather than two two-field changes. What is left is missing (expected) or unexpected
+//! (actual). Quotes are never compared.
 //!
 //! Both sides are sorted canonically first, so the result does not depend on input order.
 
@@ -37,7 +43,8 @@ pub struct DocumentComparison {
 pub struct RateComparison {
     /// Expected rows found exactly (as written in the fixture, with its quote).
     pub matched: Vec<RateRecord>,
-    /// Expected rows found with a different condition or subparagraph.
+    /// Expected rows found in their place with another value, unit, condition, subparagraph,
+    /// source or modifies.
     pub changed: Vec<Change>,
     /// Expected rows not found.
     pub missing: Vec<RateRecord>,
@@ -45,15 +52,81 @@ pub struct RateComparison {
     pub unexpected: Vec<RateRecord>,
 }
 
-/// An expected rate row found with the same identity but other details.
+/// An expected rate row found in its place (treaty, lang, article, paragraph, topic, kind)
+/// with other details.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
     /// The row as the fixture states it.
     pub expected: RateRecord,
     /// The row as the program produced it.
     pub actual: RateRecord,
-    /// The fields that differ, from `condition` and `subparagraph`, in that order.
+    /// The fields that differ, in the order of [`CHANGE_FIELDS`].
     pub fields: Vec<&'static str>,
+}
+
+/// The fields a [`Change`] can name, in the order it names them.
+pub const CHANGE_FIELDS: [&str; 6] = [
+    "value",
+    "unit",
+    "condition",
+    "subparagraph",
+    "source",
+    "modifies",
+];
+
+impl Change {
+    /// Whether the number itself is right (same value and unit): the row counts as found.
+    /// A change of value or unit is shown as a change but is not a found row.
+    pub fn is_found(&self) -> bool {
+        number_agrees(&self.fields)
+    }
+
+    /// The expected and actual text of one of [`CHANGE_FIELDS`] (`source` and `modifies` read
+    /// as empty where a row has none).
+    pub fn values(&self, field: &str) -> (&str, &str) {
+        (
+            field_text(&self.expected, field),
+            field_text(&self.actual, field),
+        )
+    }
+}
+
+/// Whether a pair whose differing fields are `fields` has the number right (value and unit).
+pub(crate) fn number_agrees(fields: &[&str]) -> bool {
+    !fields
+        .iter()
+        .any(|field| *field == "value" || *field == "unit")
+}
+
+/// The text of one of [`CHANGE_FIELDS`] of a row.
+fn field_text<'a>(row: &'a RateRecord, field: &str) -> &'a str {
+    match field {
+        "value" => &row.value,
+        "unit" => &row.unit,
+        "subparagraph" => &row.subparagraph,
+        "source" => row.source.as_deref().unwrap_or(""),
+        "modifies" => row.modifies.as_deref().unwrap_or(""),
+        _ => &row.condition,
+    }
+}
+
+/// Whether `field` of an actual row agrees with the expected row. `source` and `modifies`
+/// agree trivially where the fixture does not state them (`None`); values compare with
+/// trailing fractional zeros removed.
+pub(crate) fn field_agrees(expected: &RateRecord, actual: &RateRecord, field: &str) -> bool {
+    match field {
+        "value" => normalize_value(&expected.value) == normalize_value(&actual.value),
+        "source" | "modifies" if field_of_layer(expected, field).is_none() => true,
+        _ => field_text(expected, field).trim() == field_text(actual, field).trim(),
+    }
+}
+
+/// `source` or `modifies` of a row, `None` where its fixture has no such column.
+pub(crate) fn field_of_layer<'a>(row: &'a RateRecord, field: &str) -> Option<&'a str> {
+    match field {
+        "source" => row.source.as_deref(),
+        _ => row.modifies.as_deref(),
+    }
 }
 
 /// How one document's outline rows compare. Every list is in canonical order.
@@ -97,38 +170,44 @@ pub fn compare_document(
     }
 }
 
-/// The fields that decide which rate rows can be paired at all.
+/// The fields that decide which rate rows can be paired at all: the place of a row and its
+/// kind.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct RateIdentity {
+struct RatePlace {
     treaty: usize,
     lang: String,
     article: String,
     paragraph: String,
     topic: String,
     kind: String,
-    value: String,
-    unit: String,
 }
 
-fn rate_identity(row: &RateRecord) -> RateIdentity {
-    RateIdentity {
+fn rate_place(row: &RateRecord) -> RatePlace {
+    RatePlace {
         treaty: row.treaty,
         lang: row.lang.trim().to_owned(),
         article: row.article.trim().to_owned(),
         paragraph: row.paragraph.trim().to_owned(),
         topic: row.topic.trim().to_owned(),
         kind: row.kind.trim().to_owned(),
-        value: normalize_value(&row.value),
-        unit: row.unit.trim().to_owned(),
     }
 }
 
-fn same_condition(expected: &RateRecord, actual: &RateRecord) -> bool {
-    expected.condition.trim() == actual.condition.trim()
+/// The fields that differ between a pair, in the order of [`CHANGE_FIELDS`].
+fn differing_fields(expected: &RateRecord, actual: &RateRecord) -> Vec<&'static str> {
+    CHANGE_FIELDS
+        .into_iter()
+        .filter(|field| !field_agrees(expected, actual, field))
+        .collect()
 }
 
-fn same_subparagraph(expected: &RateRecord, actual: &RateRecord) -> bool {
-    expected.subparagraph.trim() == actual.subparagraph.trim()
+/// Accepts a pair whose `fields` all agree.
+fn same<'a>(fields: &'a [&'a str]) -> impl Fn(&RateRecord, &RateRecord) -> bool + 'a {
+    move |expected, actual| {
+        fields
+            .iter()
+            .all(|field| field_agrees(expected, actual, field))
+    }
 }
 
 /// Rows of one side of a group, each taken at most once.
@@ -182,48 +261,39 @@ fn group_pools<'a, T, K: Ord>(
     groups
 }
 
+/// The pairing stages of rate rows after the exact one, most alike first; see the module
+/// documentation.
+const CHANGE_STAGES: [&[&str]; 5] = [
+    &["value", "unit", "subparagraph"],
+    &["value", "unit", "condition"],
+    &["value", "unit"],
+    &["condition", "subparagraph"],
+    &["condition"],
+];
+
 /// Compares rate rows; see the module documentation.
 pub(crate) fn compare_rates(
     actual_rates: &[RateRecord],
     expected_rates: &[RateRecord],
 ) -> RateComparison {
-    let groups = group_pools(expected_rates, actual_rates, rate_identity, rate_order);
+    let groups = group_pools(expected_rates, actual_rates, rate_place, rate_order);
 
     let mut comparison = RateComparison::default();
     for (mut expected_pool, mut actual_pool) in groups.into_values() {
-        let exact = pair_stage(&mut expected_pool, &mut actual_pool, |expected, actual| {
-            same_condition(expected, actual) && same_subparagraph(expected, actual)
-        });
+        let exact = pair_stage(&mut expected_pool, &mut actual_pool, same(&CHANGE_FIELDS));
         comparison
             .matched
             .extend(exact.into_iter().map(|(expected, _)| expected.clone()));
-
-        let mut changed_pairs = pair_stage(&mut expected_pool, &mut actual_pool, same_subparagraph);
-        changed_pairs.extend(pair_stage(
-            &mut expected_pool,
-            &mut actual_pool,
-            same_condition,
-        ));
-        changed_pairs.extend(pair_stage(&mut expected_pool, &mut actual_pool, |_, _| {
-            true
-        }));
-        comparison
-            .changed
-            .extend(changed_pairs.into_iter().map(|(expected, actual)| {
-                let mut fields = Vec::new();
-                if !same_condition(expected, actual) {
-                    fields.push("condition");
-                }
-                if !same_subparagraph(expected, actual) {
-                    fields.push("subparagraph");
-                }
-                Change {
+        for stage in CHANGE_STAGES {
+            let pairs = pair_stage(&mut expected_pool, &mut actual_pool, same(stage));
+            comparison
+                .changed
+                .extend(pairs.into_iter().map(|(expected, actual)| Change {
                     expected: expected.clone(),
                     actual: actual.clone(),
-                    fields,
-                }
-            }));
-
+                    fields: differing_fields(expected, actual),
+                }));
+        }
         comparison
             .missing
             .extend(expected_pool.into_iter().flatten().cloned());

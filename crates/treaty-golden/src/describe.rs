@@ -51,7 +51,7 @@ pub(crate) fn describe_change(change: &Change) -> String {
         .fields
         .iter()
         .map(|field| {
-            let (expected, actual) = changed_values(change, field);
+            let (expected, actual) = change.values(field);
             format!(
                 "{field}: {} -> {}",
                 show_field(expected),
@@ -60,14 +60,6 @@ pub(crate) fn describe_change(change: &Change) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// The expected and actual text of one changed field.
-pub(crate) fn changed_values<'a>(change: &'a Change, field: &str) -> (&'a str, &'a str) {
-    match field {
-        "subparagraph" => (&change.expected.subparagraph, &change.actual.subparagraph),
-        _ => (&change.expected.condition, &change.actual.condition),
-    }
 }
 
 /// `topic: a -> b; paragraphs: 5 -> 4`.
@@ -146,6 +138,8 @@ mod tests {
             unit: "percent".to_owned(),
             condition: "beneficial_owner=company".to_owned(),
             quote: "5 per cent of the gross amount".to_owned(),
+            source: None,
+            modifies: None,
         }
     }
 

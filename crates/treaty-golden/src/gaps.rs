@@ -1,16 +1,20 @@
 //! Known gaps: accepted misses that do not fail a check, and the regressions they leave.
 //!
 //! `fixtures/<doc>/known-gaps.csv` lists, one per row, the expected rate rows the program is
-//! known to miss (`missing`) or to get partly wrong (`changed`, holding the expected row).
-//! It works as a ratchet: a miss that is listed passes, a new one fails, and rewriting the file
-//! from the current comparison ([`write_known_gaps_csv`]) drops the gaps that were fixed.
+//! known to miss (`missing`) or to get partly wrong (`changed`, holding the expected row), and
+//! the rows it produces that the fixture does not have (`unexpected`, holding the produced
+//! row). It works as a ratchet: a miss that is listed passes, a new one fails, and rewriting
+//! the file from the current comparison ([`write_known_gaps_csv`]) drops the gaps that were
+//! fixed.
 //!
-//! Each gap covers one row, matched on every field but the quote (values compare as in the
+//! Each gap covers one row, matched on every field of the file (values compare as in the
 //! comparison, so `15.0` covers `15`). A `changed` gap covers a changed row only. A `missing`
-//! gap covers a missing row, or a changed row with the same expected row, since finding a row
-//! with a wrong detail is progress over not finding it. Unexpected rows are never regressions.
+//! gap covers a missing row, or a changed row with the same expected row whose value and unit
+//! are right, since finding a row with a wrong detail is progress over not finding it (a
+//! wrong value is not, so it needs a `changed` gap). An `unexpected` gap covers an unexpected
+//! row only: a rule that starts to produce a false rate fails the check.
 
-use crate::compare::{Change, DocumentComparison};
+use crate::compare::DocumentComparison;
 use crate::describe::{describe_change, describe_rate};
 use crate::error::GoldenError;
 use crate::records::{
@@ -35,15 +39,25 @@ const GAP_COLUMNS: [&str; 12] = [
 
 /// The gap kind of an expected row that is not found.
 const MISSING: &str = "missing";
-/// The gap kind of an expected row found with another condition or subparagraph.
+/// The gap kind of an expected row found in its place with another value or detail.
 const CHANGED: &str = "changed";
+/// The gap kind of a produced row the fixture does not have.
+const UNEXPECTED: &str = "unexpected";
+
+/// The reasons [`write_known_gaps_csv`] writes until a reviewer writes the cause: what the
+/// comparison found. They are rewritten with the finding of the day; any other reason is a
+/// reviewer's and is kept.
+const NOT_FOUND: &str = "not found";
+const FOUND_WITH: &str = "found with ";
+const NOT_IN_FIXTURE: &str = "not in the fixture";
 
 /// One accepted miss from `known-gaps.csv`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KnownGap {
-    /// `missing` or `changed`.
+    /// `missing`, `changed` or `unexpected`.
     pub gap: String,
-    /// The expected row the gap accepts; its quote is empty.
+    /// The row the gap accepts (the expected row, or for `unexpected` the produced one); its
+    /// quote is empty.
     pub record: RateRecord,
     /// Why the program misses the row, as a reviewer wrote it (or, until one does, what the
     /// comparison found: `not found`, `found with subparagraph: a -> b`).
@@ -53,7 +67,7 @@ pub struct KnownGap {
 /// Parses the text of a `known-gaps.csv` file.
 ///
 /// The columns are `gap,treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition`;
-/// `gap` must be `missing` or `changed`, the other fields follow the rules of
+/// `gap` must be `missing`, `changed` or `unexpected`, the other fields follow the rules of
 /// [`parse_rates_csv`](crate::parse_rates_csv).
 pub fn parse_known_gaps_csv(text: &str) -> Result<Vec<KnownGap>, GoldenError> {
     let with_reason = text
@@ -70,51 +84,38 @@ pub fn parse_known_gaps_csv(text: &str) -> Result<Vec<KnownGap>, GoldenError> {
     rows.iter()
         .map(|(line, fields)| {
             let gap = fields[0].clone();
-            if gap != MISSING && gap != CHANGED {
+            if ![MISSING, CHANGED, UNEXPECTED].contains(&gap.as_str()) {
                 return Err(GoldenError::Field {
                     line: *line,
                     column: "gap",
                     value: gap,
-                    problem: "expected `missing` or `changed`",
+                    problem: "expected `missing`, `changed` or `unexpected`",
                 });
             }
+            let mut record = rate_from_fields(*line, fields, 1)?;
+            // The reason sits where a rates.csv has its quote; it is not part of the row.
+            record.quote.clear();
             Ok(KnownGap {
                 gap,
-                record: rate_from_fields(*line, fields, 1)?,
+                record,
                 reason: fields.get(11).cloned().unwrap_or_default(),
             })
         })
         .collect()
 }
 
-/// Writes the current missing and changed rows of one document as `known-gaps.csv` text.
+/// Writes the current missing, changed and unexpected rows of one document as
+/// `known-gaps.csv` text.
 ///
-/// Rows are in canonical rate order; a changed row is written as its expected row.
+/// Rows are in canonical rate order; a changed row is written as its expected row, an
+/// unexpected row as produced. A reviewer's reason in `previous` is kept for as long as its
+/// gap is listed, also when a `missing` gap becomes a `changed` one or back (the same expected
+/// row, found now with a wrong value or no longer found: the cause is usually the same).
 pub fn write_known_gaps_csv(comparison: &DocumentComparison, previous: &[KnownGap]) -> String {
-    let mut gaps: Vec<(&str, &RateRecord, String)> = comparison
-        .rates
-        .missing
-        .iter()
-        .map(|row| (MISSING, row, "not found".to_string()))
-        .chain(comparison.rates.changed.iter().map(|change| {
-            (
-                CHANGED,
-                &change.expected,
-                format!("found with {}", describe_change(change)),
-            )
-        }))
-        .collect();
-    gaps.sort_by(|left, right| rate_order(left.1, right.1).then_with(|| left.0.cmp(right.0)));
     let mut out = String::new();
     push_csv_line(&mut out, GAP_COLUMNS.iter().copied());
-    for (gap, row, found) in gaps {
-        // A reviewer's reason stays as long as the gap does.
-        let reason = previous
-            .iter()
-            .find(|known| {
-                known.gap == gap && same_row(&known.record, row) && !known.reason.is_empty()
-            })
-            .map_or(found, |known| known.reason.clone());
+    for (gap, row, found) in current_gaps(comparison) {
+        let reason = reviewed_reason(previous, gap, row).unwrap_or(found);
         let treaty = row.treaty.to_string();
         push_csv_line(
             &mut out,
@@ -137,61 +138,102 @@ pub fn write_known_gaps_csv(comparison: &DocumentComparison, previous: &[KnownGa
     out
 }
 
-/// The same expected row, the quote aside.
-fn same_row(left: &RateRecord, right: &RateRecord) -> bool {
-    left.treaty == right.treaty
-        && left.lang == right.lang
-        && left.topic == right.topic
-        && left.article == right.article
-        && left.paragraph == right.paragraph
-        && left.subparagraph == right.subparagraph
-        && left.kind == right.kind
-        && normalize_value(&left.value) == normalize_value(&right.value)
-        && left.unit == right.unit
-        && left.condition == right.condition
+/// Every gap of the comparison as `(kind, row, what the comparison found)`, in canonical
+/// order.
+fn current_gaps(comparison: &DocumentComparison) -> Vec<(&'static str, &RateRecord, String)> {
+    let rates = &comparison.rates;
+    let mut gaps: Vec<(&str, &RateRecord, String)> = rates
+        .missing
+        .iter()
+        .map(|row| (MISSING, row, NOT_FOUND.to_owned()))
+        .chain(rates.changed.iter().map(|change| {
+            let found = format!("{FOUND_WITH}{}", describe_change(change));
+            (CHANGED, &change.expected, found)
+        }))
+        .chain(
+            rates
+                .unexpected
+                .iter()
+                .map(|row| (UNEXPECTED, row, NOT_IN_FIXTURE.to_owned())),
+        )
+        .collect();
+    gaps.sort_by(|left, right| rate_order(left.1, right.1).then_with(|| left.0.cmp(right.0)));
+    gaps
 }
 
-/// The missing and changed rate rows of one document that no known gap covers, one
-/// human-readable line each, in canonical order (missing rows first).
+/// The reason a reviewer wrote for this gap, if any: from a previous gap of the same kind and
+/// row, or of the other kind of miss (`missing` and `changed` both hold the expected row).
+fn reviewed_reason(previous: &[KnownGap], gap: &str, row: &RateRecord) -> Option<String> {
+    let is_miss = |kind: &str| kind == MISSING || kind == CHANGED;
+    let same_kind = |kind: &str| kind == gap || (is_miss(kind) && is_miss(gap));
+    let reviewed = |reason: &str| {
+        !(reason.is_empty()
+            || reason == NOT_FOUND
+            || reason == NOT_IN_FIXTURE
+            || reason.starts_with(FOUND_WITH))
+    };
+    let candidates = || {
+        previous
+            .iter()
+            .filter(|known| reviewed(&known.reason) && gap_key(&known.record) == gap_key(row))
+    };
+    // A reason written for exactly this kind of gap wins over one written for the other.
+    candidates()
+        .find(|known| known.gap == gap)
+        .or_else(|| candidates().find(|known| same_kind(&known.gap)))
+        .map(|known| known.reason.clone())
+}
+
+/// The missing, changed and unexpected rate rows of one document that no known gap covers,
+/// one human-readable line each, in canonical order (missing rows first, then changed, then
+/// unexpected).
 ///
 /// An empty list means the document passes the check.
 pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<String> {
     classify_misses(comparison, known).regressions
 }
 
-/// The missing and changed rate rows of one document, split into those no known gap covers
-/// (what a check fails on) and those a known gap covers (what it accepts).
+/// The missing, changed and unexpected rate rows of one document, split into those no known
+/// gap covers (what a check fails on) and those a known gap covers (what it accepts).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Misses {
     /// Rows no known gap covers, one line each, prefixed by the document name: see
     /// [`regressions`].
     pub regressions: Vec<String>,
-    /// Rows a known gap covers, one line each (`missing ...` or `changed ...: ...`), without
-    /// the document name.
+    /// Rows a known gap covers, one line each (`missing ...`, `changed ...: ...` or
+    /// `unexpected ...`), without the document name.
     pub known: Vec<String>,
 }
 
 /// Splits the misses of one document by the known gaps; see [`regressions`].
 pub fn classify_misses(comparison: &DocumentComparison, known: &[KnownGap]) -> Misses {
+    let rates = &comparison.rates;
     let mut unused_gaps: Vec<Option<&KnownGap>> = known.iter().map(Some).collect();
-    let changed_rows: Vec<&Change> = comparison.rates.changed.iter().collect();
 
     // Exact kinds first, so that a `missing` gap goes to the missing row it was written for
     // before a changed row may borrow it.
-    let changed_covered: Vec<bool> = changed_rows
+    let changed_covered: Vec<bool> = rates
+        .changed
         .iter()
         .map(|change| take_gap(&mut unused_gaps, CHANGED, &change.expected))
         .collect();
-    let missing_covered: Vec<bool> = comparison
-        .rates
+    let missing_covered: Vec<bool> = rates
         .missing
         .iter()
         .map(|row| take_gap(&mut unused_gaps, MISSING, row))
         .collect();
-    let changed_covered: Vec<bool> = changed_rows
+    let changed_covered: Vec<bool> = rates
+        .changed
         .iter()
         .zip(changed_covered)
-        .map(|(change, covered)| covered || take_gap(&mut unused_gaps, MISSING, &change.expected))
+        .map(|(change, covered)| {
+            covered || (change.is_found() && take_gap(&mut unused_gaps, MISSING, &change.expected))
+        })
+        .collect();
+    let unexpected_covered: Vec<bool> = rates
+        .unexpected
+        .iter()
+        .map(|row| take_gap(&mut unused_gaps, UNEXPECTED, row))
         .collect();
 
     let mut misses = Misses::default();
@@ -204,18 +246,18 @@ pub fn classify_misses(comparison: &DocumentComparison, known: &[KnownGap]) -> M
                 .push(format!("{}: {line}", comparison.doc));
         }
     };
-    for (row, covered) in comparison.rates.missing.iter().zip(missing_covered) {
+    for (row, covered) in rates.missing.iter().zip(missing_covered) {
         sort(covered, format!("missing {}", describe_rate(row, false)));
     }
-    for (change, covered) in changed_rows.into_iter().zip(changed_covered) {
+    for (change, covered) in rates.changed.iter().zip(changed_covered) {
+        let expected = describe_rate(&change.expected, false);
         sort(
             covered,
-            format!(
-                "changed {}: {}",
-                describe_rate(&change.expected, false),
-                describe_change(change)
-            ),
+            format!("changed {expected}: {}", describe_change(change)),
         );
+    }
+    for (row, covered) in rates.unexpected.iter().zip(unexpected_covered) {
+        sort(covered, format!("unexpected {}", describe_rate(row, false)));
     }
     misses
 }
@@ -235,7 +277,7 @@ fn take_gap(unused_gaps: &mut [Option<&KnownGap>], gap: &str, row: &RateRecord) 
     }
 }
 
-/// Every field but the quote, as compared.
+/// Every field of `known-gaps.csv` but the gap kind and reason, as compared.
 fn gap_key(row: &RateRecord) -> [String; 10] {
     [
         row.treaty.to_string(),

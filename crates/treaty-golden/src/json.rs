@@ -35,13 +35,19 @@
 //! }
 //! ```
 //!
-//! A score is `{ "expected", "actual", "found", "exact", "precision", "recall", "f1" }`.
+//! A score is `{ "expected", "actual", "found", "exact", "precision", "recall", "f1",
+//! "exact_precision", "exact_recall", "exact_f1", "agreement" }`: precision, recall and F1 of
+//! found rows (the value in its place) and of exact rows (every compared field equal), and
+//! for the found rows, per field, `{ "compared", "agree", "share" }` (`share` is `null` where
+//! nothing was compared) under `subparagraph`, `condition`, `source` and `modifies`.
+//! Rate rows have `source` and `modifies` keys where their fixture has those columns (and
+//! always for produced rows).
 
 use serde::Serialize;
 
 use crate::compare::{Change, DocumentComparison, OutlineChange};
 use crate::records::{OutlineRecord, RateRecord};
-use crate::score::{outline_score, rate_score, Score, ScoreTable};
+use crate::score::{outline_score, rate_score, Score, ScoreTable, Tally};
 use crate::text::sorted_by_doc;
 
 #[derive(Serialize)]
@@ -100,21 +106,45 @@ struct ScoreView {
     precision: f64,
     recall: f64,
     f1: f64,
+    exact_precision: f64,
+    exact_recall: f64,
+    exact_f1: f64,
+    agreement: AgreementView,
+}
+
+#[derive(Serialize)]
+struct AgreementView {
+    subparagraph: TallyView,
+    condition: TallyView,
+    source: TallyView,
+    modifies: TallyView,
+}
+
+#[derive(Serialize)]
+struct TallyView {
+    compared: usize,
+    agree: usize,
+    share: Option<f64>,
 }
 
 #[derive(Serialize)]
 struct NamedScoreView<'a> {
     name: &'a str,
-    expected: usize,
-    actual: usize,
-    found: usize,
-    exact: usize,
-    precision: f64,
-    recall: f64,
-    f1: f64,
+    #[serde(flatten)]
+    score: ScoreView,
+}
+
+fn tally_view(tally: Tally) -> TallyView {
+    TallyView {
+        compared: tally.compared,
+        agree: tally.agree,
+        share: tally.share(),
+    }
 }
 
 fn score_view(score: &Score) -> ScoreView {
+    // The order of `Score::agreement` is that of `AGREEMENT_FIELDS`.
+    let [subparagraph, condition, source, modifies] = score.agreement.map(tally_view);
     ScoreView {
         expected: score.expected,
         actual: score.actual,
@@ -123,6 +153,15 @@ fn score_view(score: &Score) -> ScoreView {
         precision: score.precision(),
         recall: score.recall(),
         f1: score.f1(),
+        exact_precision: score.exact_precision(),
+        exact_recall: score.exact_recall(),
+        exact_f1: score.exact_f1(),
+        agreement: AgreementView {
+            subparagraph,
+            condition,
+            source,
+            modifies,
+        },
     }
 }
 
@@ -131,13 +170,7 @@ fn named_score_views(scores: &[(String, Score)]) -> Vec<NamedScoreView<'_>> {
         .iter()
         .map(|(name, score)| NamedScoreView {
             name,
-            expected: score.expected,
-            actual: score.actual,
-            found: score.found,
-            exact: score.exact,
-            precision: score.precision(),
-            recall: score.recall(),
-            f1: score.f1(),
+            score: score_view(score),
         })
         .collect()
 }

@@ -4,13 +4,14 @@
 //! in document name order:
 //!
 //! - one `<testcase>` per document, which fails (`<failure type="regression">`, one line per
-//!   row) exactly when the document has regressions: expected rate rows, missing or changed,
-//!   that no known gap covers. Its properties count the known gaps it hit and its article
-//!   misses; unexpected rows, article misses and scores go to `<system-out>`;
+//!   row) exactly when the document has regressions: rate rows missing, changed or unexpected
+//!   that no known gap covers. Its properties count the known gaps it hit, its unexpected rows
+//!   and its article misses; scores (found and exact, and the agreement of found rows),
+//!   unexpected rows and article misses go to `<system-out>`;
 //! - one skipped `<testcase>` per known gap the document hit, named after the row, with the
 //!   reason (`<skipped message="known gap, listed in known-gaps.csv"/>`);
-//! - when a minimum F1 is set, one `<testcase>` for it, failing when the overall F1 of rate
-//!   rows is below it.
+//! - when a minimum F1 is set, one `<testcase>` for it, failing when the overall F1 of found
+//!   rate rows is below it; likewise for a minimum exact F1 (F1 of exact rows).
 //!
 //! So `failures` is not zero exactly when the check exits 1.
 
@@ -23,13 +24,33 @@ use crate::score::{outline_score, rate_score, Score, ScoreTable};
 const SUITE_NAME: &str = "treaty-check";
 
 /// What the check decided, beyond the comparisons: for each comparison (same order) its
-/// misses split by the known gaps, and the minimum F1 (0 for none).
+/// misses split by the known gaps, and the minimum F1 of found and of exact rows (0 for none).
 #[derive(Debug, Clone, Copy)]
 pub struct JunitGate<'a> {
     /// The misses of each comparison, in the order of the comparisons.
     pub misses: &'a [Misses],
-    /// The `--min-f1` of the check; `0.0` adds no test case.
+    /// The `--min-f1` of the check (F1 of found rows); `0.0` adds no test case.
     pub min_f1: f64,
+    /// The `--min-exact` of the check (F1 of exact rows); `0.0` adds no test case.
+    pub min_exact: f64,
+}
+
+/// One threshold test case: its name, the kind of its failure, the measured F1 and the minimum.
+struct Threshold {
+    name: &'static str,
+    failure_type: &'static str,
+    measured: f64,
+    minimum: f64,
+}
+
+impl Threshold {
+    fn is_set(&self) -> bool {
+        self.minimum > 0.0
+    }
+
+    fn fails(&self) -> bool {
+        self.is_set() && self.measured < self.minimum
+    }
 }
 
 /// Renders the JUnit XML report.
@@ -48,73 +69,43 @@ pub fn render_junit(
         .map(|(idx, comparison)| (comparison, gate.misses.get(idx).unwrap_or(&none)))
         .collect();
     documents.sort_by(|left, right| left.0.doc.cmp(&right.0.doc));
-    let f1_case = gate.min_f1 > 0.0;
-    let f1_fails = f1_case && table.overall.f1() < gate.min_f1;
+    let thresholds = [
+        Threshold {
+            name: "overall F1 of rate rows",
+            failure_type: "min-f1",
+            measured: table.overall.f1(),
+            minimum: gate.min_f1,
+        },
+        Threshold {
+            name: "overall exact F1 of rate rows",
+            failure_type: "min-exact",
+            measured: table.overall.exact_f1(),
+            minimum: gate.min_exact,
+        },
+    ];
     let n_failures = documents
         .iter()
         .filter(|(_, misses)| !misses.regressions.is_empty())
         .count()
-        + usize::from(f1_fails);
+        + thresholds
+            .iter()
+            .filter(|threshold| threshold.fails())
+            .count();
     let n_skipped: usize = documents.iter().map(|(_, misses)| misses.known.len()).sum();
-    let n_tests = documents.len() + n_skipped + usize::from(f1_case);
+    let n_thresholds = thresholds
+        .iter()
+        .filter(|threshold| threshold.is_set())
+        .count();
+    let n_tests = documents.len() + n_skipped + n_thresholds;
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&format!(
         "<testsuite name=\"{SUITE_NAME}\" tests=\"{n_tests}\" failures=\"{n_failures}\" errors=\"0\" skipped=\"{n_skipped}\">\n"
     ));
     for (comparison, misses) in documents {
-        let doc = escape_xml(&comparison.doc);
-        let outline = &comparison.outline;
-        out.push_str(&format!(
-            "  <testcase classname=\"{SUITE_NAME}\" name=\"{doc}\">\n"
-        ));
-        out.push_str("    <properties>\n");
-        for (name, value) in [
-            ("known_gaps", misses.known.len()),
-            ("unexpected_rate_rows", comparison.rates.unexpected.len()),
-            ("missing_articles", outline.missing.len()),
-            ("changed_articles", outline.changed.len()),
-        ] {
-            out.push_str(&format!(
-                "      <property name=\"{name}\" value=\"{value}\"/>\n"
-            ));
-        }
-        out.push_str("    </properties>\n");
-        if !misses.regressions.is_empty() {
-            let message = format!(
-                "{} expected rate rows missing or changed, not listed in known-gaps.csv",
-                misses.regressions.len()
-            );
-            out.push_str(&format!(
-                "    <failure type=\"regression\" message=\"{}\">{}</failure>\n",
-                escape_xml(&message),
-                escape_xml(&misses.regressions.join("\n"))
-            ));
-        }
-        out.push_str(&format!(
-            "    <system-out>{}</system-out>\n",
-            escape_xml(&output_lines(comparison).join("\n"))
-        ));
-        out.push_str("  </testcase>\n");
-        for gap in &misses.known {
-            out.push_str(&format!(
-                "  <testcase classname=\"{SUITE_NAME}.known-gaps\" name=\"{doc}: {}\">\n    <skipped message=\"known gap, listed in {doc}/known-gaps.csv\"/>\n  </testcase>\n",
-                escape_xml(gap)
-            ));
-        }
+        push_document(&mut out, comparison, misses);
     }
-    if f1_case {
-        out.push_str(&format!(
-            "  <testcase classname=\"{SUITE_NAME}\" name=\"overall F1 of rate rows &gt;= {:.3}\">\n",
-            gate.min_f1
-        ));
-        if f1_fails {
-            out.push_str(&format!(
-                "    <failure type=\"min-f1\" message=\"F1 {:.3} is below {:.3}\"/>\n",
-                table.overall.f1(),
-                gate.min_f1
-            ));
-        }
-        out.push_str("  </testcase>\n");
+    for threshold in thresholds.iter().filter(|threshold| threshold.is_set()) {
+        push_threshold(&mut out, threshold);
     }
     out.push_str(&format!(
         "  <system-out>{}</system-out>\n",
@@ -126,6 +117,64 @@ pub fn render_junit(
     ));
     out.push_str("</testsuite>\n");
     out
+}
+
+/// The test case of one document, then a skipped test case per known gap it hit.
+fn push_document(out: &mut String, comparison: &DocumentComparison, misses: &Misses) {
+    let doc = escape_xml(&comparison.doc);
+    let outline = &comparison.outline;
+    out.push_str(&format!(
+        "  <testcase classname=\"{SUITE_NAME}\" name=\"{doc}\">\n"
+    ));
+    out.push_str("    <properties>\n");
+    for (name, value) in [
+        ("known_gaps", misses.known.len()),
+        ("unexpected_rate_rows", comparison.rates.unexpected.len()),
+        ("missing_articles", outline.missing.len()),
+        ("changed_articles", outline.changed.len()),
+    ] {
+        out.push_str(&format!(
+            "      <property name=\"{name}\" value=\"{value}\"/>\n"
+        ));
+    }
+    out.push_str("    </properties>\n");
+    if !misses.regressions.is_empty() {
+        let message = format!(
+            "{} rate rows missing, changed or unexpected, not listed in known-gaps.csv",
+            misses.regressions.len()
+        );
+        out.push_str(&format!(
+            "    <failure type=\"regression\" message=\"{}\">{}</failure>\n",
+            escape_xml(&message),
+            escape_xml(&misses.regressions.join("\n"))
+        ));
+    }
+    out.push_str(&format!(
+        "    <system-out>{}</system-out>\n",
+        escape_xml(&output_lines(comparison).join("\n"))
+    ));
+    out.push_str("  </testcase>\n");
+    for gap in &misses.known {
+        out.push_str(&format!(
+            "  <testcase classname=\"{SUITE_NAME}.known-gaps\" name=\"{doc}: {}\">\n    <skipped message=\"known gap, listed in {doc}/known-gaps.csv\"/>\n  </testcase>\n",
+            escape_xml(gap)
+        ));
+    }
+}
+
+/// The test case of one threshold, failing when the measure is below it.
+fn push_threshold(out: &mut String, threshold: &Threshold) {
+    out.push_str(&format!(
+        "  <testcase classname=\"{SUITE_NAME}\" name=\"{} &gt;= {:.3}\">\n",
+        threshold.name, threshold.minimum
+    ));
+    if threshold.fails() {
+        out.push_str(&format!(
+            "    <failure type=\"{}\" message=\"F1 {:.3} is below {:.3}\"/>\n",
+            threshold.failure_type, threshold.measured, threshold.minimum
+        ));
+    }
+    out.push_str("  </testcase>\n");
 }
 
 /// Scores, unexpected rows and article misses of one document, one line each.
@@ -164,17 +213,31 @@ fn output_lines(comparison: &DocumentComparison) -> Vec<String> {
     lines
 }
 
+/// A score on one line: counts, found and exact precision, recall and F1, then the agreement
+/// of found rows per field where any was compared.
 fn describe_score(score: &Score) -> String {
-    format!(
-        "expected {}, actual {}, found {}, exact {}, precision {:.3}, recall {:.3}, f1 {:.3}",
+    let mut text = format!(
+        "expected {}, actual {}, found {}, exact {}, precision {:.3}, recall {:.3}, f1 {:.3}, exact precision {:.3}, exact recall {:.3}, exact f1 {:.3}",
         score.expected,
         score.actual,
         score.found,
         score.exact,
         score.precision(),
         score.recall(),
-        score.f1()
-    )
+        score.f1(),
+        score.exact_precision(),
+        score.exact_recall(),
+        score.exact_f1()
+    );
+    for (field, tally) in score.agreement_by_field() {
+        if let Some(share) = tally.share() {
+            text.push_str(&format!(
+                ", {field} agrees {share:.3} ({} of {})",
+                tally.agree, tally.compared
+            ));
+        }
+    }
+    text
 }
 
 /// Escapes text for XML content and attribute values, replacing characters XML 1.0 cannot

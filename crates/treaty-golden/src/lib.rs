@@ -9,20 +9,24 @@
 //!   [`write_rates_csv`], [`write_outline_csv`], [`write_known_gaps_csv`] write it in canonical
 //!   order, so rewritten fixtures diff cleanly.
 //! - [`compare_document`] pairs actual rows with expected rows into a [`DocumentComparison`]:
-//!   matched, changed (same identity, another condition or subparagraph), missing and unexpected.
-//! - [`score_table`] computes precision, recall and F1 ([`Score`]) per document, language and
-//!   topic; [`regressions`] lists the misses no [`KnownGap`] accepts.
+//!   matched, changed (same place, another value, condition, subparagraph, source or
+//!   modifies), missing and unexpected.
+//! - [`score_table`] computes precision, recall and F1 ([`Score`]) of found rows and of exact
+//!   rows, and the agreement of found rows field by field, per document, language and topic;
+//!   [`regressions`] lists the missing, changed and unexpected rows no [`KnownGap`] accepts.
 //! - [`render_text`], [`render_json`] and [`render_junit`] format the result.
 //!
 //! # Matching
 //!
-//! Rate rows are a multiset keyed by identity: treaty, lang, article, paragraph, topic, kind,
-//! value and unit (values compare with trailing fractional zeros removed, so `15.0` is `15`).
-//! Within one identity, rows with equal condition and subparagraph are matched; remaining rows
-//! are paired as changes (preferring pairs that share the subparagraph, then the condition,
-//! then any), and what is left is missing or unexpected. A wrong value is therefore one missing
-//! and one unexpected row. Quotes are never compared. Outline rows match on treaty, lang and
-//! article and compare topic and paragraph count; titles are not compared.
+//! Rate rows are a multiset grouped by place: treaty, lang, article, paragraph, topic and kind.
+//! Within one place, rows equal in every compared field (value, unit, condition,
+//! subparagraph, and `source` and `modifies` where the fixture has them; values compare with
+//! trailing fractional zeros removed, so `15.0` is `15`) are matched; remaining rows with the
+//! same value and unit are paired as changes (preferring pairs that share the subparagraph,
+//! then the condition, then any) and count as found; then rows with the same condition are
+//! paired as changes of value, which do not count as found; what is left is missing or
+//! unexpected. Quotes are never compared. Outline rows match on treaty, lang and article and
+//! compare topic and paragraph count; titles are not compared.
 //!
 //! # Example
 //!
@@ -45,6 +49,7 @@
 //! let table = score_table(&[comparison.clone()]);
 //! assert_eq!((table.overall.found, table.overall.exact), (2, 1));
 //! assert_eq!(table.overall.f1(), 1.0);
+//! assert_eq!(table.overall.exact_f1(), 0.5);
 //! assert_eq!(
 //!     regressions(&comparison, &[]),
 //!     ["example: changed en art 10 ¶2 (a) dividends rate 5 percent [beneficial_owner=company]: \
@@ -70,6 +75,7 @@ mod tests;
 
 pub use compare::{
     compare_document, Change, DocumentComparison, OutlineChange, OutlineComparison, RateComparison,
+    CHANGE_FIELDS,
 };
 pub use error::GoldenError;
 pub use gaps::{
@@ -81,5 +87,7 @@ pub use records::{
     parse_outline_csv, parse_rates_csv, write_outline_csv, write_rates_csv, OutlineRecord,
     RateRecord,
 };
-pub use score::{score_table, Score, ScoreTable};
+pub use score::{
+    outline_score, rate_score, score_table, Score, ScoreTable, Tally, AGREEMENT_FIELDS,
+};
 pub use text::render_text;

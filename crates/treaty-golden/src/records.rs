@@ -40,6 +40,14 @@ pub struct RateRecord {
     pub condition: String,
     /// A short excerpt of the clause, for reviewers; never compared.
     pub quote: String,
+    /// `treaty`, `protocol` or `mli`; `None` when the fixture has no `source` column, so that
+    /// fixtures written before the layer columns existed are not compared on them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The treaty article a protocol point or MLI provision modifies (empty for a treaty
+    /// row); `None` when the fixture has no `modifies` column.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modifies: Option<String>,
 }
 
 /// One article, as in a fixture's `outline.csv`.
@@ -103,8 +111,7 @@ pub(crate) const OUTLINE_COLUMNS: [&str; 6] =
 /// row that silently never matches. Rows are returned in file order.
 pub fn parse_rates_csv(text: &str) -> Result<Vec<RateRecord>, GoldenError> {
     // Fixtures may add `source` and `modifies` after the eleven columns (rows of protocol
-    // points and MLI provisions). The article number (`P3`, `MLI8`) already tells the source,
-    // so they are checked for shape and kept for readers, not compared.
+    // points and MLI provisions); where they do, rows are compared on them too.
     let header = text
         .trim_start_matches('\u{feff}')
         .lines()
@@ -127,7 +134,12 @@ pub fn parse_rates_csv(text: &str) -> Result<Vec<RateRecord>, GoldenError> {
         read_table(text, &RATE_COLUMNS)?
     };
     rows.iter()
-        .map(|(line, fields)| rate_from_fields(*line, fields, 0))
+        .map(|(line, fields)| {
+            let mut row = rate_from_fields(*line, fields, 0)?;
+            row.source = fields.get(11).cloned();
+            row.modifies = fields.get(12).cloned();
+            Ok(row)
+        })
         .collect()
 }
 
@@ -162,15 +174,39 @@ pub fn parse_outline_csv(text: &str) -> Result<Vec<OutlineRecord>, GoldenError> 
 /// protocol points `P1`, `P2`, ... after the articles; an empty article first), paragraph
 /// numerically, subparagraph, kind, value numerically, unit, condition; topic and quote only
 /// break remaining ties. Fields are quoted only when they contain a comma, a quote or a line
-/// break. Lines end with `\n`.
+/// break. Lines end with `\n`. The `source` and `modifies` columns are written only when a
+/// row is not a plain treaty row (a protocol or MLI source, or an article it modifies), so
+/// fixtures of plain treaties keep their eleven columns.
 pub fn write_rates_csv(rows: &[RateRecord]) -> String {
     let mut sorted_rows: Vec<&RateRecord> = rows.iter().collect();
     sorted_rows.sort_by(|left, right| rate_order(left, right));
+    let with_layer = rows.iter().any(|row| {
+        row.source
+            .as_deref()
+            .is_some_and(|source| source != "treaty")
+            || row
+                .modifies
+                .as_deref()
+                .is_some_and(|modifies| !modifies.is_empty())
+    });
     let mut out = String::new();
-    push_csv_line(&mut out, RATE_COLUMNS.iter().copied());
+    if with_layer {
+        push_csv_line(&mut out, RATE_COLUMNS_WITH_LAYER.iter().copied());
+    } else {
+        push_csv_line(&mut out, RATE_COLUMNS.iter().copied());
+    }
     for row in sorted_rows {
         let treaty = row.treaty.to_string();
-        push_csv_line(&mut out, rate_fields(row, &treaty));
+        let fields = rate_fields(row, &treaty);
+        let layer = [
+            row.source.as_deref().unwrap_or("treaty"),
+            row.modifies.as_deref().unwrap_or(""),
+        ];
+        if with_layer {
+            push_csv_line(&mut out, fields.into_iter().chain(layer));
+        } else {
+            push_csv_line(&mut out, fields);
+        }
     }
     out
 }
@@ -355,6 +391,8 @@ pub(crate) fn rate_from_fields(
         unit: check_not_empty(line, "unit", &fields[first + 8])?,
         condition: field(9),
         quote: fields.get(first + 10).cloned().unwrap_or_default(),
+        source: None,
+        modifies: None,
     })
 }
 
@@ -565,6 +603,8 @@ mod tests {
             unit: "percent".to_owned(),
             condition: String::new(),
             quote: String::new(),
+            source: None,
+            modifies: None,
         }
     }
 

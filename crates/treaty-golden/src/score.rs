@@ -1,12 +1,43 @@
-//! Precision, recall and F1 over compared rows, per document, language and topic.
+//! Precision, recall and F1 over compared rows, per document, language and topic, on two
+//! measures, and how often each detail of a found row agrees with the fixture.
 //!
-//! A changed row counts as found: the program located the right number in the right place
-//! and only a detail differs. `exact` counts matched rows alone, so the two can be told apart.
+//! - *Found* (`found`): the program located the right number (value, unit, kind) in the right
+//!   place (treaty, lang, article, paragraph, topic); a changed condition or subparagraph still
+//!   counts. This is the lenient measure the gate used first.
+//! - *Exact* (`exact`): every compared field is equal as well: condition, subparagraph, and
+//!   `source` and `modifies` where the fixture has them. A row with a wrong condition is a
+//!   wrong row for a user, so CI gates on this measure.
+//! - *Agreement*: for the found rows, the share whose subparagraph, condition, source and
+//!   modifies agree, field by field, so a fall in exact F1 says which detail went wrong. The
+//!   fields that decide whether a row is found at all are not listed, since they always agree.
 
 use std::collections::BTreeMap;
 
-use crate::compare::{DocumentComparison, OutlineComparison, RateComparison};
+use crate::compare::{
+    field_agrees, field_of_layer, number_agrees, Change, DocumentComparison, OutlineComparison,
+    RateComparison,
+};
 use crate::records::RateRecord;
+
+/// The fields whose agreement is counted over found rows, in the order reports show them.
+pub const AGREEMENT_FIELDS: [&str; 4] = ["subparagraph", "condition", "source", "modifies"];
+
+/// How many found rows had a field compared, and how many of them agreed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// Found rows whose field was compared (`source` and `modifies` only where the fixture
+    /// has them).
+    pub compared: usize,
+    /// Of those, the rows whose field agrees.
+    pub agree: usize,
+}
+
+impl Tally {
+    /// `agree / compared`, or `None` when nothing was compared.
+    pub fn share(&self) -> Option<f64> {
+        (self.compared > 0).then(|| self.agree as f64 / self.compared as f64)
+    }
+}
 
 /// Row counts for one scope of the comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -15,10 +46,12 @@ pub struct Score {
     pub expected: usize,
     /// Rows the program produced.
     pub actual: usize,
-    /// Expected rows found, exactly or changed.
+    /// Expected rows found, exactly or changed (value and unit right).
     pub found: usize,
     /// Expected rows found exactly.
     pub exact: usize,
+    /// Per-field agreement of the found rows, in the order of [`AGREEMENT_FIELDS`].
+    pub agreement: [Tally; 4],
 }
 
 impl Score {
@@ -34,13 +67,27 @@ impl Score {
 
     /// The harmonic mean of precision and recall; 0.0 when both are 0.
     pub fn f1(&self) -> f64 {
-        let precision = self.precision();
-        let recall = self.recall();
-        if precision + recall == 0.0 {
-            0.0
-        } else {
-            2.0 * precision * recall / (precision + recall)
-        }
+        harmonic_mean(self.precision(), self.recall())
+    }
+
+    /// `exact / actual`: how many produced rows are right in every field.
+    pub fn exact_precision(&self) -> f64 {
+        ratio(self.exact, self.actual)
+    }
+
+    /// `exact / expected`: how many expected rows were found with every field right.
+    pub fn exact_recall(&self) -> f64 {
+        ratio(self.exact, self.expected)
+    }
+
+    /// The harmonic mean of exact precision and exact recall; what `--min-exact` gates on.
+    pub fn exact_f1(&self) -> f64 {
+        harmonic_mean(self.exact_precision(), self.exact_recall())
+    }
+
+    /// `(field, tally)` for each of [`AGREEMENT_FIELDS`].
+    pub fn agreement_by_field(&self) -> impl Iterator<Item = (&'static str, Tally)> + '_ {
+        AGREEMENT_FIELDS.into_iter().zip(self.agreement)
     }
 
     fn add(&mut self, other: Score) {
@@ -48,6 +95,10 @@ impl Score {
         self.actual += other.actual;
         self.found += other.found;
         self.exact += other.exact;
+        for (tally, other_tally) in self.agreement.iter_mut().zip(other.agreement) {
+            tally.compared += other_tally.compared;
+            tally.agree += other_tally.agree;
+        }
     }
 }
 
@@ -56,6 +107,14 @@ fn ratio(numerator: usize, denominator: usize) -> f64 {
         1.0
     } else {
         numerator as f64 / denominator as f64
+    }
+}
+
+fn harmonic_mean(precision: f64, recall: f64) -> f64 {
+    if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
     }
 }
 
@@ -108,39 +167,53 @@ pub fn score_table(comparisons: &[DocumentComparison]) -> ScoreTable {
 }
 
 /// The rate score of one document.
-pub(crate) fn rate_score(rates: &RateComparison) -> Score {
+pub fn rate_score(rates: &RateComparison) -> Score {
     let mut score = Score::default();
     for_each_row_score(rates, |_, row_score| score.add(row_score));
     score
 }
 
-/// The outline score of one document.
-pub(crate) fn outline_score(outline: &OutlineComparison) -> Score {
+/// The outline score of one document: articles found under their number, and exact when
+/// topic and paragraph count agree too. It has no field agreement.
+pub fn outline_score(outline: &OutlineComparison) -> Score {
     let found = outline.matched + outline.changed.len();
     Score {
         expected: found + outline.missing.len(),
         actual: found + outline.unexpected.len(),
         found,
         exact: outline.matched,
+        agreement: [Tally::default(); 4],
     }
 }
 
+/// What one pair of an expected and an actual row adds to a score: found when the number is
+/// right, exact when every field is, and a tally of each detail for found rows.
+fn pair_score(expected: &RateRecord, actual: &RateRecord, fields: &[&str]) -> Score {
+    let mut score = Score {
+        expected: 1,
+        actual: 1,
+        ..Score::default()
+    };
+    if !number_agrees(fields) {
+        return score;
+    }
+    score.found = 1;
+    score.exact = usize::from(fields.is_empty());
+    for (tally, field) in score.agreement.iter_mut().zip(AGREEMENT_FIELDS) {
+        let is_layer = field == "source" || field == "modifies";
+        if is_layer && field_of_layer(expected, field).is_none() {
+            continue;
+        }
+        tally.compared = 1;
+        tally.agree = usize::from(field_agrees(expected, actual, field));
+    }
+    score
+}
+
 /// Calls `visit` with every row of `rates` and what it adds to a score. A change's expected and
-/// actual rows share lang and topic (both are part of the identity), so the expected row stands
-/// for the pair.
+/// actual rows share lang and topic (both are part of the place rows are paired in), so the
+/// expected row stands for the pair.
 fn for_each_row_score(rates: &RateComparison, mut visit: impl FnMut(&RateRecord, Score)) {
-    let matched_score = Score {
-        expected: 1,
-        actual: 1,
-        found: 1,
-        exact: 1,
-    };
-    let changed_score = Score {
-        expected: 1,
-        actual: 1,
-        found: 1,
-        exact: 0,
-    };
     let missing_score = Score {
         expected: 1,
         ..Score::default()
@@ -150,10 +223,15 @@ fn for_each_row_score(rates: &RateComparison, mut visit: impl FnMut(&RateRecord,
         ..Score::default()
     };
     for row in &rates.matched {
-        visit(row, matched_score);
+        visit(row, pair_score(row, row, &[]));
     }
-    for change in &rates.changed {
-        visit(&change.expected, changed_score);
+    for Change {
+        expected,
+        actual,
+        fields,
+    } in &rates.changed
+    {
+        visit(expected, pair_score(expected, actual, fields));
     }
     for row in &rates.missing {
         visit(row, missing_score);
@@ -178,7 +256,7 @@ mod tests {
             expected: 3,
             actual: 2,
             found: 0,
-            exact: 0,
+            ..Score::default()
         };
         assert_eq!(
             (
@@ -192,7 +270,7 @@ mod tests {
             expected: 4,
             actual: 0,
             found: 0,
-            exact: 0,
+            ..Score::default()
         };
         assert_eq!(
             (nothing_produced.precision(), nothing_produced.recall()),
@@ -207,6 +285,7 @@ mod tests {
             actual: 5,
             found: 4,
             exact: 2,
+            ..Score::default()
         };
         assert_eq!(score.precision(), 0.8);
         assert_eq!(score.recall(), 0.4);

@@ -86,6 +86,11 @@ fn sorted(mut rows: Vec<RateRecord>) -> Vec<RateRecord> {
     rows
 }
 
+/// A score's row counts: expected, actual, found, exact.
+fn counts(score: Score) -> [usize; 4] {
+    [score.expected, score.actual, score.found, score.exact]
+}
+
 fn assert_close(actual: f64, expected: f64) {
     assert!((actual - expected).abs() < 1e-12, "{actual} != {expected}");
 }
@@ -227,13 +232,8 @@ fn every_fixture_matches_itself() {
         assert_eq!(comparison.outline.matched, outline.len());
         let table = score_table(std::slice::from_ref(&comparison));
         assert_eq!(
-            table.overall,
-            Score {
-                expected: rates.len(),
-                actual: rates.len(),
-                found: rates.len(),
-                exact: rates.len()
-            }
+            counts(table.overall),
+            [rates.len(), rates.len(), rates.len(), rates.len()]
         );
         assert_eq!(table.overall.f1(), 1.0);
         assert!(regressions(&comparison, &[]).is_empty());
@@ -278,6 +278,8 @@ fn wrong_portugal_output() -> (
         unit: "percent".to_owned(),
         condition: String::new(),
         quote: "15 per cent in all other cases".to_owned(),
+        source: None,
+        modifies: None,
     };
     actual.push(added_row.clone());
 
@@ -318,22 +320,25 @@ fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
     assert_eq!(actual.len(), 38);
     let comparison = compare_document(PORTUGAL, &actual, &expected, &[], &[]);
 
-    // Missing rows are the fixture's own rows; en sorts before pt.
-    assert_eq!(
-        comparison.rates.missing,
-        vec![original_value_row, removed_row]
-    );
+    // Missing rows are the fixture's own rows.
+    assert_eq!(comparison.rates.missing, vec![removed_row]);
     // Unexpected rows are the program's rows, quotes included.
-    let mut expected_unexpected = vec![wrong_value_row, added_row];
-    for row in &mut expected_unexpected {
-        row.quote = format!("program quote: {}", row.quote);
-    }
-    assert_eq!(comparison.rates.unexpected, expected_unexpected);
-    assert_eq!(comparison.rates.changed.len(), 1);
-    let change = &comparison.rates.changed[0];
+    let mut expected_unexpected = added_row;
+    expected_unexpected.quote = format!("program quote: {}", expected_unexpected.quote);
+    assert_eq!(comparison.rates.unexpected, vec![expected_unexpected]);
+    // A wrong value in the right place with the right condition is one changed row, not a
+    // missing and an unexpected one; en sorts before pt.
+    assert_eq!(comparison.rates.changed.len(), 2);
+    let value_change = &comparison.rates.changed[0];
+    assert_eq!(value_change.expected, original_value_row);
+    assert_eq!(value_change.actual.value, wrong_value_row.value);
+    assert_eq!(value_change.fields, vec!["value"]);
+    assert!(!value_change.is_found());
+    let change = &comparison.rates.changed[1];
     assert_eq!(change.expected, changed_condition_row);
     assert_eq!(change.actual.condition, "income=copyright");
     assert_eq!(change.fields, vec!["condition"]);
+    assert!(change.is_found());
     assert_eq!(comparison.rates.matched.len(), 35);
     // Matched rows are reported as the fixture states them, with the fixture's quotes.
     assert!(comparison
@@ -343,18 +348,19 @@ fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
         .all(|row| expected.contains(row)));
 
     let table = score_table(&[comparison]);
-    assert_eq!(
-        table.overall,
-        Score {
-            expected: 38,
-            actual: 38,
-            found: 36,
-            exact: 35
-        }
-    );
+    assert_eq!(counts(table.overall), [38, 38, 36, 35]);
     assert_close(table.overall.precision(), 36.0 / 38.0);
     assert_close(table.overall.recall(), 36.0 / 38.0);
     assert_close(table.overall.f1(), 36.0 / 38.0);
+    assert_close(table.overall.exact_precision(), 35.0 / 38.0);
+    assert_close(table.overall.exact_recall(), 35.0 / 38.0);
+    assert_close(table.overall.exact_f1(), 35.0 / 38.0);
+    // Of the 36 found rows, one has another condition; none states source or modifies.
+    let [subparagraph, condition, source, modifies] = table.overall.agreement;
+    assert_eq!((subparagraph.agree, subparagraph.compared), (36, 36));
+    assert_eq!((condition.agree, condition.compared), (35, 36));
+    assert_eq!((source.compared, modifies.compared), (0, 0));
+    assert_eq!(source.share(), None);
     assert_eq!(
         table.per_document,
         vec![(PORTUGAL.to_owned(), table.overall)]
@@ -369,30 +375,14 @@ fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
             .1
     };
     assert_eq!(table.per_language.len(), 2);
-    assert_eq!(
-        language("en"),
-        Score {
-            expected: 19,
-            actual: 20,
-            found: 18,
-            exact: 18
-        }
-    );
+    assert_eq!(counts(language("en")), [19, 20, 18, 18]);
     assert_close(language("en").precision(), 0.9);
     assert_close(language("en").recall(), 18.0 / 19.0);
     assert_close(
         language("en").f1(),
         2.0 * 0.9 * (18.0 / 19.0) / (0.9 + 18.0 / 19.0),
     );
-    assert_eq!(
-        language("pt"),
-        Score {
-            expected: 19,
-            actual: 18,
-            found: 18,
-            exact: 17
-        }
-    );
+    assert_eq!(counts(language("pt")), [19, 18, 18, 17]);
     assert_close(language("pt").precision(), 1.0);
     assert_close(language("pt").recall(), 18.0 / 19.0);
 
@@ -404,42 +394,10 @@ fn wrong_output_gives_exact_missing_unexpected_and_changed_lists() {
             .unwrap()
             .1
     };
-    assert_eq!(
-        topic("dividends"),
-        Score {
-            expected: 6,
-            actual: 6,
-            found: 5,
-            exact: 5
-        }
-    );
-    assert_eq!(
-        topic("royalties"),
-        Score {
-            expected: 4,
-            actual: 5,
-            found: 4,
-            exact: 3
-        }
-    );
-    assert_eq!(
-        topic("capital_gains"),
-        Score {
-            expected: 2,
-            actual: 1,
-            found: 1,
-            exact: 1
-        }
-    );
-    assert_eq!(
-        topic("interest"),
-        Score {
-            expected: 8,
-            actual: 8,
-            found: 8,
-            exact: 8
-        }
-    );
+    assert_eq!(counts(topic("dividends")), [6, 6, 5, 5]);
+    assert_eq!(counts(topic("royalties")), [4, 5, 4, 3]);
+    assert_eq!(counts(topic("capital_gains")), [2, 1, 1, 1]);
+    assert_eq!(counts(topic("interest")), [8, 8, 8, 8]);
     let topic_names: Vec<&str> = table
         .per_topic
         .iter()
@@ -511,15 +469,7 @@ fn wrong_outline_gives_exact_lists_and_score() {
     );
     assert_eq!(outline.matched, 57);
     let table = score_table(&[comparison]);
-    assert_eq!(
-        table.outline_overall,
-        Score {
-            expected: 60,
-            actual: 60,
-            found: 59,
-            exact: 57
-        }
-    );
+    assert_eq!(counts(table.outline_overall), [60, 60, 59, 57]);
     assert_close(table.outline_overall.precision(), 59.0 / 60.0);
     assert_eq!(table.overall, Score::default());
 }
@@ -577,15 +527,7 @@ fn duplicate_identities_pair_exact_conditions_first() {
     );
 
     let table = score_table(&[comparison]);
-    assert_eq!(
-        table.overall,
-        Score {
-            expected: 3,
-            actual: 4,
-            found: 3,
-            exact: 2
-        }
-    );
+    assert_eq!(counts(table.overall), [3, 4, 3, 2]);
     assert_close(table.overall.precision(), 0.75);
     assert_close(table.overall.recall(), 1.0);
     assert_close(table.overall.f1(), 2.0 * 0.75 / 1.75);
@@ -739,9 +681,10 @@ fn known_gap_kinds_and_the_ratchet() {
     assert_eq!(
         all_lines,
         vec![
-            "portugal-montenegro-2016-pt-en: missing en art 10 ¶2 (b) dividends rate 10 percent",
             "portugal-montenegro-2016-pt-en: missing pt art 13 ¶4 capital_gains threshold 50 percent [measure=land_rich_share]",
+            "portugal-montenegro-2016-pt-en: changed en art 10 ¶2 (b) dividends rate 10 percent: value: 10 -> 15",
             "portugal-montenegro-2016-pt-en: changed pt art 12 ¶2 (a) royalties rate 5 percent [income=copyright+films+software]: condition: income=copyright+films+software -> income=copyright",
+            "portugal-montenegro-2016-pt-en: unexpected en art 12 ¶2 (c) royalties rate 15 percent",
         ]
     );
 
@@ -750,35 +693,41 @@ fn known_gap_kinds_and_the_ratchet() {
     assert_eq!(
         written,
         gaps_text_with_reasons(&[
-            "missing,1,en,dividends,10,2,b,rate,10,percent,,not found",
+            "changed,1,en,dividends,10,2,b,rate,10,percent,,found with value: 10 -> 15",
+            "unexpected,1,en,royalties,12,2,c,rate,15,percent,,not in the fixture",
             "changed,1,pt,royalties,12,2,a,rate,5,percent,income=copyright+films+software,found with condition: income=copyright+films+software -> income=copyright",
             "missing,1,pt,capital_gains,13,4,,threshold,50,percent,measure=land_rich_share,not found",
         ])
     );
     let known = parse_known_gaps_csv(&written).unwrap();
     assert!(regressions(&comparison, &known).is_empty());
-    assert_eq!(known[0].reason, "not found");
+    assert_eq!(known[3].reason, "not found");
 
     // A reviewer's reason survives rewriting; a gap that was fixed drops out with it.
     let mut reviewed = known.clone();
-    reviewed[2].reason = "the land-rich share is stated in the protocol".to_string();
+    reviewed[3].reason = "the land-rich share is stated in the protocol".to_string();
+    reviewed[1].reason = "a rule reads the other column".to_string();
     let rewritten = parse_known_gaps_csv(&write_known_gaps_csv(&comparison, &reviewed)).unwrap();
     assert_eq!(
-        rewritten[2].reason,
+        rewritten[3].reason,
         "the land-rich share is stated in the protocol"
     );
-    assert_eq!(rewritten[0].reason, "not found");
+    assert_eq!(rewritten[1].reason, "a rule reads the other column");
+    assert_eq!(rewritten[0].reason, "found with value: 10 -> 15");
 
     // Without one of them, exactly that one comes back.
-    let without_capital_gains: Vec<KnownGap> = known
-        .iter()
-        .filter(|gap| gap.record.topic != "capital_gains")
-        .cloned()
-        .collect();
-    assert_eq!(
-        regressions(&comparison, &without_capital_gains),
-        vec![all_lines[1].clone()]
-    );
+    for (index, line) in [(3, 0), (0, 1), (2, 2), (1, 3)] {
+        let without_one: Vec<KnownGap> = known
+            .iter()
+            .enumerate()
+            .filter(|(gap_index, _)| *gap_index != index)
+            .map(|(_, gap)| gap.clone())
+            .collect();
+        assert_eq!(
+            regressions(&comparison, &without_one),
+            vec![all_lines[line].clone()]
+        );
+    }
 
     // A `changed` gap does not accept a row that is now missing altogether ...
     let changed_instead = parse_known_gaps_csv(&gaps_text(&[
@@ -789,16 +738,60 @@ fn known_gap_kinds_and_the_ratchet() {
     .unwrap();
     assert_eq!(
         regressions(&comparison, &changed_instead),
-        vec![all_lines[0].clone(), all_lines[1].clone()]
+        vec![all_lines[0].clone(), all_lines[3].clone()]
     );
-    // ... but a `missing` gap accepts a row that is now found with a wrong detail.
+    // ... a `missing` gap accepts a row that is now found with a wrong detail, but not one
+    // found with a wrong value ...
     let missing_instead = parse_known_gaps_csv(&gaps_text(&[
         "missing,1,en,dividends,10,2,b,rate,10,percent,",
         "missing,1,pt,royalties,12,2,a,rate,5,percent,income=copyright+films+software",
         "missing,1,pt,capital_gains,13,4,,threshold,50,percent,measure=land_rich_share",
     ]))
     .unwrap();
-    assert!(regressions(&comparison, &missing_instead).is_empty());
+    assert_eq!(
+        regressions(&comparison, &missing_instead),
+        vec![all_lines[1].clone(), all_lines[3].clone()]
+    );
+    // ... and an `unexpected` gap covers only the produced row it names.
+    let unexpected_elsewhere = parse_known_gaps_csv(&gaps_text(&[
+        "unexpected,1,en,royalties,12,2,c,rate,10,percent,",
+        "unexpected,1,en,dividends,10,2,b,rate,10,percent,",
+    ]))
+    .unwrap();
+    assert_eq!(regressions(&comparison, &unexpected_elsewhere), all_lines);
+}
+
+#[test]
+fn a_reviewed_reason_follows_a_miss_that_becomes_a_changed_value() {
+    let (expected, actual, ..) = wrong_portugal_output();
+    let comparison = compare_document(PORTUGAL, &actual, &expected, &[], &[]);
+    // Before, the program did not find the English 10(2)(b) row at all, and a reviewer wrote
+    // why; now it finds it with a wrong value: the gap becomes `changed`, the reason stays.
+    let previous = parse_known_gaps_csv(&gaps_text_with_reasons(&[
+        "missing,1,en,dividends,10,2,b,rate,10,percent,,OCR: the 10 reads as 15",
+        "missing,1,pt,capital_gains,13,4,,threshold,50,percent,measure=land_rich_share,not found",
+    ]))
+    .unwrap();
+    let rewritten = write_known_gaps_csv(&comparison, &previous);
+    assert!(
+        rewritten
+            .contains("changed,1,en,dividends,10,2,b,rate,10,percent,,OCR: the 10 reads as 15\n"),
+        "{rewritten}"
+    );
+    // A generated reason is not a reviewer's: it is rewritten with today's finding.
+    let stale = parse_known_gaps_csv(&gaps_text_with_reasons(&[
+        "changed,1,en,dividends,10,2,b,rate,10,percent,,found with value: 10 -> 12",
+    ]))
+    .unwrap();
+    assert!(write_known_gaps_csv(&comparison, &stale)
+        .contains("changed,1,en,dividends,10,2,b,rate,10,percent,,found with value: 10 -> 15\n"));
+    // A reviewer's reason is not lent to a produced row of the same fields.
+    let for_missing = parse_known_gaps_csv(&gaps_text_with_reasons(&[
+        "missing,1,en,royalties,12,2,c,rate,15,percent,,reviewed",
+    ]))
+    .unwrap();
+    assert!(write_known_gaps_csv(&comparison, &for_missing)
+        .contains("unexpected,1,en,royalties,12,2,c,rate,15,percent,,not in the fixture\n"));
 }
 
 #[test]
@@ -814,7 +807,7 @@ fn known_gaps_parse_errors_name_the_line() {
             line: 3,
             column: "gap",
             value: "fixed".to_owned(),
-            problem: "expected `missing` or `changed`"
+            problem: "expected `missing`, `changed` or `unexpected`"
         }
     );
 }
@@ -905,6 +898,7 @@ fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
     let gate = JunitGate {
         misses: &misses,
         min_f1: 0.0,
+        min_exact: 0.0,
     };
     let xml = render_junit(&comparisons, &table, &gate);
     assert_well_formed_xml(&xml);
@@ -921,9 +915,13 @@ fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
     let portugal_case = &xml[xml.find(&format!("name=\"{PORTUGAL}\"")).unwrap()..];
     let portugal_case = &portugal_case[..portugal_case.find("</testcase>").unwrap()];
     assert!(portugal_case.contains(
-        "message=\"3 expected rate rows missing or changed, not listed in known-gaps.csv\""
+        "message=\"5 rate rows missing, changed or unexpected, not listed in known-gaps.csv\""
     ));
-    assert!(portugal_case.contains("missing en art 10 ¶2 (b) dividends rate 10 percent"));
+    assert!(portugal_case.contains("missing pt art 13 ¶4 capital_gains threshold 50 percent"));
+    assert!(portugal_case
+        .contains("changed en art 10 ¶2 (b) dividends rate 10 percent: value: 10 -&gt; 15"));
+    assert!(portugal_case.contains("unexpected en art 12 ¶2 (c) royalties rate 15 percent"));
+    assert!(portugal_case.contains("exact f1 0.909"), "{portugal_case}");
     assert!(
         portugal_case.contains("condition: income=copyright+films+software -&gt; income=copyright")
     );
@@ -962,42 +960,60 @@ fn junit_agrees_with_the_gate_known_gaps_are_skipped_and_min_f1_is_a_test_case()
         &JunitGate {
             misses: &misses,
             min_f1: 0.0,
+            min_exact: 0.0,
         },
     );
     assert_well_formed_xml(&xml);
     assert!(
-        xml.contains("tests=\"5\" failures=\"0\" errors=\"0\" skipped=\"3\""),
+        xml.contains("tests=\"7\" failures=\"0\" errors=\"0\" skipped=\"5\""),
         "{xml}"
     );
     assert_eq!(xml.matches("<failure").count(), 0);
-    assert_eq!(xml.matches("<skipped message=\"known gap").count(), 3);
+    assert_eq!(xml.matches("<skipped message=\"known gap").count(), 5);
     assert!(xml.contains(&format!(
-        "name=\"{PORTUGAL}: missing en art 10 ¶2 (b) dividends rate 10 percent\""
+        "name=\"{PORTUGAL}: missing pt art 13 ¶4 capital_gains threshold 50 percent [measure=land_rich_share]\""
     )));
-    assert!(xml.contains("<property name=\"known_gaps\" value=\"3\"/>"));
+    assert!(xml.contains(&format!(
+        "name=\"{PORTUGAL}: unexpected en art 12 ¶2 (c) royalties rate 15 percent\""
+    )));
+    assert!(xml.contains("<property name=\"known_gaps\" value=\"5\"/>"));
 
-    // A minimum F1 above the score is one more failing test case.
+    // A minimum F1 above the score is one more failing test case; so is a minimum exact F1,
+    // each on its own measure.
+    let gate = |min_f1: f64, min_exact: f64| {
+        render_junit(
+            &comparisons,
+            &table,
+            &JunitGate {
+                misses: &misses,
+                min_f1,
+                min_exact,
+            },
+        )
+    };
     let f1 = table.overall.f1();
-    let xml = render_junit(
-        &comparisons,
-        &table,
-        &JunitGate {
-            misses: &misses,
-            min_f1: f1 + 0.01,
-        },
-    );
+    let exact_f1 = table.overall.exact_f1();
+    assert!(exact_f1 < f1 - 0.01, "{exact_f1} {f1}");
+    let xml = gate(f1 + 0.01, 0.0);
     assert_well_formed_xml(&xml);
-    assert!(xml.contains("tests=\"6\" failures=\"1\""), "{xml}");
-    assert!(xml.contains(&format!("message=\"F1 {f1:.3} is below {:.3}\"", f1 + 0.01)));
-    let xml = render_junit(
-        &comparisons,
-        &table,
-        &JunitGate {
-            misses: &misses,
-            min_f1: f1 - 0.01,
-        },
-    );
-    assert!(xml.contains("tests=\"6\" failures=\"0\""), "{xml}");
+    assert!(xml.contains("tests=\"8\" failures=\"1\""), "{xml}");
+    assert!(xml.contains(&format!(
+        "<failure type=\"min-f1\" message=\"F1 {f1:.3} is below {:.3}\"",
+        f1 + 0.01
+    )));
+    let xml = gate(f1 - 0.01, 0.0);
+    assert!(xml.contains("tests=\"8\" failures=\"0\""), "{xml}");
+    // The found F1 passes a threshold the exact F1 does not.
+    let xml = gate(0.0, f1 - 0.01);
+    assert_well_formed_xml(&xml);
+    assert!(xml.contains("tests=\"8\" failures=\"1\""), "{xml}");
+    assert!(xml.contains(&format!(
+        "name=\"overall exact F1 of rate rows &gt;= {:.3}\">\n    <failure type=\"min-exact\" message=\"F1 {exact_f1:.3} is below {:.3}\"",
+        f1 - 0.01,
+        f1 - 0.01
+    )), "{xml}");
+    let xml = gate(f1 - 0.01, exact_f1 - 0.01);
+    assert!(xml.contains("tests=\"9\" failures=\"0\""), "{xml}");
 }
 
 #[test]
@@ -1015,12 +1031,14 @@ fn text_report_is_deterministic_and_lists_every_difference() {
     let portugal_heading = text.find(&format!("== {PORTUGAL} differs")).unwrap();
     assert!(japan_heading < portugal_heading);
     for expected_line in [
-        "rates: 35 matched, 1 changed, 2 missing, 3 unexpected; outline: 60 matched, 0 changed, 0 missing, 0 unexpected",
-        "missing (2)",
-        "  - en art 10 ¶2 (b) dividends rate 10 percent — \"10 per cent of the gross amount of the dividends in all other cases\"",
-        "unexpected (3)",
+        "rates: 35 matched, 2 changed, 1 missing, 2 unexpected; outline: 60 matched, 0 changed, 0 missing, 0 unexpected",
+        "missing (1)",
+        "  - pt art 13 ¶4 capital_gains threshold 50 percent [measure=land_rich_share] — \"em mais de 50 %, de bens imobiliários situados no outro Estado Contratante\"",
+        "unexpected (2)",
         "  + en art 12 ¶2 (c) royalties rate 15 percent — \"program quote: 15 per cent in all other cases\"",
-        "changed (1)",
+        "changed (2)",
+        "  ~ en art 10 ¶2 (b) dividends rate 10 percent — \"10 per cent of the gross amount of the dividends in all other cases\"",
+        "      value: 10 -> 15",
         "  ~ pt art 12 ¶2 (a) royalties rate 5 percent [income=copyright+films+software] — \"5 % do montante bruto das royalties abrangidas pela definição constante da alíne…\"",
         "      condition: income=copyright+films+software -> income=copyright",
     ] {
@@ -1035,21 +1053,23 @@ fn text_report_is_deterministic_and_lists_every_difference() {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Counts; found precision, recall, F1; exact precision, recall, F1; agreement of found
+    // rows on subparagraph, condition, source, modifies (- where the fixture has no column).
     assert_eq!(
         score_line("document", PORTUGAL),
-        "38 39 36 35 0.923 0.947 0.935"
+        "38 39 36 35 0.923 0.947 0.935 0.897 0.921 0.909 1.000 0.972 - -"
     );
     assert_eq!(
         score_line("document", JAPAN),
-        "38 38 38 38 1.000 1.000 1.000"
+        "38 38 38 38 1.000 1.000 1.000 1.000 1.000 1.000 1.000 1.000 - -"
     );
     assert_eq!(
         score_line("overall", "rates"),
-        "76 77 74 73 0.961 0.974 0.967"
+        "76 77 74 73 0.961 0.974 0.967 0.948 0.961 0.954 1.000 0.986 - -"
     );
     assert_eq!(
         score_line("overall", "outline"),
-        "93 93 93 93 1.000 1.000 1.000"
+        "93 93 93 93 1.000 1.000 1.000 1.000 1.000 1.000 - - - -"
     );
     assert!(text.lines().any(|line| line.starts_with("language  ja ")));
     assert!(text
@@ -1057,7 +1077,7 @@ fn text_report_is_deterministic_and_lists_every_difference() {
         .any(|line| line.starts_with("topic     dividends ")));
 
     let colored = render_text(&comparisons, &table, true);
-    assert!(colored.contains("\x1b[31m  - en art 10 ¶2 (b) dividends rate 10 percent"));
+    assert!(colored.contains("\x1b[31m  - pt art 13 ¶4 capital_gains threshold 50 percent"));
     assert!(colored.contains("\x1b[33m  + en art 12 ¶2 (c) royalties rate 15 percent"));
     assert!(colored.contains("condition: \x1b[31mincome=copyright+films+software\x1b[0m -> \x1b[32mincome=copyright\x1b[0m"));
 }
@@ -1089,17 +1109,42 @@ fn json_report_has_stable_keys_and_scores() {
     assert_eq!(value["documents"][0]["doc"], JAPAN);
     assert_eq!(value["documents"][1]["doc"], PORTUGAL);
     let portugal = &value["documents"][1];
-    assert_eq!(portugal["rates"]["missing"].as_array().unwrap().len(), 2);
-    assert_eq!(portugal["rates"]["unexpected"].as_array().unwrap().len(), 3);
+    assert_eq!(portugal["rates"]["missing"].as_array().unwrap().len(), 1);
+    assert_eq!(portugal["rates"]["unexpected"].as_array().unwrap().len(), 2);
     assert_eq!(portugal["rates"]["matched"].as_array().unwrap().len(), 35);
     assert_eq!(
         portugal["rates"]["changed"][0]["fields"],
+        serde_json::json!(["value"])
+    );
+    assert_eq!(
+        portugal["rates"]["changed"][1]["fields"],
         serde_json::json!(["condition"])
     );
     assert_eq!(
-        portugal["rates"]["changed"][0]["actual"]["condition"],
+        portugal["rates"]["changed"][1]["actual"]["condition"],
         "income=copyright"
     );
+    // Exact scores and the agreement of found rows, per document and overall.
+    assert_eq!(portugal["rate_score"]["exact"], 35);
+    assert_close(
+        portugal["rate_score"]["exact_f1"].as_f64().unwrap(),
+        70.0 / 77.0,
+    );
+    let agreement = &portugal["rate_score"]["agreement"];
+    assert_eq!(agreement["condition"]["compared"], 36);
+    assert_eq!(agreement["condition"]["agree"], 35);
+    assert_close(
+        agreement["condition"]["share"].as_f64().unwrap(),
+        35.0 / 36.0,
+    );
+    assert_eq!(agreement["source"]["compared"], 0);
+    assert!(agreement["source"]["share"].is_null());
+    assert_close(
+        value["scores"]["overall"]["exact_recall"].as_f64().unwrap(),
+        73.0 / 76.0,
+    );
+    assert_eq!(value["scores"]["per_language"][0]["name"], "en");
+    assert!(value["scores"]["per_topic"][0]["exact_f1"].is_f64());
     assert_eq!(portugal["outline"]["matched"], 60);
     assert_eq!(portugal["rate_score"]["found"], 36);
     assert_eq!(value["scores"]["overall"]["expected"], 76);
@@ -1115,4 +1160,87 @@ fn json_report_has_stable_keys_and_scores() {
     assert!(key_position("treaty") < key_position("lang"));
     assert!(key_position("expected") < key_position("actual"));
     assert!(json.ends_with("}\n"));
+}
+
+#[test]
+fn source_and_modifies_are_compared_where_the_fixture_has_them() {
+    let layered = "treaty,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,source,modifies\n\
+1,en,interest,11,2,,rate,10,percent,,q,treaty,\n\
+1,en,dividends,P3,2,a,rate,5,percent,,q,protocol,10\n";
+    let mut expected = parse_rates_csv(layered).unwrap();
+    expected.reverse();
+    assert_eq!(expected[0].source.as_deref(), Some("protocol"));
+    // Written back with the layer columns, since a row needs them.
+    assert_eq!(write_rates_csv(&expected), layered);
+
+    let mut actual = expected.clone();
+    actual[0].modifies = Some("11".to_owned());
+    let comparison = compare_document(PORTUGAL, &actual, &expected, &[], &[]);
+    assert_eq!(comparison.rates.changed.len(), 1);
+    assert_eq!(comparison.rates.changed[0].fields, vec!["modifies"]);
+    assert_eq!(comparison.rates.changed[0].values("modifies"), ("10", "11"));
+    let score = score_table(&[comparison]).overall;
+    assert_eq!(counts(score), [2, 2, 2, 1]);
+    let [_, _, source, modifies] = score.agreement;
+    assert_eq!((source.agree, source.compared), (2, 2));
+    assert_eq!((modifies.agree, modifies.compared), (1, 2));
+
+    // A fixture without the columns is not compared on them.
+    let mut plain = expected.clone();
+    for row in &mut plain {
+        row.source = None;
+        row.modifies = None;
+    }
+    let comparison = compare_document(PORTUGAL, &actual, &plain, &[], &[]);
+    assert_eq!(comparison.rates.matched.len(), 2);
+    assert_eq!(score_table(&[comparison]).overall.agreement[3].compared, 0);
+    assert!(!write_rates_csv(&plain).contains("source"));
+}
+
+#[test]
+fn a_changed_value_pairs_only_in_its_place_and_with_its_condition() {
+    let base = find_rate(&fixture(PORTUGAL).0, "en", "10", "2", "a", "rate", "5").clone();
+    let row = |value: &str, condition: &str| RateRecord {
+        value: value.to_owned(),
+        condition: condition.to_owned(),
+        ..base.clone()
+    };
+    // Same value first: the 5% row pairs with the 5% row of another condition; the 15% row
+    // with the 10% row of its condition is a changed value.
+    let expected = vec![row("5", "income=one"), row("15", "income=two")];
+    let actual = vec![row("10", "income=two"), row("5", "income=three")];
+    let comparison = compare_document(PORTUGAL, &actual, &expected, &[], &[]);
+    let pairs: Vec<(&str, &str, Vec<&str>)> = comparison
+        .rates
+        .changed
+        .iter()
+        .map(|change| {
+            (
+                change.expected.value.as_str(),
+                change.actual.value.as_str(),
+                change.fields.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        pairs,
+        vec![("5", "5", vec!["condition"]), ("15", "10", vec!["value"])]
+    );
+    assert_eq!(counts(score_table(&[comparison]).overall), [2, 2, 1, 0]);
+
+    // Another value with another condition, or in another paragraph, is no change.
+    let elsewhere = RateRecord {
+        paragraph: "3".to_owned(),
+        ..row("15", "income=one")
+    };
+    let comparison = compare_document(
+        PORTUGAL,
+        &[row("10", "income=other"), elsewhere],
+        &[row("15", "income=one")],
+        &[],
+        &[],
+    );
+    assert!(comparison.rates.changed.is_empty());
+    assert_eq!(comparison.rates.missing.len(), 1);
+    assert_eq!(comparison.rates.unexpected.len(), 2);
 }

@@ -230,13 +230,18 @@ fn large_documents_are_split_into_pages_that_link_to_each_other() {
             unit: row.unit.to_string(),
             condition: row.condition.clone(),
             quote: row.quote.clone(),
+            source: Some(row.source.to_string()),
+            modifies: Some(row.modifies.clone()),
         })
         .collect();
     let mut expected = actual.clone();
     let last = expected.pop().expect("rows");
     expected.remove(0);
+    // Another value and another condition: no longer the same provision, so one missing and
+    // one unexpected row (a value alone would be a changed row).
     expected.push(RateRecord {
         value: "99".into(),
+        condition: "beneficial_owner=nobody".into(),
         ..last
     });
     let comparison = compare_document("three", &actual, &expected, &[], &[]);
@@ -379,6 +384,8 @@ fn input_text_is_escaped_everywhere() {
         unit: "percent".into(),
         condition: "<script>".into(),
         quote: "\u{202e}</li><script>alert(3)</script>".into(),
+        source: None,
+        modifies: None,
     };
     let comparison = compare_document(doc, &[], &[hostile_record], &[], &[]);
     let table = score_table(std::slice::from_ref(&comparison));
