@@ -162,26 +162,35 @@ fn current_gaps(comparison: &DocumentComparison) -> Vec<(&'static str, &RateReco
 }
 
 /// The reason a reviewer wrote for this gap, if any: from a previous gap of the same kind and
-/// row, or of the other kind of miss (`missing` and `changed` both hold the expected row).
+/// row, or, where the previous file has no gap of this kind for the row (the miss changed
+/// kind), from one of the other kind of miss (`missing` and `changed` both hold the expected
+/// row).
 fn reviewed_reason(previous: &[KnownGap], gap: &str, row: &RateRecord) -> Option<String> {
     let is_miss = |kind: &str| kind == MISSING || kind == CHANGED;
-    let same_kind = |kind: &str| kind == gap || (is_miss(kind) && is_miss(gap));
     let reviewed = |reason: &str| {
         !(reason.is_empty()
             || reason == NOT_FOUND
             || reason == NOT_IN_FIXTURE
             || reason.starts_with(FOUND_WITH))
     };
-    let candidates = || {
-        previous
+    let same_row: Vec<&KnownGap> = previous
+        .iter()
+        .filter(|known| gap_key(&known.record) == gap_key(row))
+        .collect();
+    let of_kind = |kind_matches: &dyn Fn(&str) -> bool| {
+        same_row
             .iter()
-            .filter(|known| reviewed(&known.reason) && gap_key(&known.record) == gap_key(row))
+            .filter(|known| kind_matches(&known.gap))
+            .find(|known| reviewed(&known.reason))
+            .map(|known| known.reason.clone())
     };
-    // A reason written for exactly this kind of gap wins over one written for the other.
-    candidates()
-        .find(|known| known.gap == gap)
-        .or_else(|| candidates().find(|known| same_kind(&known.gap)))
-        .map(|known| known.reason.clone())
+    if same_row.iter().any(|known| known.gap == gap) {
+        return of_kind(&|kind| kind == gap);
+    }
+    if !is_miss(gap) {
+        return None;
+    }
+    of_kind(&|kind| is_miss(kind))
 }
 
 /// The missing, changed and unexpected rate rows of one document that no known gap covers,

@@ -785,6 +785,14 @@ fn a_reviewed_reason_follows_a_miss_that_becomes_a_changed_value() {
     .unwrap();
     assert!(write_known_gaps_csv(&comparison, &stale)
         .contains("changed,1,en,dividends,10,2,b,rate,10,percent,,found with value: 10 -> 15\n"));
+    // Nor is a reason lent across kinds where the row already had a gap of its kind.
+    let both = parse_known_gaps_csv(&gaps_text_with_reasons(&[
+        "changed,1,en,dividends,10,2,b,rate,10,percent,,found with condition: a -> b",
+        "missing,1,en,dividends,10,2,b,rate,10,percent,,the second of two rows",
+    ]))
+    .unwrap();
+    assert!(write_known_gaps_csv(&comparison, &both)
+        .contains("changed,1,en,dividends,10,2,b,rate,10,percent,,found with value: 10 -> 15\n"));
     // A reviewer's reason is not lent to a produced row of the same fields.
     let for_missing = parse_known_gaps_csv(&gaps_text_with_reasons(&[
         "missing,1,en,royalties,12,2,c,rate,15,percent,,reviewed",
