@@ -16,12 +16,14 @@
 #![deny(missing_docs)]
 
 mod currency;
+mod identity_report;
 pub mod reconcile;
 pub mod rules;
 pub mod schema;
 
 use sha2::{Digest, Sha256};
 use treaty_normalize::{normalize_bytes, IngestConfig, IngestError, Normalized};
+use treaty_identity::Identity;
 use treaty_segment::{Article, Config as SegmentConfig, Document, TokenizerSource};
 
 use schema::{
@@ -52,6 +54,7 @@ pub fn process_document(
         tokenizers: settings.tokenizers,
     };
     let (document, diagnostics) = treaty_segment::segment(&normalized.text, &segment_config);
+    let identities = treaty_identity::identify(&normalized.text, &document, &diagnostics);
     let to_original = |range: std::ops::Range<usize>| normalized.map.span_to_original(range);
     let mut warnings: Vec<Warning> = diagnostics
         .into_iter()
@@ -139,7 +142,7 @@ pub fn process_document(
                 bytes: l.bytes,
             })
             .collect(),
-        treaties: structure_report(&normalized, &document),
+        treaties: structure_report(&normalized, &document, &identities),
         rows,
         warnings,
     })
@@ -309,7 +312,11 @@ fn page_at(page_starts: Option<&[usize]>, at: usize) -> Option<u32> {
     Some(u32::try_from(before + 1).unwrap_or(u32::MAX))
 }
 
-fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyReport> {
+fn structure_report(
+    normalized: &Normalized,
+    document: &Document,
+    identities: &[Identity],
+) -> Vec<TreatyReport> {
     let article_report = |article: &Article| {
         let span = normalized.map.span_to_original(article.span.clone());
         ArticleReport {
@@ -356,6 +363,12 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
         .map(|treaty| TreatyReport {
             treaty: treaty.index,
             parties: treaty.parties.clone(),
+            states: Vec::new(),
+            instrument: schema::Instrument::Convention,
+            title: String::new(),
+            signed: None,
+            entry_into_force: None,
+            effective_withholding: None,
             fragment: treaty.fragment,
             versions: treaty
                 .versions
@@ -372,6 +385,12 @@ fn structure_report(normalized: &Normalized, document: &Document) -> Vec<TreatyR
                     }
                 })
                 .collect(),
+        })
+        .map(|mut report| {
+            if let Some(identity) = identities.iter().find(|i| i.treaty == report.treaty) {
+                identity_report::fill(&mut report, identity, normalized);
+            }
+            report
         })
         .collect()
 }

@@ -9,7 +9,7 @@
 
 use treaty_extract::{process_document, Settings};
 use treaty_lang::{
-    install, Identification, KanjiStructure, Lang, Names, NormalizeWords, NumberWord,
+    install, Identification, IdentityWords, KanjiStructure, Lang, Names, NormalizeWords, NumberWord,
     NumberWordKind, NumberWords, Profile, RuleWords, Script, StructureWords, TopicWords,
 };
 
@@ -136,6 +136,7 @@ const SPANISH: Profile = Profile {
         ..RuleWords::EMPTY
     },
     names: Names::EMPTY,
+    identity: IdentityWords::EMPTY,
 };
 
 const TREATY: &str = "\

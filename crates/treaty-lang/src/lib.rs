@@ -24,6 +24,7 @@
 //! - code branches on [`Profile::script`], never on a particular language.
 
 mod ident;
+mod identity;
 mod kanji;
 mod names;
 mod normalize;
@@ -39,6 +40,7 @@ mod ja;
 mod pt;
 
 pub use ident::Identification;
+pub use identity::{IdentityWords, InstrumentKind, InstrumentWords};
 pub use kanji::KanjiStructure;
 pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
@@ -82,6 +84,8 @@ pub struct Profile {
     pub rules: RuleWords,
     /// Names of states and their currencies, as this language prints them.
     pub names: Names,
+    /// Titles, signature formulas, dates and entry into force.
+    pub identity: IdentityWords,
 }
 
 /// The built-in profiles, in the order of their [`Lang`] values.

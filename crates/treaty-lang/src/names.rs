@@ -33,6 +33,14 @@ pub struct CurrencyFamily {
 /// Names of states and currencies.
 #[derive(Debug, Clone, Copy)]
 pub struct Names {
+    /// States and territories as this language prints them, with their ISO 3166-1 alpha-2
+    /// code, or for a state that no longer exists its ISO 3166-3 code (`CSHH`). Matched
+    /// case-insensitively at word boundaries (Latin script) or as substrings (kanji script),
+    /// longest first, so a long form (`People's Republic of China`) wins over a part of it.
+    pub states: &'static [(&'static str, &'static str)],
+    /// Whether the English short names of ISO 3166 (and their long forms, `Republic of
+    /// Korea` from `Korea (Republic of)`) are names in this language too.
+    pub iso_english_names: bool,
     /// States whose currency is of a shared family, by a word of their name as printed.
     pub currency_parties: &'static [CurrencyParty],
     /// Bare currency words of the shared families.
@@ -42,6 +50,8 @@ pub struct Names {
 impl Names {
     /// A profile part with nothing in it, to build a new profile from with `..Names::EMPTY`.
     pub const EMPTY: Names = Names {
+        states: &[],
+        iso_english_names: false,
         currency_parties: &[],
         currency_families: &[],
     };

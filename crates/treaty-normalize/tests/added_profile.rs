@@ -4,7 +4,7 @@
 //! Its own test binary: profiles can only be installed before any stage reads them.
 
 use treaty_lang::{
-    install, Identification, Names, NormalizeWords, NumberWords, Profile, RuleWords, Script,
+    install, Identification, IdentityWords, Names, NormalizeWords, NumberWords, Profile, RuleWords, Script,
     StructureWords, TopicWords,
 };
 use treaty_normalize::{normalize_bytes, IngestConfig};
@@ -27,6 +27,7 @@ const GERMAN: Profile = Profile {
     topics: TopicWords::EMPTY,
     rules: RuleWords::EMPTY,
     names: Names::EMPTY,
+    identity: IdentityWords::EMPTY,
 };
 
 #[test]

@@ -4,7 +4,7 @@
 //! Its own test binary: profiles can only be installed before any stage reads them.
 
 use treaty_lang::{
-    install, Identification, Names, NormalizeWords, NumberWord, NumberWordKind, NumberWords,
+    install, Identification, IdentityWords, Names, NormalizeWords, NumberWord, NumberWordKind, NumberWords,
     Profile, RuleWords, Script, StructureWords, TopicWords,
 };
 use treaty_numbers::{find_quantities, parse_number_words, Unit};
@@ -48,6 +48,7 @@ const SPANISH: Profile = Profile {
     topics: TopicWords::EMPTY,
     rules: RuleWords::EMPTY,
     names: Names::EMPTY,
+    identity: IdentityWords::EMPTY,
 };
 
 #[test]

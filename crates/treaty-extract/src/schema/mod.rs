@@ -14,10 +14,12 @@ use treaty_segment::Topic;
 mod vocabulary;
 
 use vocabulary::{lang_schema, topic_name, topic_schema};
-pub use vocabulary::{Basis, Income, Kind, Measure, Owner, Source, Status, Trigger, Unit};
+pub use vocabulary::{
+    Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, Trigger, Unit,
+};
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "1.1";
+pub const SCHEMA_VERSION: &str = "1.2";
 
 /// Columns of `rates.csv`, in order.
 // tidy: not language (the dataset's column names)
@@ -284,12 +286,85 @@ pub struct LanguageBytes {
 pub struct TreatyReport {
     /// 1, 2, ...
     pub treaty: usize,
-    /// Parties named by the text.
+    /// Parties named by the text, as printed.
     pub parties: Vec<String>,
+    /// The contracting states as ISO codes, in the order the text first names them.
+    #[serde(default)]
+    pub states: Vec<PartyReport>,
+    /// The kind of instrument.
+    #[serde(default = "default_instrument")]
+    pub instrument: Instrument,
+    /// The title as printed (whitespace folded), empty when none was found.
+    #[serde(default)]
+    pub title: String,
+    /// Where and when the instrument was signed, where the text says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<SignatureReport>,
+    /// The clause that puts the treaty into force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_into_force: Option<ProvisionReport>,
+    /// The clause from which the treaty has effect for taxes withheld at source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effective_withholding: Option<ProvisionReport>,
     /// True when only part of the treaty is present.
     pub fragment: bool,
     /// One per language.
     pub versions: Vec<VersionReport>,
+}
+
+fn default_instrument() -> Instrument {
+    Instrument::Convention
+}
+
+/// A contracting state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PartyReport {
+    /// ISO 3166-1 alpha-2 code (for a former state, the code it had).
+    pub alpha2: String,
+    /// ISO 3166-1 alpha-3 code (for a former state, the code it had).
+    pub alpha3: String,
+    /// For a state that no longer exists, its ISO 3166-3 code (`CSHH`, `SUHH`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub former: Option<String>,
+    /// The ISO English short name.
+    pub name: String,
+    /// The name as printed.
+    pub printed: String,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+}
+
+/// An instrument's signature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SignatureReport {
+    /// The date, `YYYY-MM-DD`, where the text gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The place as printed, empty when none.
+    pub place: String,
+    /// The formula or statement, whitespace folded.
+    pub quote: String,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+}
+
+/// A clause on when the treaty enters into force or has effect: a date where it states
+/// one, and always its text (the rule, as "the thirtieth day after ...").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ProvisionReport {
+    /// The date, `YYYY-MM-DD`, where the clause states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The clause, whitespace folded.
+    pub quote: String,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
 }
 
 /// One language version of a treaty.

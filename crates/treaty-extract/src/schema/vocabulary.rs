@@ -67,6 +67,38 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// The kind of instrument a treaty is.
+    Instrument {
+        /// A convention or agreement.
+        Convention => "convention",
+        /// A protocol that is an instrument of its own (an amending protocol).
+        Protocol => "protocol",
+        /// Notes or letters exchanged as an instrument of their own.
+        ExchangeOfNotes => "exchange_of_notes",
+        /// A memorandum of understanding.
+        Memorandum => "memorandum",
+        /// A text showing a convention as modified by later instruments (the MLI, protocols).
+        Consolidated => "consolidated",
+        /// A document that explains a treaty rather than being one.
+        TechnicalExplanation => "technical_explanation",
+    }
+}
+
+impl From<treaty_lang::InstrumentKind> for Instrument {
+    fn from(kind: treaty_lang::InstrumentKind) -> Self {
+        use treaty_lang::InstrumentKind as K;
+        match kind {
+            K::Convention => Instrument::Convention,
+            K::Protocol => Instrument::Protocol,
+            K::ExchangeOfNotes => Instrument::ExchangeOfNotes,
+            K::Memorandum => Instrument::Memorandum,
+            K::Consolidated => Instrument::Consolidated,
+            K::TechnicalExplanation => Instrument::TechnicalExplanation,
+        }
+    }
+}
+
+vocabulary! {
     /// The layer of the text a row comes from.
     Source {
         /// The treaty's own article.

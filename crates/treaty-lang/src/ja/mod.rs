@@ -3,6 +3,7 @@
 use crate::{Profile, Script};
 
 mod ident;
+mod identity;
 mod kanji;
 mod names;
 mod normalize;
@@ -24,4 +25,5 @@ pub const PROFILE: Profile = Profile {
     topics: topics::TOPICS,
     rules: rules::RULES,
     names: names::NAMES,
+    identity: identity::IDENTITY,
 };

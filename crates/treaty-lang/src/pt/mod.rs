@@ -3,6 +3,7 @@
 use crate::{KanjiStructure, Profile, Script};
 
 mod ident;
+mod identity;
 mod names;
 mod normalize;
 mod numbers;
@@ -23,4 +24,5 @@ pub const PROFILE: Profile = Profile {
     topics: topics::TOPICS,
     rules: rules::RULES,
     names: names::NAMES,
+    identity: identity::IDENTITY,
 };

@@ -1,0 +1,184 @@
+//! Calendar dates as treaties print them: `this 19th day of June 1997`, `em 12 de julho de
+//! 2016`, `平成二十九年一月三十日`, `2017年1月30日`.
+
+use std::fmt;
+use std::ops::Range;
+
+use treaty_lang::{Lang, Script};
+use treaty_numbers::{parse_kanji_number, parse_number_words};
+
+use crate::words::GRAMMAR;
+
+/// A calendar date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Date {
+    /// The year (Gregorian; era years converted).
+    pub year: u32,
+    /// 1 to 12.
+    pub month: u32,
+    /// 1 to 31.
+    pub day: u32,
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// A date found in a text, with its byte range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoundDate {
+    /// The date.
+    pub date: Date,
+    /// Where it is printed.
+    pub range: Range<usize>,
+}
+
+/// Every date of `lang`'s grammar in `text`, in text order, without overlaps.
+pub fn find_dates(text: &str, lang: Lang) -> Vec<FoundDate> {
+    let grammar = &GRAMMAR[lang];
+    let mut found: Vec<FoundDate> = Vec::new();
+    for regex in &grammar.dates {
+        for captures in regex.captures_iter(text) {
+            let whole = captures.get(0).expect("group 0");
+            if found.iter().any(|f| f.range.start < whole.end() && whole.start() < f.range.end) {
+                continue;
+            }
+            let part = |name: &str| captures.name(name).map(|m| m.as_str());
+            if let Some(date) = read_date(lang, part("day"), part("month"), part("year"), part("era")) {
+                found.push(FoundDate {
+                    date,
+                    range: whole.range(),
+                });
+            }
+        }
+    }
+    found.sort_by_key(|f| f.range.start);
+    found
+}
+
+/// The date the parts of a match name, if it is a real calendar date.
+fn read_date(
+    lang: Lang,
+    day: Option<&str>,
+    month: Option<&str>,
+    year: Option<&str>,
+    era: Option<&str>,
+) -> Option<Date> {
+    let profile = lang.profile();
+    let day = number(lang, day?)?;
+    let month = match profile.script {
+        Script::Latin => {
+            let month = month?.to_lowercase();
+            let index = profile
+                .structure
+                .months
+                .iter()
+                .position(|m| m.to_lowercase() == month)?;
+            index as u32 + 1
+        }
+        Script::Japanese => number(lang, month?)?,
+    };
+    let year_text = year?;
+    let mut year = if year_text == profile.identity.era_first_year {
+        1
+    } else {
+        number(lang, year_text)?
+    };
+    if let Some(era) = era.filter(|e| !e.is_empty()) {
+        let (_, base) = profile.identity.eras.iter().find(|(name, _)| *name == era)?;
+        year += base;
+    }
+    let valid = (1..=31).contains(&day) && (1..=12).contains(&month) && (1800..=2200).contains(&year);
+    valid.then_some(Date { year, month, day })
+}
+
+/// A day, month or year as digits, kanji numerals, number words or ordinal words.
+fn number(lang: Lang, text: &str) -> Option<u32> {
+    let text = text.trim();
+    if let Ok(value) = text.parse::<u32>() {
+        return Some(value);
+    }
+    let profile = lang.profile();
+    if profile.script == Script::Japanese {
+        return parse_kanji_number(text).and_then(|v| u32::try_from(v).ok());
+    }
+    if let Some(value) = parse_number_words(text) {
+        return u32::try_from(value).ok();
+    }
+    // An ordinal, alone or after tens (`twenty-sixth`).
+    let lower = text.to_lowercase();
+    let ordinals = profile.identity.ordinals;
+    ordinals.iter().find_map(|(word, value)| {
+        let head = lower.strip_suffix(word)?;
+        let head = head.trim_end_matches([' ', '-']);
+        if head.is_empty() {
+            return Some(*value);
+        }
+        let tens = parse_number_words(head)?;
+        u32::try_from(tens).ok().map(|t| t + value)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dates(text: &str, lang: Lang) -> Vec<String> {
+        find_dates(text, lang)
+            .iter()
+            .map(|f| format!("{} {}", f.date, &text[f.range.clone()]))
+            .collect()
+    }
+
+    #[test]
+    fn english_dates_in_three_orders_with_words() {
+        assert_eq!(
+            dates("Done at Oslo, this 19th day of June 1997, in duplicate", Lang::En),
+            ["1997-06-19 19th day of June 1997"]
+        );
+        assert_eq!(
+            dates("this twenty-sixth day of September, 1980.", Lang::En),
+            ["1980-09-26 twenty-sixth day of September, 1980"]
+        );
+        assert_eq!(dates("on 31 January 2008 at", Lang::En), ["2008-01-31 31 January 2008"]);
+        assert_eq!(
+            dates("signed at Washington on November 6, 2003", Lang::En),
+            ["2003-11-06 November 6, 2003"]
+        );
+        // Not dates: a month without a year, a day 32.
+        assert!(dates("the first day of January next following", Lang::En).is_empty());
+        assert!(dates("32 June 1997", Lang::En).is_empty());
+    }
+
+    #[test]
+    fn portuguese_dates_with_words() {
+        assert_eq!(
+            dates("Feito em Lisboa, em 12 de julho de 2016, em dois originais", Lang::Pt),
+            ["2016-07-12 12 de julho de 2016"]
+        );
+        assert_eq!(
+            dates(
+                "aos vinte e sete dias do mês de agosto de mil novecentos e setenta e quatro",
+                Lang::Pt
+            ),
+            ["1974-08-27 vinte e sete dias do mês de agosto de mil novecentos e setenta e quatro"]
+        );
+    }
+
+    #[test]
+    fn japanese_dates_with_eras_and_digits() {
+        assert_eq!(
+            dates("平成二十九年一月三十日に東京で", Lang::Ja),
+            ["2017-01-30 平成二十九年一月三十日"]
+        );
+        assert_eq!(dates("2017年1月30日に", Lang::Ja), ["2017-01-30 2017年1月30日"]);
+        assert_eq!(dates("2018 年 9 月 26 日に", Lang::Ja), ["2018-09-26 2018 年 9 月 26 日"]);
+        assert_eq!(
+            dates("千九百六十九年三月二十日にキャンベラで", Lang::Ja),
+            ["1969-03-20 千九百六十九年三月二十日"]
+        );
+        assert_eq!(dates("平成元年五月一日", Lang::Ja), ["1989-05-01 平成元年五月一日"]);
+    }
+}

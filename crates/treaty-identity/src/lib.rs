@@ -1,0 +1,118 @@
+//! Whose treaty, which instrument, since when.
+//!
+//! For each treaty a segmented document holds: the two contracting states as ISO 3166 codes
+//! (from the preamble's names, or the signature block's), the kind of instrument and its
+//! title, where and when it was signed (the closing formula, or a statement that it was
+//! signed), and the clauses that put it into force and give it effect for taxes withheld at
+//! source, with a date where they state one.
+//!
+//! Every finding carries its byte range in the normalized text; mapping to original bytes is
+//! the caller's job, as for the rest of the pipeline. Names, formulas and calendar words are
+//! the profiles' `names` and `identity` parts: this crate holds no words of any language.
+
+mod dates;
+mod instrument;
+mod parties;
+mod provisions;
+mod signature;
+mod states;
+mod words;
+
+use std::ops::Range;
+
+use treaty_lang::InstrumentKind;
+use treaty_segment::{Diagnostic, Document, Treaty, Version};
+
+pub use dates::{find_dates, Date, FoundDate};
+pub use parties::Party;
+pub use provisions::Provision;
+pub use signature::Signature;
+pub use states::{find_states, state, NameMatch, State};
+
+/// What the text says of one treaty's identity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Identity {
+    /// The treaty's index in the document (1, 2, ...).
+    pub treaty: usize,
+    /// The contracting states, in the order the text first names them (at most two).
+    pub parties: Vec<Party>,
+    /// The kind of instrument.
+    pub instrument: InstrumentKind,
+    /// The title's range, where one was found.
+    pub title: Option<Range<usize>>,
+    /// The signature's date and place.
+    pub signed: Option<Signature>,
+    /// The clause that puts the treaty into force.
+    pub entry_into_force: Option<Provision>,
+    /// The clause from which the treaty has effect for taxes withheld at source.
+    pub effective_withholding: Option<Provision>,
+}
+
+/// The identity of every treaty of `document` (in the normalized `text` it was segmented
+/// from); `diagnostics` are the segmenter's, which tell a text that discusses a treaty.
+pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> Vec<Identity> {
+    let commentary = diagnostics.iter().any(|d| d.code == "not_a_treaty");
+    let mut previous_end = 0;
+    let mut identities = Vec::new();
+    for treaty in &document.treaties {
+        let Some(version) = treaty.versions.first() else {
+            continue;
+        };
+        let body_start = body_start(treaty);
+        let head = previous_end.min(body_start)..body_start;
+        let on_behalf_of = version.lang.profile().identity.on_behalf_of;
+        let closing = closing_region(version);
+        let signed = signature::find(text, version.lang, closing.clone())
+            .or_else(|| signature::find_statement(text, version.lang, head.clone()))
+            .or_else(|| signature::find_statement(text, version.lang, closing.clone()));
+        // A fragment (no preamble) may still have its title before the articles.
+        let mut parties = parties::parties_before(text, head.clone(), body_start, on_behalf_of);
+        if parties.len() < 2 {
+            let block = signed.as_ref().map_or(closing.clone(), |s| s.range.start..closing.end);
+            let from_block = parties::parties_from(text, block, on_behalf_of);
+            if from_block.len() > parties.len() {
+                parties = from_block;
+            }
+        }
+        let head_for_force = head.clone();
+        let (instrument, title) =
+            instrument::kind_and_title(text, treaty, version, head, commentary);
+        identities.push(Identity {
+            treaty: treaty.index,
+            parties,
+            instrument,
+            title,
+            signed,
+            entry_into_force: provisions::entry_into_force(text, version, head_for_force),
+            effective_withholding: provisions::withholding_effect(text, version),
+        });
+        previous_end = treaty
+            .versions
+            .iter()
+            .map(|v| v.span.end)
+            .max()
+            .unwrap_or(previous_end);
+    }
+    identities
+}
+
+/// Where a treaty's articles start: its first article or protocol article in any version.
+fn body_start(treaty: &Treaty) -> usize {
+    treaty
+        .versions
+        .iter()
+        .flat_map(|v| v.articles.first().into_iter().chain(v.protocol.first()))
+        .map(|a| a.span.start)
+        .min()
+        .unwrap_or_else(|| treaty.versions.iter().map(|v| v.span.start).min().unwrap_or(0))
+}
+
+/// From the last article's start to the version's end: where the closing formula is.
+fn closing_region(version: &Version) -> Range<usize> {
+    let last = version
+        .articles
+        .last()
+        .or(version.protocol.last())
+        .map_or(version.span.start, |a| a.span.start);
+    last.min(version.span.end)..version.span.end
+}

@@ -1,0 +1,80 @@
+//! English: see [`crate::IdentityWords`].
+
+use crate::{IdentityWords, InstrumentKind, InstrumentWords};
+
+pub(super) const IDENTITY: IdentityWords = IdentityWords {
+    instruments: &[
+        InstrumentWords {
+            kind: InstrumentKind::TechnicalExplanation,
+            words: &["technical explanation"],
+        },
+        InstrumentWords {
+            kind: InstrumentKind::Consolidated,
+            words: &["synthesised text", "synthesized text", "consolidated text"],
+        },
+        InstrumentWords {
+            kind: InstrumentKind::Memorandum,
+            words: &["memorandum of understanding"],
+        },
+        InstrumentWords {
+            kind: InstrumentKind::ExchangeOfNotes,
+            words: &["exchange of notes", "exchange of letters"],
+        },
+        InstrumentWords {
+            kind: InstrumentKind::Protocol,
+            words: &["protocol"],
+        },
+        InstrumentWords {
+            kind: InstrumentKind::Convention,
+            words: &["convention", "agreement"],
+        },
+    ],
+    date_patterns: &[
+        // this 19th day of June 1997; the twenty-sixth day of September, 1980
+        r"(?i){day}-?(?:st|nd|rd|th)?\s+day\s+of\s+{month},?\s+(?:in\s+the\s+year\s+)?{year}",
+        // 19 June 1997
+        r"(?i)\b{day}-?(?:st|nd|rd|th)?\s+{month},?\s+{year}",
+        // September 26, 1980
+        r"(?i){month}\s+{day}-?(?:st|nd|rd|th)?,?\s+{year}",
+    ],
+    ordinals: &[
+        ("first", 1),
+        ("second", 2),
+        ("third", 3),
+        ("fourth", 4),
+        ("fifth", 5),
+        ("sixth", 6),
+        ("seventh", 7),
+        ("eighth", 8),
+        ("ninth", 9),
+        ("tenth", 10),
+        ("eleventh", 11),
+        ("twelfth", 12),
+        ("thirteenth", 13),
+        ("fourteenth", 14),
+        ("fifteenth", 15),
+        ("sixteenth", 16),
+        ("seventeenth", 17),
+        ("eighteenth", 18),
+        ("nineteenth", 19),
+        ("twentieth", 20),
+        ("thirtieth", 30),
+    ],
+    eras: &[],
+    era_first_year: "",
+    signature: &[
+        // DONE at Washington in duplicate, ...; Done, in duplicate at Tokyo this ...; Done in two
+        // copies at Ottawa this ... (a title's `signed at` is a statement, not a closing)
+        r"(?i)\b(?:done|executed)\b\s*,?(?:\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)?\s+at\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*(?:,|\bin\s+(?:duplicate|triplicate|the)\b|\bthis\b|\bon\b|\bthe\s+\d|\bthe\s+\w+\s+day\b|\d)",
+    ],
+    signature_after_date: "",
+    signed_statement: &[
+        // signed at Washington on September 26, 1980; signed on 31 January 2008
+        r"(?i)\bsigned\s+(?:at\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*,?\s+)?(?:on|this)\s+(?:the\s+)?",
+    ],
+    date_before_verb: false,
+    entry_into_force: &["shall enter into force", "shall come into force"],
+    entered_into_force: &["entered into force on", "entered into force", "entry into force:"],
+    withheld_at_source: &["withheld at source", "withholding tax", "taxes withheld"],
+    on_behalf_of: &["in respect of", "on behalf of"],
+};
