@@ -74,7 +74,7 @@ fn is_documentation(path: &Path) -> bool {
 impl Skipped {
     /// Why the file was skipped, and what to do about it.
     pub fn reason(&self) -> String {
-        let shown = self.path.display().to_string();
+        let shown = crate::terminal::path(&self.path);
         if self.documentation {
             return "a README, LICENSE or CHANGELOG file documents the folder, it is not read \
                     as a treaty (name the file to read it anyway)"
@@ -258,7 +258,7 @@ fn sniff_file(path: &Path) -> Option<BinaryFormat> {
 
 /// The message for INPUT arguments that hold nothing to process: what was skipped and why.
 pub fn nothing_to_process(arguments: &[PathBuf], skipped: &[Skipped]) -> String {
-    let named: Vec<String> = arguments.iter().map(|a| a.display().to_string()).collect();
+    let named: Vec<String> = arguments.iter().map(|a| crate::terminal::path(a)).collect();
     let mut message = format!(
         "nothing to process: {} holds no {} files",
         named.join(", "),
@@ -270,7 +270,11 @@ pub fn nothing_to_process(arguments: &[PathBuf], skipped: &[Skipped]) -> String 
     }
     message.push_str(&format!("; skipped {} files:", skipped.len()));
     for file in skipped.iter().take(MAX_LISTED) {
-        message.push_str(&format!("\n  {}: {}", file.path.display(), file.reason()));
+        message.push_str(&format!(
+            "\n  {}: {}",
+            crate::terminal::path(&file.path),
+            file.reason()
+        ));
     }
     if skipped.len() > MAX_LISTED {
         message.push_str(&format!("\n  ... and {} more", skipped.len() - MAX_LISTED));

@@ -18,6 +18,7 @@ mod inspect;
 mod output;
 mod pdf;
 mod report;
+mod terminal;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -108,7 +109,8 @@ fn main() -> ExitCode {
             if is_broken_pipe(&error) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("treaty: {error:#}");
+            // Names in the message are the user's, and may hold control characters.
+            eprintln!("treaty: {}", terminal::line(&format!("{error:#}")));
             ExitCode::from(2)
         }
     }

@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
 
@@ -16,11 +17,15 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Starts writing `destination`.
+    /// The temporary name is short (`.treaty-<pid>-<n>.tmp`) whatever the final name, so a
+    /// final name near the file system's limit of 255 bytes can still be written.
     pub fn create(destination: &Path) -> anyhow::Result<AtomicFile> {
-        let name = destination
-            .file_name()
-            .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-        let temporary = destination.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let temporary = destination.with_file_name(format!(
+            ".treaty-{}-{}.tmp",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
         let file = File::create(&temporary)
             .with_context(|| format!("cannot create {}", temporary.display()))?;
         Ok(AtomicFile {

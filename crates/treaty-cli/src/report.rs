@@ -451,7 +451,11 @@ fn write_site(
                     report
                 }
                 Err(message) => {
-                    eprintln!("treaty: {doc}: {message}");
+                    eprintln!(
+                        "treaty: {}: {}",
+                        crate::terminal::quote(&doc),
+                        crate::terminal::line(&message)
+                    );
                     failed += 1;
                     failure = error(message);
                     None

@@ -227,3 +227,86 @@ fn pipe_mode_gives_every_line_one_answer_and_a_line_that_is_not_utf8_fails_alone
         "{no_rows}"
     );
 }
+
+#[test]
+fn long_names_work_and_every_document_has_its_own_report_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    let long = "a".repeat(246);
+    for name in [long.as_str(), "a\nb", "a_b", "pm", "pm.versions"] {
+        std::fs::write(input.join(format!("{name}.txt")), treaty_text()).unwrap();
+    }
+    let finished = run(
+        &["run", "in", "--out", "out", "--report", "--jobs", "2"],
+        dir.path(),
+    );
+    assert_eq!(finished.status.code(), Some(0), "{}", finished.stderr);
+    let out = dir.path().join("out");
+    assert!(out.join(format!("{long}.json")).exists());
+    let rates = std::fs::read_to_string(out.join("rates.csv")).unwrap();
+    assert!(rates.lines().any(|line| line.starts_with(&long)));
+
+    // Five documents, each bilingual: ten pages, none shared, each titled with its document.
+    let docs = out.join("report/docs");
+    let pages: Vec<String> = std::fs::read_dir(&docs)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".html"))
+        .collect();
+    assert_eq!(pages.len(), 10, "{pages:?}");
+    let title_of = |page: &str| {
+        let html = std::fs::read_to_string(docs.join(page)).unwrap();
+        let start = html.find("<title>").unwrap() + "<title>".len();
+        html[start..start + html[start..].find("</title>").unwrap()].to_string()
+    };
+    assert!(title_of("pm.versions.html").starts_with("pm "), "{pages:?}");
+    assert!(title_of("pm%2Eversions.versions.html").starts_with("pm.versions "));
+    assert!(title_of("a_b.html").starts_with("a_b "));
+    let newline_page = pages.iter().find(|p| p.starts_with("a%0Ab.")).unwrap();
+    assert!(!title_of(newline_page).starts_with("a_b "));
+    // The index links each document to a page that exists.
+    let index = std::fs::read_to_string(out.join("report/index.html")).unwrap();
+    for page in &pages {
+        let href = page.replace('%', "%25");
+        if !page.contains(".versions.") {
+            assert!(index.contains(&format!("docs/{href}")), "{page}");
+        }
+    }
+}
+
+#[test]
+fn names_with_control_characters_are_quoted_on_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    // Empty: each fails, and its name is printed with the failure.
+    std::fs::write(input.join("retitle\u{1b}]0;pwned\u{7}.txt"), b"").unwrap();
+    std::fs::write(input.join("x\ntreaty: forged line.txt"), b"").unwrap();
+    let finished = run(&["run", "in", "--out", "out"], dir.path());
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    assert!(!finished.stderr.contains('\u{1b}'), "{:?}", finished.stderr);
+    assert!(!finished.stderr.contains('\u{7}'), "{:?}", finished.stderr);
+    assert!(
+        !finished
+            .stderr
+            .lines()
+            .any(|line| line.starts_with("treaty: forged")),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("in/x'$'\\n''treaty: forged line.txt'"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished
+            .stderr
+            .contains("'in/retitle'$'\\033'']0;pwned'$'\\007''.txt'"),
+        "{}",
+        finished.stderr
+    );
+}

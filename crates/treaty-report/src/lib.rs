@@ -114,8 +114,9 @@ pub struct Page {
     pub html: String,
 }
 
-/// The path of a document's page relative to the report folder: `docs/<doc>.html` (path
-/// separators and control characters in the name replaced by `_`).
+/// The path of a document's page relative to the report folder: `docs/<doc>.html` (`%`, `.`,
+/// path separators and control characters in the name percent-encoded, so each name has its
+/// own page; a long name cut and ended with a hash).
 pub fn document_path(doc: &str) -> String {
     format!("docs/{}.html", document::file_stem(doc))
 }

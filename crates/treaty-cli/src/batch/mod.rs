@@ -135,7 +135,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         for skipped in collected.skipped.iter().filter(|s| s.format.is_some()) {
             eprintln!(
                 "treaty: skipped {}: {}",
-                skipped.path.display(),
+                crate::terminal::path(&skipped.path),
                 skipped.reason()
             );
         }
@@ -276,7 +276,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                         n_failed += 1;
                         if !args.quiet {
                             progress.suspend(|| {
-                                eprintln!("treaty: {}: {}", failure.path, failure.error)
+                                eprintln!(
+                                    "treaty: {}: {}",
+                                    crate::terminal::quote(&failure.path),
+                                    crate::terminal::line(&failure.error)
+                                )
                             });
                         }
                         write_failure(&mut failures_jsonl, &failure)?;
@@ -287,7 +291,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     if !duplicate[index] {
                         failed_docs.push(failure.doc.clone());
                     }
-                    progress.suspend(|| eprintln!("treaty: {}: {}", failure.path, failure.error));
+                    progress.suspend(|| {
+                        eprintln!(
+                            "treaty: {}: {}",
+                            crate::terminal::quote(&failure.path),
+                            crate::terminal::line(&failure.error)
+                        )
+                    });
                     write_failure(&mut failures_jsonl, &failure)?;
                 }
                 Outcome::Skipped => {}

@@ -38,7 +38,7 @@ pub(super) fn name_list(names: &[String]) -> String {
     let mut list = names
         .iter()
         .take(SHOWN)
-        .cloned()
+        .map(|name| crate::terminal::quote(name).into_owned())
         .collect::<Vec<_>>()
         .join(", ");
     if names.len() > SHOWN {
@@ -47,11 +47,11 @@ pub(super) fn name_list(names: &[String]) -> String {
     list
 }
 
-/// Removes the temporary files (`.<name>.<pid>.tmp`, see
-/// [`AtomicFile`](crate::output::AtomicFile)) that a killed run left in the output folder: they
-/// are never complete and nothing else would remove them. Files of a process that is still
-/// alive (another run into the same folder) are left alone where that can be told (Linux
-/// `/proc`).
+/// Removes the temporary files (`.treaty-<pid>-<n>.tmp`, see
+/// [`AtomicFile`](crate::output::AtomicFile), or `.<name>.<pid>.tmp` of earlier versions) that
+/// a killed run left in the output folder: they are never complete and nothing else would
+/// remove them. Files of a process that is still alive (another run into the same folder) are
+/// left alone where that can be told (Linux `/proc`).
 pub(super) fn remove_stale_temporary_files(out: &Path) {
     let Ok(entries) = std::fs::read_dir(out) else {
         return;
@@ -69,12 +69,35 @@ pub(super) fn remove_stale_temporary_files(out: &Path) {
 }
 
 /// The process id in an [`AtomicFile`](crate::output::AtomicFile) temporary name,
-/// `.<name>.<pid>.tmp`.
+/// `.treaty-<pid>-<n>.tmp` (or `.<name>.<pid>.tmp`, the name earlier versions gave).
 fn temporary_file_pid(file_name: &str) -> Option<u32> {
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
     let inner = file_name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    if let Some((pid, counter)) = inner
+        .strip_prefix("treaty-")
+        .and_then(|rest| rest.split_once('-'))
+    {
+        if digits(pid) && digits(counter) {
+            return pid.parse().ok();
+        }
+    }
     let (name, pid) = inner.rsplit_once('.')?;
-    if name.is_empty() || pid.is_empty() || !pid.bytes().all(|byte| byte.is_ascii_digit()) {
+    if name.is_empty() || !digits(pid) {
         return None;
     }
     pid.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::temporary_file_pid;
+
+    #[test]
+    fn temporary_names_give_their_process_id() {
+        assert_eq!(temporary_file_pid(".treaty-4242-7.tmp"), Some(4242));
+        assert_eq!(temporary_file_pid(".rates.csv.4242.tmp"), Some(4242));
+        assert_eq!(temporary_file_pid(".treaty-x-7.tmp"), None);
+        assert_eq!(temporary_file_pid("rates.csv"), None);
+        assert_eq!(temporary_file_pid(".a.tmp"), None);
+    }
 }
