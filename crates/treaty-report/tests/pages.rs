@@ -524,3 +524,78 @@ fn bad_spans_and_changed_bytes_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn check_page_shows_found_and_exact_scores_and_field_agreement() {
+    let name = "portugal-montenegro-2016-pt-en.txt";
+    let bytes = std::fs::read(corpus(name)).expect("corpus file");
+    let report = process(name, &bytes);
+    let actual: Vec<RateRecord> = report
+        .rows
+        .iter()
+        .map(|row| RateRecord {
+            treaty: row.treaty,
+            lang: row.lang.to_string(),
+            topic: row.topic.as_str().to_string(),
+            article: row.article.clone(),
+            paragraph: row.paragraph.clone(),
+            subparagraph: row.subparagraph.clone(),
+            kind: row.kind.to_string(),
+            value: row.value.clone(),
+            unit: row.unit.to_string(),
+            condition: row.condition.clone(),
+            quote: row.quote.clone(),
+            source: None,
+            modifies: None,
+        })
+        .collect();
+    // The fixture wants another condition on one row: every row is found, one is not exact.
+    let mut expected = actual.clone();
+    expected[0].condition = "beneficial_owner=nobody".into();
+    let n = actual.len();
+    let comparison = compare_document(&report.doc, &actual, &expected, &[], &[]);
+    assert_eq!(comparison.rates.changed.len(), 1);
+    let table = score_table(std::slice::from_ref(&comparison));
+    let input = DocumentInput {
+        report: &report,
+        bytes: &bytes,
+        comparison: Some(&comparison),
+    };
+    let page = parse(&check_page(&[input], &table, &options()));
+    let headers: Vec<String> = select(&page, "thead th")
+        .iter()
+        .map(|th| th.text().collect())
+        .collect();
+    for header in ["F1", "exact F1", "condition", "source", "modifies"] {
+        assert!(headers.iter().any(|h| h == header), "{headers:?}");
+    }
+    let overall_row: Vec<String> = select(&page, "tbody tr")
+        .iter()
+        .find(|tr| tr.text().next() == Some("rate rows"))
+        .expect("the overall line")
+        .select(&scraper::Selector::parse("td").unwrap())
+        .map(|td| td.text().collect())
+        .collect();
+    let exact_f1 = format!("{:.3}", (n - 1) as f64 / n as f64);
+    let condition_share = format!("{:.3}", (n - 1) as f64 / n as f64);
+    assert_eq!(
+        overall_row[1..],
+        [
+            n.to_string(),
+            n.to_string(),
+            n.to_string(),
+            (n - 1).to_string(),
+            "1.000".into(),
+            "1.000".into(),
+            "1.000".into(),
+            exact_f1.clone(),
+            exact_f1.clone(),
+            exact_f1,
+            "1.000".into(),
+            condition_share,
+            "-".into(),
+            "-".into(),
+        ],
+        "{overall_row:?}"
+    );
+}
