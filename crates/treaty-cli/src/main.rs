@@ -106,21 +106,31 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(error) => {
-            if is_broken_pipe(&error) {
+            let io_kind = io_error_kind(&error);
+            if io_kind == Some(std::io::ErrorKind::BrokenPipe) {
                 return ExitCode::SUCCESS;
             }
             // Names in the message are the user's, and may hold control characters.
             eprintln!("treaty: {}", terminal::line(&format!("{error:#}")));
-            ExitCode::from(2)
+            if io_kind.is_some() {
+                ExitCode::from(EXIT_IO)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }
 
-/// Whether an error is a write to a closed pipe (`treaty extract --json FILE | head`): the
-/// reader has all it wanted, so the command ends quietly, as `cat` and ripgrep do.
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        let kind = if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+/// The exit status of an error reading or writing a file or folder (a full disk, a read-only
+/// folder), whose message names the path; 2 is for usage errors.
+const EXIT_IO: u8 = 3;
+
+/// The kind of the I/O error an error comes from, if it comes from one. A write to a closed
+/// pipe (`treaty extract --json FILE | head`) means the reader has all it wanted, so the
+/// command ends quietly, as `cat` and ripgrep do.
+fn io_error_kind(error: &anyhow::Error) -> Option<std::io::ErrorKind> {
+    error.chain().find_map(|cause| {
+        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
             Some(io.kind())
         } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
             json.io_error_kind()
@@ -131,8 +141,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
             }
         } else {
             None
-        };
-        kind == Some(std::io::ErrorKind::BrokenPipe)
+        }
     })
 }
 

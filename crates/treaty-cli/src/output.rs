@@ -17,6 +17,7 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Starts writing `destination`.
+    ///
     /// The temporary name is short (`.treaty-<pid>-<n>.tmp`) whatever the final name, so a
     /// final name near the file system's limit of 255 bytes can still be written.
     pub fn create(destination: &Path) -> anyhow::Result<AtomicFile> {
@@ -26,8 +27,13 @@ impl AtomicFile {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
-        let file = File::create(&temporary)
-            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        let file = File::create(&temporary).with_context(|| {
+            format!(
+                "cannot write {} (cannot create {})",
+                destination.display(),
+                temporary.display()
+            )
+        })?;
         Ok(AtomicFile {
             temporary,
             destination: destination.to_path_buf(),
@@ -46,7 +52,7 @@ impl AtomicFile {
     pub fn commit(mut self) -> anyhow::Result<()> {
         self.writer
             .flush()
-            .with_context(|| format!("cannot write {}", self.temporary.display()))?;
+            .with_context(|| format!("cannot write {}", self.destination.display()))?;
         std::fs::rename(&self.temporary, &self.destination).with_context(|| {
             format!(
                 "cannot rename {} to {}",
@@ -67,6 +73,8 @@ impl Drop for AtomicFile {
 /// Writes a whole file atomically.
 pub fn write_atomic(destination: &Path, contents: &[u8]) -> anyhow::Result<()> {
     let mut file = AtomicFile::create(destination)?;
-    file.writer().write_all(contents)?;
+    file.writer()
+        .write_all(contents)
+        .with_context(|| format!("cannot write {}", destination.display()))?;
     file.commit()
 }

@@ -310,3 +310,98 @@ fn names_with_control_characters_are_quoted_on_the_terminal() {
         finished.stderr
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_output_that_cannot_be_written_is_named_and_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    // Pipe mode into a full disk.
+    let input = json_line("one", &treaty_text());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(["run", "--stdin"])
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("cannot write standard output: No space left on device"),
+        "{stderr}"
+    );
+
+    // A run whose files cannot grow past 2 KiB (as on a full disk): the JSON is named, and
+    // the run stops instead of failing document after document.
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    std::fs::write(input.join("good.txt"), treaty_text()).unwrap();
+    std::fs::write(input.join("other.txt"), treaty_text()).unwrap();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 4; trap '' XFSZ; exec '{}' run in --out out --jobs 1",
+            env!("CARGO_BIN_EXE_treaty")
+        ))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("cannot write out/good.json"), "{stderr}");
+    assert!(stderr.contains("the run stopped"), "{stderr}");
+    assert!(!dir.path().join("out/rates.csv").exists());
+}
+
+/// The Japanese text that needs the dictionary.
+const JAPANESE: &str = "japan-denmark-2017-ja-pdf.txt";
+
+#[test]
+fn an_abandoned_dictionary_build_is_removed_and_a_damaged_cache_is_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(corpus(JAPANESE), dir.path().join("ja.txt")).unwrap();
+    // What a build killed midway leaves: the scratch folder of a process that is gone
+    // (above the largest process id Linux gives).
+    let abandoned = dir.path().join(".dictionary/build-4194305/sources");
+    std::fs::create_dir_all(&abandoned).unwrap();
+    std::fs::write(abandoned.join("matrix.def"), b"half").unwrap();
+
+    let first = run(&["run", "ja.txt", "--out", "first"], dir.path());
+    assert_eq!(first.status.code(), Some(0), "{}", first.stderr);
+    assert!(!dir.path().join(".dictionary/build-4194305").exists());
+    let names: Vec<String> = std::fs::read_dir(dir.path().join(".dictionary"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    let built = dir.path().join(".dictionary").join(&names[0]);
+    let rates = std::fs::read(dir.path().join("first/rates.csv")).unwrap();
+
+    // Damage the largest file without changing its size.
+    let words = built.join("dict.words");
+    let mut bytes = std::fs::read(&words).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle..middle + 4096].fill(0);
+    std::fs::write(&words, &bytes).unwrap();
+
+    let second = run(&["run", "ja.txt", "--out", "second"], dir.path());
+    assert_eq!(second.status.code(), Some(0), "{}", second.stderr);
+    assert!(
+        second
+            .stderr
+            .contains("cannot be trusted (dict.words changed since it was built); rebuilding it"),
+        "{}",
+        second.stderr
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("second/rates.csv")).unwrap(),
+        rates
+    );
+    assert_ne!(std::fs::read(&words).unwrap(), bytes);
+
+    // Rebuilt and trusted: a third run says nothing of it.
+    let third = run(&["run", "ja.txt", "--out", "third"], dir.path());
+    assert!(!third.stderr.contains("dictionary"), "{}", third.stderr);
+}

@@ -28,11 +28,26 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
     let Outcome::Done(report, resumed, path) = outcome else {
         return outcome;
     };
-    let rendered = (|| -> anyhow::Result<Rendered> {
-        if !resumed {
-            let json = serde_json::to_vec(&report)?;
-            write_atomic(&out.join(format!("{}.json", report.doc)), &json)?;
+    if !resumed {
+        let written = serde_json::to_vec(&report)
+            .map_err(anyhow::Error::from)
+            .and_then(|json| write_atomic(&out.join(format!("{}.json", report.doc)), &json));
+        match written {
+            Ok(()) => {}
+            Err(error) if error.chain().any(|cause| cause.is::<std::io::Error>()) => {
+                return Outcome::Unwritable(error)
+            }
+            Err(error) => {
+                return Outcome::Failed(Failure {
+                    doc: report.doc.clone(),
+                    path,
+                    severity: "error",
+                    error: format!("cannot write its output: {error:#}"),
+                })
+            }
         }
+    }
+    let rendered = (|| -> anyhow::Result<Rendered> {
         let mut rates_csv = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());

@@ -201,8 +201,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
     let mut articles_csv = AtomicFile::create(&args.out.join("articles.csv"))?;
     let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
-    write_header(&mut rates_csv, &RATE_COLUMNS)?;
-    write_header(&mut articles_csv, &ARTICLE_COLUMNS)?;
+    // An error writing a dataset names it: "cannot write out/rates.csv: No space left".
+    let cannot_write = |name: &str| format!("cannot write {}", args.out.join(name).display());
+    write_header(&mut rates_csv, &RATE_COLUMNS).with_context(|| cannot_write("rates.csv"))?;
+    write_header(&mut articles_csv, &ARTICLE_COLUMNS)
+        .with_context(|| cannot_write("articles.csv"))?;
 
     // Two inputs with one document name would write one JSON file: the later ones fail.
     let mut seen_docs = HashSet::new();
@@ -266,9 +269,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 Outcome::Rendered(rendered) => {
                     written_docs.insert(inputs[index].doc());
                     n_resumed += usize::from(rendered.resumed);
-                    rates_csv.writer().write_all(&rendered.rates_csv)?;
-                    rates_jsonl.writer().write_all(&rendered.rates_jsonl)?;
-                    articles_csv.writer().write_all(&rendered.articles_csv)?;
+                    rates_csv
+                        .writer()
+                        .write_all(&rendered.rates_csv)
+                        .with_context(|| cannot_write("rates.csv"))?;
+                    rates_jsonl
+                        .writer()
+                        .write_all(&rendered.rates_jsonl)
+                        .with_context(|| cannot_write("rates.jsonl"))?;
+                    articles_csv
+                        .writer()
+                        .write_all(&rendered.articles_csv)
+                        .with_context(|| cannot_write("articles.csv"))?;
                     n_rows += rendered.n_rows;
                     n_articles += rendered.n_articles;
                     n_warnings += rendered.n_warnings;
@@ -283,7 +295,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                                 )
                             });
                         }
-                        write_failure(&mut failures_jsonl, &failure)?;
+                        write_failure(&mut failures_jsonl, &failure)
+                            .with_context(|| cannot_write("failures.jsonl"))?;
                     }
                 }
                 Outcome::Failed(failure) => {
@@ -298,7 +311,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                             crate::terminal::line(&failure.error)
                         )
                     });
-                    write_failure(&mut failures_jsonl, &failure)?;
+                    write_failure(&mut failures_jsonl, &failure)
+                        .with_context(|| cannot_write("failures.jsonl"))?;
+                }
+                Outcome::Unwritable(error) => {
+                    // A full disk or a read-only folder is no fault of the document: the run
+                    // stops, as it would at the datasets, instead of failing every document.
+                    return Err(error.context(
+                        "the run stopped and its datasets were not written (--resume continues it)",
+                    ));
                 }
                 Outcome::Skipped => {}
                 Outcome::Done(..) => {

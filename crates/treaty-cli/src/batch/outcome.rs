@@ -25,6 +25,9 @@ pub(super) enum Outcome {
     /// A processed document, its JSON written and its dataset lines rendered.
     Rendered(Box<Rendered>),
     Failed(Failure),
+    /// The document's output could not be written (a full disk, a read-only folder): an
+    /// I/O error of the run, not a failure of the document.
+    Unwritable(anyhow::Error),
     /// Not started: the run was interrupted.
     Skipped,
 }

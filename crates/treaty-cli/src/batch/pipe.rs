@@ -23,6 +23,28 @@ struct PipeDocument {
     text: String,
 }
 
+/// Standard output, whose write errors say so ("cannot write standard output: No space left
+/// on device"), so that they have the exit status of an I/O error.
+struct Stdout<W: Write>(W);
+
+impl<W: Write> Write for Stdout<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes).map_err(on_stdout)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(on_stdout)
+    }
+}
+
+/// An error writing standard output, saying so (the kind kept: a closed pipe ends quietly).
+fn on_stdout(error: std::io::Error) -> std::io::Error {
+    std::io::Error::new(
+        error.kind(),
+        format!("cannot write standard output: {error}"),
+    )
+}
+
 /// What one line of pipe input gave.
 enum LineResult {
     /// A processed document (its rows, or the "no rows" line) and its path.
@@ -60,7 +82,7 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
         tokenizers: Some(&tokenizer),
     };
     let mut stdin = std::io::stdin().lock();
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut stdout = Stdout(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut n_failed = 0;
     let mut number = 0;
     let mut finished = false;
