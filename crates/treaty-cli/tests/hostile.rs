@@ -405,3 +405,70 @@ fn an_abandoned_dictionary_build_is_removed_and_a_damaged_cache_is_rebuilt() {
     let third = run(&["run", "ja.txt", "--out", "third"], dir.path());
     assert!(!third.stderr.contains("dictionary"), "{}", third.stderr);
 }
+
+/// Sends `signal` (`TERM`, `INT`) to `child`.
+fn signal(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_after_a_grace_period_and_a_second_ctrl_c_stop_at_once_and_resume_redoes() {
+    let dir = tempfile::tempdir().unwrap();
+    // One document that takes seconds (150 treaties in one file), and a small one.
+    let big: Vec<u8> = treaty_text().repeat(150);
+    std::fs::write(dir.path().join("big.txt"), &big).unwrap();
+    std::fs::write(dir.path().join("small.txt"), treaty_text()).unwrap();
+    let args = ["run", "big.txt", "small.txt", "--out", "out", "--jobs", "1"];
+
+    for (signals, limit) in [(&["TERM"][..], 4.5), (&["INT", "INT"][..], 1.5)] {
+        let child = start(&args, dir.path(), None);
+        std::thread::sleep(Duration::from_millis(700));
+        let mut sent = Instant::now();
+        for name in signals {
+            sent = Instant::now();
+            signal(&child, name);
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let finished = finish(child, dir.path(), Duration::from_secs(60));
+        let took = sent.elapsed().as_secs_f64();
+        assert_eq!(finished.status.code(), Some(130), "{}", finished.stderr);
+        assert!(
+            took < limit,
+            "{signals:?}: stopped {took:.1} s after the signal"
+        );
+        assert!(
+            finished
+                .stderr
+                .contains("big.txt: interrupted in progress (it has no JSON; --resume redoes it)"),
+            "{}",
+            finished.stderr
+        );
+        assert!(
+            finished.stderr.contains("stopped at once"),
+            "{}",
+            finished.stderr
+        );
+        assert!(!dir.path().join("out/big.json").exists());
+        assert!(!dir.path().join("out/rates.csv").exists());
+    }
+
+    // --resume redoes the interrupted document, and removes what the stops left.
+    let resumed = run(
+        &["run", "big.txt", "small.txt", "--out", "out", "--resume"],
+        dir.path(),
+    );
+    assert_eq!(resumed.status.code(), Some(0), "{}", resumed.stderr);
+    assert!(dir.path().join("out/big.json").exists());
+    let rates = std::fs::read_to_string(dir.path().join("out/rates.csv")).unwrap();
+    assert!(rates.lines().any(|line| line.starts_with("big,")));
+    for entry in std::fs::read_dir(dir.path().join("out")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(!name.ends_with(".tmp"), "{name}");
+    }
+}

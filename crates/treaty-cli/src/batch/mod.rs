@@ -239,6 +239,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     if interrupt.fired() {
                         return Outcome::Skipped;
                     }
+                    let _working = interrupt.working(chunk_index * CHUNK + offset, input.path());
                     let outcome = if duplicate[chunk_index * CHUNK + offset] {
                         Outcome::Failed(Failure {
                             doc: crate::inputs::doc_name(input.path()),
