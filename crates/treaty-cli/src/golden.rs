@@ -19,9 +19,9 @@ use treaty_extract::schema::DocumentReport;
 use treaty_extract::{article_rows, Settings};
 use treaty_golden::{
     classify_misses, compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
-    render_json, render_junit, render_text, score_table, write_known_gaps_csv, write_outline_csv,
-    write_rates_csv, DocumentComparison, JunitGate, KnownGap, Misses, OutlineRecord, RateRecord,
-    ScoreTable,
+    parse_treaty_csv, render_json, render_junit, render_text, score_table, write_known_gaps_csv,
+    write_outline_csv, write_rates_csv, DocumentComparison, IdentityRecord, IdentityTally,
+    JunitGate, KnownGap, Misses, OutlineRecord, RateRecord, ScoreTable,
 };
 use treaty_normalize::IngestConfig;
 
@@ -52,6 +52,10 @@ pub struct ReportArgs {
     /// Fail when the overall F1 of exact rate rows (every compared field equal) is below this.
     #[arg(long, default_value_t = 0.0)]
     pub min_exact: f64,
+    /// Fail when the share of `treaty.csv` fields (parties, instrument, signature date and
+    /// place, entry into force) that agree is below this.
+    #[arg(long, default_value_t = 0.0)]
+    pub min_identity: f64,
     /// Print only the summary line.
     #[arg(long, short)]
     pub quiet: bool,
@@ -106,6 +110,7 @@ pub struct BlessArgs {
 struct Actual {
     rates: Vec<RateRecord>,
     outline: Vec<OutlineRecord>,
+    identity: Vec<IdentityRecord>,
 }
 
 fn actual_of(report: &DocumentReport) -> Actual {
@@ -139,7 +144,41 @@ fn actual_of(report: &DocumentReport) -> Actual {
             title: article.title,
         })
         .collect();
-    Actual { rates, outline }
+    let identity = report
+        .treaties
+        .iter()
+        .map(|treaty| IdentityRecord {
+            treaty: treaty.treaty,
+            instrument: treaty.instrument.to_string(),
+            parties: treaty
+                .states
+                .iter()
+                .map(|s| s.alpha3.as_str())
+                .collect::<Vec<_>>()
+                .join(";"),
+            signed: treaty
+                .signed
+                .as_ref()
+                .and_then(|s| s.date.clone())
+                .unwrap_or_default(),
+            signed_place: treaty
+                .signed
+                .as_ref()
+                .map(|s| s.place.clone())
+                .unwrap_or_default(),
+            in_force: treaty
+                .entry_into_force
+                .as_ref()
+                .and_then(|p| p.date.clone())
+                .unwrap_or_default(),
+            title: treaty.title.clone(),
+        })
+        .collect();
+    Actual {
+        rates,
+        outline,
+        identity,
+    }
 }
 
 /// A document's fixtures.
@@ -149,6 +188,8 @@ struct Expected {
     has_rates: bool,
     outline: Vec<OutlineRecord>,
     gaps: Vec<KnownGap>,
+    /// `treaty.csv`, when the fixture has one.
+    identity: Vec<IdentityRecord>,
 }
 
 fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
@@ -177,11 +218,17 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
             .with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
         None => Vec::new(),
     };
+    let identity = match read("treaty.csv")? {
+        Some(text) => parse_treaty_csv(&text)
+            .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
+        None => Vec::new(),
+    };
     Ok(Expected {
         rates,
         has_rates,
         outline,
         gaps,
+        identity,
     })
 }
 
@@ -192,6 +239,8 @@ struct Compared {
     misses: Vec<Misses>,
     /// Documents with no fixture folder, not compared.
     without_fixture: Vec<String>,
+    /// Parties, instrument and dates against the `treaty.csv` fixtures.
+    identity: IdentityTally,
 }
 
 /// Compares every document that has a fixture folder, rewriting its `known-gaps.csv` first
@@ -210,6 +259,9 @@ fn compare_all(
         }
         let expected = read_expected(&dir)?;
         let comparison = compare_with_expected(doc, produced, &expected);
+        compared
+            .identity
+            .add(doc, &produced.identity, &expected.identity);
         let document_misses = if update_gaps {
             // The gaps written now accept every current miss and unexpected row.
             let gaps = write_known_gaps_csv(&comparison, &expected.gaps);
@@ -317,7 +369,26 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
     for failure in &failures {
         eprintln!("regression: {failure}");
     }
+    let identity = &compared.identity;
+    eprintln!(
+        "treaty identity: {} (agreement {:.3})",
+        identity.summary(),
+        identity.agreement()
+    );
+    if !args.quiet {
+        for disagreement in &identity.disagreements {
+            eprintln!("identity: {disagreement}");
+        }
+    }
     let mut failed = !failures.is_empty();
+    if identity.agreement() < args.min_identity {
+        eprintln!(
+            "treaty: agreement on treaty identity {:.3} is below --min-identity {:.3}",
+            identity.agreement(),
+            args.min_identity
+        );
+        failed = true;
+    }
     for (measured, minimum, what, flag) in [
         (overall.f1(), args.min_f1, "F1 of found rows", "--min-f1"),
         (

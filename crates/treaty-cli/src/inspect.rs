@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use treaty_extract::schema::{document_json_schema, rate_row_json_schema, DocumentReport};
+use treaty_extract::schema::{
+    document_json_schema, rate_row_json_schema, treaty_row_json_schema, DocumentReport,
+};
 use treaty_extract::Settings;
 use treaty_normalize::{normalize_bytes, unified_diff, IngestConfig};
 
@@ -52,8 +54,11 @@ pub struct ExtractArgs {
 #[derive(Args)]
 pub struct SchemaArgs {
     /// The schema of one rates.jsonl line instead of the per-document JSON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "treaties")]
     pub rates: bool,
+    /// The schema of one treaties.jsonl line instead of the per-document JSON.
+    #[arg(long)]
+    pub treaties: bool,
 }
 
 /// The file's bytes, or a PDF's text layer.
@@ -275,6 +280,8 @@ fn aligned_table(
 pub fn schema(args: SchemaArgs) -> anyhow::Result<ExitCode> {
     let schema = if args.rates {
         rate_row_json_schema()
+    } else if args.treaties {
+        treaty_row_json_schema()
     } else {
         document_json_schema()
     };

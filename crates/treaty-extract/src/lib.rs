@@ -16,14 +16,16 @@
 #![deny(missing_docs)]
 
 mod currency;
+mod headline;
 mod identity_report;
 pub mod reconcile;
 pub mod rules;
 pub mod schema;
 
+pub use headline::treaty_rows;
 use sha2::{Digest, Sha256};
-use treaty_normalize::{normalize_bytes, IngestConfig, IngestError, Normalized};
 use treaty_identity::Identity;
+use treaty_normalize::{normalize_bytes, IngestConfig, IngestError, Normalized};
 use treaty_segment::{Article, Config as SegmentConfig, Document, TokenizerSource};
 
 use schema::{

@@ -9,8 +9,9 @@
 
 use treaty_extract::{process_document, Settings};
 use treaty_lang::{
-    install, Identification, IdentityWords, KanjiStructure, Lang, Names, NormalizeWords, NumberWord,
-    NumberWordKind, NumberWords, Profile, RuleWords, Script, StructureWords, TopicWords,
+    install, Identification, IdentityWords, KanjiStructure, Lang, Names, NormalizeWords,
+    NumberWord, NumberWordKind, NumberWords, Profile, RuleWords, Script, StructureWords,
+    TopicWords,
 };
 
 const fn w(word: &'static str, value: u64, kind: NumberWordKind) -> NumberWord {

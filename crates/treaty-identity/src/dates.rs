@@ -42,11 +42,18 @@ pub fn find_dates(text: &str, lang: Lang) -> Vec<FoundDate> {
     for regex in &grammar.dates {
         for captures in regex.captures_iter(text) {
             let whole = captures.get(0).expect("group 0");
-            if found.iter().any(|f| f.range.start < whole.end() && whole.start() < f.range.end) {
+            if found
+                .iter()
+                .any(|f| f.range.start < whole.end() && whole.start() < f.range.end)
+            {
                 continue;
             }
-            let part = |name: &str| captures.name(name).map(|m| m.as_str());
-            if let Some(date) = read_date(lang, part("day"), part("month"), part("year"), part("era")) {
+            // Group names are the stage's own (see `words::date_parts`).
+            let day = captures.name("d").map(|m| m.as_str());
+            let month = captures.name("m").map(|m| m.as_str());
+            let year = captures.name("y").map(|m| m.as_str());
+            let era = captures.name("e").map(|m| m.as_str());
+            if let Some(date) = read_date(lang, day, month, year, era) {
                 found.push(FoundDate {
                     date,
                     range: whole.range(),
@@ -87,10 +94,15 @@ fn read_date(
         number(lang, year_text)?
     };
     if let Some(era) = era.filter(|e| !e.is_empty()) {
-        let (_, base) = profile.identity.eras.iter().find(|(name, _)| *name == era)?;
+        let (_, base) = profile
+            .identity
+            .eras
+            .iter()
+            .find(|(name, _)| *name == era)?;
         year += base;
     }
-    let valid = (1..=31).contains(&day) && (1..=12).contains(&month) && (1800..=2200).contains(&year);
+    let valid =
+        (1..=31).contains(&day) && (1..=12).contains(&month) && (1800..=2200).contains(&year);
     valid.then_some(Date { year, month, day })
 }
 
@@ -135,14 +147,20 @@ mod tests {
     #[test]
     fn english_dates_in_three_orders_with_words() {
         assert_eq!(
-            dates("Done at Oslo, this 19th day of June 1997, in duplicate", Lang::En),
+            dates(
+                "Done at Oslo, this 19th day of June 1997, in duplicate",
+                Lang::En
+            ),
             ["1997-06-19 19th day of June 1997"]
         );
         assert_eq!(
             dates("this twenty-sixth day of September, 1980.", Lang::En),
             ["1980-09-26 twenty-sixth day of September, 1980"]
         );
-        assert_eq!(dates("on 31 January 2008 at", Lang::En), ["2008-01-31 31 January 2008"]);
+        assert_eq!(
+            dates("on 31 January 2008 at", Lang::En),
+            ["2008-01-31 31 January 2008"]
+        );
         assert_eq!(
             dates("signed at Washington on November 6, 2003", Lang::En),
             ["2003-11-06 November 6, 2003"]
@@ -155,7 +173,10 @@ mod tests {
     #[test]
     fn portuguese_dates_with_words() {
         assert_eq!(
-            dates("Feito em Lisboa, em 12 de julho de 2016, em dois originais", Lang::Pt),
+            dates(
+                "Feito em Lisboa, em 12 de julho de 2016, em dois originais",
+                Lang::Pt
+            ),
             ["2016-07-12 12 de julho de 2016"]
         );
         assert_eq!(
@@ -173,12 +194,21 @@ mod tests {
             dates("平成二十九年一月三十日に東京で", Lang::Ja),
             ["2017-01-30 平成二十九年一月三十日"]
         );
-        assert_eq!(dates("2017年1月30日に", Lang::Ja), ["2017-01-30 2017年1月30日"]);
-        assert_eq!(dates("2018 年 9 月 26 日に", Lang::Ja), ["2018-09-26 2018 年 9 月 26 日"]);
+        assert_eq!(
+            dates("2017年1月30日に", Lang::Ja),
+            ["2017-01-30 2017年1月30日"]
+        );
+        assert_eq!(
+            dates("2018 年 9 月 26 日に", Lang::Ja),
+            ["2018-09-26 2018 年 9 月 26 日"]
+        );
         assert_eq!(
             dates("千九百六十九年三月二十日にキャンベラで", Lang::Ja),
             ["1969-03-20 千九百六十九年三月二十日"]
         );
-        assert_eq!(dates("平成元年五月一日", Lang::Ja), ["1989-05-01 平成元年五月一日"]);
+        assert_eq!(
+            dates("平成元年五月一日", Lang::Ja),
+            ["1989-05-01 平成元年五月一日"]
+        );
     }
 }

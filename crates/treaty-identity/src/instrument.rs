@@ -9,6 +9,8 @@ use crate::words::GRAMMAR;
 
 /// How far before the articles the title is looked for.
 const TITLE_REACH: usize = 2500;
+/// How far before the first party's name a title's instrument word may stand.
+const TITLE_TO_NAMES: usize = 300;
 /// How far into the text a note saying it is consolidated is looked for.
 const NOTE_REACH: usize = 30_000;
 /// The longest title kept.
@@ -25,20 +27,36 @@ pub(crate) fn kind_and_title(
     treaty: &Treaty,
     version: &Version,
     head: Range<usize>,
+    names_at: Option<usize>,
     commentary: bool,
 ) -> (InstrumentKind, Option<Range<usize>>) {
     let grammar = &GRAMMAR[version.lang];
+    // The title names the parties just after its instrument word (`PROTOCOL AMENDING THE
+    // CONVENTION BETWEEN X AND Y`): look there first, then anywhere shortly before the
+    // articles (a list of enclosures may name other instruments further back).
+    let near_names = names_at
+        .filter(|at| *at >= head.start)
+        .map(|at| at.saturating_sub(TITLE_TO_NAMES).max(head.start)..at);
     let mut window_start = head.end.saturating_sub(TITLE_REACH).max(head.start);
     while !text.is_char_boundary(window_start) {
         window_start += 1;
     }
-    let window = text.get(window_start..head.end).unwrap_or("");
-    let first_word = grammar
-        .instruments
-        .iter()
-        .filter_map(|(kind, regex)| regex.find(window).map(|m| (m.start(), *kind)))
-        .min_by_key(|(at, _)| *at);
-    let title = first_word.map(|(at, _)| title_line(text, window_start + at));
+    let first_word_in = |range: Range<usize>| {
+        let mut start = range.start;
+        while !text.is_char_boundary(start) {
+            start += 1;
+        }
+        let window = text.get(start..range.end.max(start)).unwrap_or("");
+        grammar
+            .instruments
+            .iter()
+            .filter_map(|(kind, regex)| regex.find(window).map(|m| (start + m.start(), *kind)))
+            .min_by_key(|(at, _)| *at)
+    };
+    let first_word = near_names
+        .and_then(first_word_in)
+        .or_else(|| first_word_in(window_start..head.end));
+    let title = first_word.map(|(at, _)| title_line(text, at));
     // A consolidated text says so in its title or in a note on its first pages.
     let mut note_end = (version.span.start.max(head.end) + NOTE_REACH).min(text.len());
     while !text.is_char_boundary(note_end) {

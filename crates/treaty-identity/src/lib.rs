@@ -68,15 +68,18 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
         // A fragment (no preamble) may still have its title before the articles.
         let mut parties = parties::parties_before(text, head.clone(), body_start, on_behalf_of);
         if parties.len() < 2 {
-            let block = signed.as_ref().map_or(closing.clone(), |s| s.range.start..closing.end);
+            let block = signed
+                .as_ref()
+                .map_or(closing.clone(), |s| s.range.start..closing.end);
             let from_block = parties::parties_from(text, block, on_behalf_of);
             if from_block.len() > parties.len() {
                 parties = from_block;
             }
         }
         let head_for_force = head.clone();
+        let names_at = parties.iter().map(|p| p.range.start).min();
         let (instrument, title) =
-            instrument::kind_and_title(text, treaty, version, head, commentary);
+            instrument::kind_and_title(text, treaty, version, head, names_at, commentary);
         identities.push(Identity {
             treaty: treaty.index,
             parties,
@@ -104,7 +107,14 @@ fn body_start(treaty: &Treaty) -> usize {
         .flat_map(|v| v.articles.first().into_iter().chain(v.protocol.first()))
         .map(|a| a.span.start)
         .min()
-        .unwrap_or_else(|| treaty.versions.iter().map(|v| v.span.start).min().unwrap_or(0))
+        .unwrap_or_else(|| {
+            treaty
+                .versions
+                .iter()
+                .map(|v| v.span.start)
+                .min()
+                .unwrap_or(0)
+        })
 }
 
 /// From the last article's start to the version's end: where the closing formula is.

@@ -20,9 +20,10 @@ pub struct Party {
 }
 
 /// The parties a preamble ending at `anchor` names: walking back from the anchor, the last
-/// two states named, in the order of their first mention in the close run of names that
-/// mentions only them (a covering letter, a running header or a publisher's heading further
-/// back may name them in another order, or name other states).
+/// two states named (a covering letter further back may name other states), in the order of
+/// their last mentions, which are the preamble's ("The Government of X and the Government of
+/// Y, desiring ..."), where a publisher's heading or a running header before it may put them
+/// the other way round.
 pub fn parties_before(
     text: &str,
     region: Range<usize>,
@@ -44,7 +45,11 @@ pub fn parties_before(
         }
         run_start = index;
     }
-    first_mentions(text, &matches[run_start..])
+    let run = &matches[run_start..];
+    let mut parties = first_mentions(text, run);
+    let last_mention = |party: &Party| run.iter().rposition(|m| m.state == party.state);
+    parties.sort_by_key(last_mention);
+    parties
 }
 
 /// The first two states named in `region`, in order (a title, or a signature block).
@@ -66,8 +71,8 @@ fn first_mentions(text: &str, matches: &[NameMatch]) -> Vec<Party> {
     parties
 }
 
-/// The state names in `region`, where a state that acts for a territory (`the Kingdom of the
-/// Netherlands in respect of the Netherlands Antilles`) gives way to the territory.
+/// The state names in `region`, where a state that acts for a territory (a kingdom "in respect
+/// of" its overseas territory, in the profile's words) gives way to the territory.
 fn names_in(text: &str, region: Range<usize>, on_behalf_of: &[&str]) -> Vec<NameMatch> {
     let Some(slice) = text.get(region.clone()) else {
         return Vec::new();
@@ -112,23 +117,36 @@ mod tests {
                     The Government of the United States of America and the Government of Japan, \
                     desiring to conclude a Convention, have agreed as follows:";
         let anchor = text.find("have agreed").unwrap();
-        assert_eq!(codes(&parties_before(text, 0..text.len(), anchor, &[])), ["USA", "JPN"]);
+        assert_eq!(
+            codes(&parties_before(text, 0..text.len(), anchor, &[])),
+            ["USA", "JPN"]
+        );
     }
 
     #[test]
     fn a_state_acting_for_a_territory_gives_way_to_it() {
-        let text = "The Government of the Kingdom of the Netherlands in respect of the Netherlands \
+        let text =
+            "The Government of the Kingdom of the Netherlands in respect of the Netherlands \
                     Antilles and the Government of Norway, have agreed as follows:";
         let anchor = text.find("have agreed").unwrap();
         assert_eq!(
-            codes(&parties_before(text, 0..text.len(), anchor, &["in respect of"])),
+            codes(&parties_before(
+                text,
+                0..text.len(),
+                anchor,
+                &["in respect of"]
+            )),
             ["ANT", "NOR"]
         );
     }
 
     #[test]
     fn a_signature_block_names_them_in_order() {
-        let text = "For the Government of Canada: (signed)\nFor the Government of Iceland: (signed)";
-        assert_eq!(codes(&parties_from(text, 0..text.len(), &[])), ["CAN", "ISL"]);
+        let text =
+            "For the Government of Canada: (signed)\nFor the Government of Iceland: (signed)";
+        assert_eq!(
+            codes(&parties_from(text, 0..text.len(), &[])),
+            ["CAN", "ISL"]
+        );
     }
 }

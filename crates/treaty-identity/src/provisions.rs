@@ -50,7 +50,11 @@ fn date_next_to(text: &str, range: Range<usize>, phrases: &[&str], lang: Lang) -
     let slice = text.get(range)?;
     let before = lang.profile().identity.date_before_verb;
     let lower = slice.to_lowercase();
-    let haystack = if lower.len() == slice.len() { lower.as_str() } else { slice };
+    let haystack = if lower.len() == slice.len() {
+        lower.as_str()
+    } else {
+        slice
+    };
     let verbs: Vec<Range<usize>> = phrases
         .iter()
         .filter(|p| !p.is_empty())
@@ -64,24 +68,42 @@ fn date_next_to(text: &str, range: Range<usize>, phrases: &[&str], lang: Lang) -
         .collect();
     find_dates(slice, lang).into_iter().find_map(|found| {
         let near = verbs.iter().any(|verb| {
-            if before {
-                verb.start >= found.range.end && verb.start - found.range.end <= DATE_NEAR_VERB
+            let gap = if before {
+                slice.get(found.range.end..verb.start)
             } else {
-                found.range.start >= verb.end && found.range.start - verb.end <= DATE_NEAR_VERB
-            }
+                slice.get(verb.end..found.range.start)
+            };
+            gap.is_some_and(|gap| folded_len(gap) <= DATE_NEAR_VERB)
         });
         near.then_some(found.date)
     })
 }
 
+/// The length of `text` with each run of whitespace counted as one byte (a layout may put a
+/// date on the next line, far to the right).
+fn folded_len(text: &str) -> usize {
+    text.split_whitespace().map(|word| word.len() + 1).sum()
+}
+
 /// The first of `phrases` in `region` that a date follows (or precedes, see
 /// [`date_next_to`]), as a provision from the phrase through the date.
-fn statement_in(text: &str, region: Range<usize>, phrases: &[&str], lang: Lang) -> Option<Provision> {
+fn statement_in(
+    text: &str,
+    region: Range<usize>,
+    phrases: &[&str],
+    lang: Lang,
+) -> Option<Provision> {
     let date = date_next_to(text, region.clone(), phrases, lang)?;
     let slice = text.get(region.clone())?;
-    let found = find_dates(slice, lang).into_iter().find(|f| f.date == date)?;
+    let found = find_dates(slice, lang)
+        .into_iter()
+        .find(|f| f.date == date)?;
     let lower = slice.to_lowercase();
-    let haystack = if lower.len() == slice.len() { lower.as_str() } else { slice };
+    let haystack = if lower.len() == slice.len() {
+        lower.as_str()
+    } else {
+        slice
+    };
     let verb = phrases
         .iter()
         .filter(|p| !p.is_empty())
@@ -114,7 +136,11 @@ fn clause_with(text: &str, version: &Version, phrases: &[&str]) -> Option<Provis
     let body = text.get(article.span.clone())?;
     let lower = body.to_lowercase();
     // Lower-casing may change lengths; search the lower-case text only when it does not.
-    let haystack = if lower.len() == body.len() { lower.as_str() } else { body };
+    let haystack = if lower.len() == body.len() {
+        lower.as_str()
+    } else {
+        body
+    };
     let at = phrases
         .iter()
         .filter(|p| !p.is_empty())

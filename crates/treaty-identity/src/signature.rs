@@ -32,7 +32,9 @@ pub(crate) fn find(text: &str, lang: Lang, region: Range<usize>) -> Option<Signa
         return find_dates(slice, lang).into_iter().find_map(|found| {
             let rest = &slice[found.range.end..];
             let captures = after_date.captures(rest)?;
-            let place = captures.name("place").map(|p| shift(p.range(), region.start + found.range.end));
+            let place = captures
+                .name("place")
+                .map(|p| shift(p.range(), region.start + found.range.end));
             let end = region.start + found.range.end + captures.get(0)?.end();
             Some(Signature {
                 range: region.start + found.range.start..end,
@@ -47,13 +49,17 @@ pub(crate) fn find(text: &str, lang: Lang, region: Range<usize>) -> Option<Signa
         .filter_map(|regex| regex.captures(slice))
         .min_by_key(|c| c.get(0).map_or(usize::MAX, |m| m.start()))?;
     let whole = opening.get(0)?;
-    let place = opening.name("place").map(|p| shift(trimmed(slice, p.range()), region.start));
+    let place = opening
+        .name("place")
+        .map(|p| shift(trimmed(slice, p.range()), region.start));
     let reach_end = floor_boundary(slice, (whole.start() + DATE_REACH).min(slice.len()));
     let date = find_dates(&slice[whole.start()..reach_end], lang)
         .into_iter()
         .next()
         .map(|d| shift_date(d, region.start + whole.start()));
-    let end = date.as_ref().map_or(region.start + whole.end(), |d| d.range.end);
+    let end = date
+        .as_ref()
+        .map_or(region.start + whole.end(), |d| d.range.end);
     Some(Signature {
         range: region.start + whole.start()..end,
         date,
@@ -114,7 +120,10 @@ fn shift_date(found: FoundDate, by: usize) -> FoundDate {
 fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
     let piece = &text[range.clone()];
     let start = range.start + (piece.len() - piece.trim_start().len());
-    let end = range.start + piece.trim_end_matches(|c: char| c.is_whitespace() || c == ',').len();
+    let end = range.start
+        + piece
+            .trim_end_matches(|c: char| c.is_whitespace() || c == ',')
+            .len();
     start..end.max(start)
 }
 
@@ -147,27 +156,44 @@ mod tests {
             pair("1980-09-26", "Washington")
         );
         assert_eq!(
-            signature("Done in duplicate at The Hague, this 14th day of March 1994, in the", Lang::En),
+            signature(
+                "Done in duplicate at The Hague, this 14th day of March 1994, in the",
+                Lang::En
+            ),
             pair("1994-03-14", "The Hague")
         );
         assert_eq!(
-            signature("Feito em Lisboa, em 12 de julho de 2016, em dois originais", Lang::Pt),
+            signature(
+                "Feito em Lisboa, em 12 de julho de 2016, em dois originais",
+                Lang::Pt
+            ),
             pair("2016-07-12", "Lisboa")
         );
         assert_eq!(
-            signature("以上の証拠として…署名した。\n2008年1月31日にキャンベラで、ひとしく正文である", Lang::Ja),
+            signature("以上の証拠として…署名した。\n2008年1月31日にキャンベラで、英語及び日本語により本書二通を作成した。", Lang::Ja),
             pair("2008-01-31", "キャンベラ")
         );
+        // Another instrument's date of signature is no closing.
+        let text = "千九百六十八年二月三日に東京で署名された条約は、終了する。";
+        assert_eq!(find(text, Lang::Ja, 0..text.len()), None);
     }
 
     #[test]
     fn statements_that_the_instrument_was_signed() {
         assert_eq!(
-            signature("the Convention signed at Washington on November 6, 2003, as amended", Lang::En).0,
+            signature(
+                "the Convention signed at Washington on November 6, 2003, as amended",
+                Lang::En
+            )
+            .0,
             "2003-11-06"
         );
         assert_eq!(
-            signature("2008年1月31日に署名された「所得に対する租税に関する…条約」", Lang::Ja).0,
+            signature(
+                "2008年1月31日に署名された「所得に対する租税に関する…条約」",
+                Lang::Ja
+            )
+            .0,
             "2008-01-31"
         );
     }

@@ -103,7 +103,10 @@ fn iso_english_names() -> Vec<(String, &'static str)> {
         match country.name.split_once(" (") {
             Some((short, rest)) => {
                 let qualifier = rest.trim_end_matches(')');
-                if qualifier.ends_with(" of") || qualifier.ends_with(" of the") {
+                // `Korea (Republic of)`, `Congo (Democratic Republic of the)`: a long form.
+                let words: Vec<&str> = qualifier.split_whitespace().collect();
+                let of_at = words.iter().rposition(|w| *w == "of");
+                if of_at.is_some_and(|at| at + 2 >= words.len()) {
                     names.push((format!("{qualifier} {short}"), code));
                 }
                 short_forms.entry(short.to_string()).or_default().push(code);
@@ -153,11 +156,17 @@ pub fn find_states(text: &str) -> Vec<NameMatch> {
 }
 
 fn next_char(text: &str, at: usize) -> usize {
-    text[at..].chars().next().map_or(text.len(), |c| at + c.len_utf8())
+    text[at..]
+        .chars()
+        .next()
+        .map_or(text.len(), |c| at + c.len_utf8())
 }
 
 fn is_word_char_before(text: &str, at: usize) -> bool {
-    text[..at].chars().next_back().is_some_and(char::is_alphanumeric)
+    text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
 }
 
 fn is_word_char_after(text: &str, at: usize) -> bool {
@@ -195,7 +204,10 @@ mod tests {
     fn whole_words_only_in_latin_script() {
         assert_eq!(codes("Nigeria and Niger"), ["NGA Nigeria", "NER Niger"]);
         assert!(codes("Omanic Chadwick").is_empty());
-        assert_eq!(codes("日本国とオーストラリアとの間の条約"), ["JPN 日本国", "AUS オーストラリア"]);
+        assert_eq!(
+            codes("日本国とオーストラリアとの間の条約"),
+            ["JPN 日本国", "AUS オーストラリア"]
+        );
     }
 
     #[test]
@@ -203,7 +215,16 @@ mod tests {
         let found = find_states("the Union of Soviet Socialist Republics");
         assert_eq!(found[0].state.alpha3, "SUN");
         assert_eq!(found[0].state.former, Some("SUHH"));
-        assert_eq!(codes("República Federativa do Brasil e o Reino da Dinamarca"), ["BRA República Federativa do Brasil", "DNK Reino da Dinamarca"]);
-        assert_eq!(codes("the Kingdom of the Netherlands in respect of the Netherlands Antilles"), ["NLD Kingdom of the Netherlands", "ANT Netherlands Antilles"]);
+        assert_eq!(
+            codes("República Federativa do Brasil e o Reino da Dinamarca"),
+            [
+                "BRA República Federativa do Brasil",
+                "DNK Reino da Dinamarca"
+            ]
+        );
+        assert_eq!(
+            codes("the Kingdom of the Netherlands in respect of the Netherlands Antilles"),
+            ["NLD Kingdom of the Netherlands", "ANT Netherlands Antilles"]
+        );
     }
 }

@@ -7,7 +7,8 @@ use treaty_lang::{InstrumentKind, NumberWordKind, PerLang, Profile, Script};
 
 /// The compiled identity grammar of one language.
 pub(crate) struct Grammar {
-    /// Dates, each with the groups `day`, `month`, `year` and, for kanji calendars, `era`.
+    /// Dates, each with the groups `d` (day), `m` (month), `y` (year) and `e` (a kanji
+    /// calendar's era).
     pub dates: Vec<Regex>,
     /// Openings of signature formulas with a `place` group.
     pub signature: Vec<Regex>,
@@ -26,19 +27,22 @@ fn compile(profile: &Profile) -> Grammar {
     let words = &profile.identity;
     let (day, month, year) = date_parts(profile);
     let era = if words.eras.is_empty() {
-        String::from("(?P<era>$^)")
+        String::from("(?P<e>$^)")
     } else {
-        format!("(?P<era>{})", alternation(words.eras.iter().map(|(name, _)| *name)))
+        format!(
+            "(?P<e>{})",
+            alternation(words.eras.iter().map(|(name, _)| *name))
+        )
     };
     let dates = words
         .date_patterns
         .iter()
         .map(|pattern| {
             let source = pattern
-                .replace("{day}", &day)
-                .replace("{month}", &month)
-                .replace("{year}", &year)
-                .replace("{era}", &era);
+                .replace("{D}", &day)
+                .replace("{M}", &month)
+                .replace("{Y}", &year)
+                .replace("{E}", &era);
             Regex::new(&source).expect("profile date pattern")
         })
         .collect();
@@ -59,7 +63,10 @@ fn compile(profile: &Profile) -> Grammar {
                 Script::Latin => format!(r"(?i)\b(?:{body})\b"),
                 Script::Japanese => format!("(?:{body})"),
             };
-            (entry.kind, Regex::new(&source).expect("profile instrument words"))
+            (
+                entry.kind,
+                Regex::new(&source).expect("profile instrument words"),
+            )
         })
         .collect();
     Grammar {
@@ -95,9 +102,9 @@ fn date_parts(profile: &Profile) -> (String, String, String) {
             let phrase = format!(r"{word}(?:(?:\s+{connector}\s+|[\s-]+){word})*");
             let month = alternation(profile.structure.months.iter().copied());
             (
-                format!(r"(?P<day>\d{{1,2}}|{phrase})"),
-                format!(r"(?P<month>{month})"),
-                format!(r"(?P<year>\d{{4}}|{phrase})"),
+                format!(r"(?P<d>\d{{1,2}}|{phrase})"),
+                format!(r"(?P<m>{month})"),
+                format!(r"(?P<y>\d{{4}}|{phrase})"),
             )
         }
         Script::Japanese => {
@@ -110,9 +117,9 @@ fn date_parts(profile: &Profile) -> (String, String, String) {
             let first = regex::escape(profile.identity.era_first_year);
             let number = |digits: usize| format!(r"\d{{1,{digits}}}|[{numerals}]+");
             (
-                format!("(?P<day>{})", number(2)),
-                format!("(?P<month>{})", number(2)),
-                format!("(?P<year>{}|{first})", number(4)),
+                format!("(?P<d>{})", number(2)),
+                format!("(?P<m>{})", number(2)),
+                format!("(?P<y>{}|{first})", number(4)),
             )
         }
     }

@@ -47,7 +47,7 @@ pub struct InstrumentWords {
 pub struct IdentityWords {
     /// Instrument kinds by their title words.
     pub instruments: &'static [InstrumentWords],
-    /// Regex sources of a date, with the placeholders `{day}`, `{month}` and `{year}` that the
+    /// Regex sources of a date, with the placeholders `{D}`, `{M}` and `{Y}` that the
     /// stage fills with the day (digits, number words, ordinal words), the profile's month
     /// names ([`crate::StructureWords::months`]) and the year (digits, number words).
     /// Kanji-script profiles leave this empty: their dates are read by the kanji date grammar.

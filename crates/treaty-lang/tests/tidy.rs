@@ -99,6 +99,7 @@ const STAGES: &[&str] = &[
     "treaty-numbers",
     "treaty-normalize",
     "treaty-segment",
+    "treaty-identity",
     "treaty-extract",
 ];
 

@@ -1,11 +1,12 @@
 //! A processed document's JSON and its lines of the datasets (`rates.csv`, `rates.jsonl`,
-//! `articles.csv`, `failures.jsonl`), rendered on worker threads and appended in input order.
+//! `articles.csv`, `treaties.csv`, `treaties.jsonl`, `failures.jsonl`), rendered on worker
+//! threads and appended in input order.
 
 use std::io::Write;
 use std::path::Path;
 
-use treaty_extract::article_rows;
 use treaty_extract::schema::RateRow;
+use treaty_extract::{article_rows, treaty_rows};
 
 use super::outcome::{failure_of_report, Failure, Outcome};
 use crate::output::{write_atomic, AtomicFile};
@@ -16,6 +17,8 @@ pub(super) struct Rendered {
     pub(super) rates_csv: Vec<u8>,
     pub(super) rates_jsonl: Vec<u8>,
     pub(super) articles_csv: Vec<u8>,
+    pub(super) treaties_csv: Vec<u8>,
+    pub(super) treaties_jsonl: Vec<u8>,
     pub(super) n_rows: usize,
     pub(super) n_articles: usize,
     pub(super) n_warnings: usize,
@@ -76,6 +79,15 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
                 &article.printed,
             ])?;
         }
+        let mut treaties_csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        let mut treaties_jsonl = Vec::new();
+        for treaty in treaty_rows(&report) {
+            treaties_csv.write_record(treaty.cells())?;
+            serde_json::to_writer(&mut treaties_jsonl, &treaty)?;
+            treaties_jsonl.push(b'\n');
+        }
         let failure = failure_of_report(&report, &path);
         Ok(Rendered {
             resumed,
@@ -84,6 +96,10 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
             articles_csv: articles_csv
                 .into_inner()
                 .map_err(|e| anyhow::anyhow!("{e}"))?,
+            treaties_csv: treaties_csv
+                .into_inner()
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+            treaties_jsonl,
             n_rows: report.rows.len(),
             n_articles: articles.len(),
             n_warnings: report.warnings.len(),

@@ -22,7 +22,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS};
+use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
 use treaty_extract::Settings;
 use treaty_normalize::IngestConfig;
 
@@ -200,12 +200,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut rates_csv = AtomicFile::create(&args.out.join("rates.csv"))?;
     let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
     let mut articles_csv = AtomicFile::create(&args.out.join("articles.csv"))?;
+    let mut treaties_csv = AtomicFile::create(&args.out.join("treaties.csv"))?;
+    let mut treaties_jsonl = AtomicFile::create(&args.out.join("treaties.jsonl"))?;
     let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
     // An error writing a dataset names it: "cannot write out/rates.csv: No space left".
     let cannot_write = |name: &str| format!("cannot write {}", args.out.join(name).display());
     write_header(&mut rates_csv, &RATE_COLUMNS).with_context(|| cannot_write("rates.csv"))?;
     write_header(&mut articles_csv, &ARTICLE_COLUMNS)
         .with_context(|| cannot_write("articles.csv"))?;
+    write_header(&mut treaties_csv, &TREATY_COLUMNS)
+        .with_context(|| cannot_write("treaties.csv"))?;
 
     // Two inputs with one document name would write one JSON file: the later ones fail.
     let mut seen_docs = HashSet::new();
@@ -282,6 +286,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                         .writer()
                         .write_all(&rendered.articles_csv)
                         .with_context(|| cannot_write("articles.csv"))?;
+                    treaties_csv
+                        .writer()
+                        .write_all(&rendered.treaties_csv)
+                        .with_context(|| cannot_write("treaties.csv"))?;
+                    treaties_jsonl
+                        .writer()
+                        .write_all(&rendered.treaties_jsonl)
+                        .with_context(|| cannot_write("treaties.jsonl"))?;
                     n_rows += rendered.n_rows;
                     n_articles += rendered.n_articles;
                     n_warnings += rendered.n_warnings;
@@ -340,6 +352,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if interrupt.fired() {
         // The datasets are not committed: their temporary files go when they are dropped.
         drop((rates_csv, rates_jsonl, articles_csv, failures_jsonl));
+        drop((treaties_csv, treaties_jsonl));
         eprintln!(
             "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
              the datasets were not written; run the same command with --resume to continue",
@@ -352,6 +365,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     rates_csv.commit()?;
     rates_jsonl.commit()?;
     articles_csv.commit()?;
+    treaties_csv.commit()?;
+    treaties_jsonl.commit()?;
     failures_jsonl.commit()?;
     if !args.quiet {
         eprintln!(

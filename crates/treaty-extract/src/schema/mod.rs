@@ -460,6 +460,186 @@ pub fn document_json_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(DocumentReport)).unwrap_or_default()
 }
 
+/// Columns of `treaties.csv`, in order: the fields of [`TreatyRow`].
+// tidy: not language (the dataset's column names)
+pub const TREATY_COLUMNS: [&str; 38] = [
+    "doc",
+    "treaty",
+    "instrument",
+    "party1_alpha2",
+    "party1_alpha3",
+    "party1_printed",
+    "party2_alpha2",
+    "party2_alpha3",
+    "party2_printed",
+    "title",
+    "signed",
+    "signed_place",
+    "in_force",
+    "in_force_rule",
+    "effective_withholding",
+    "languages",
+    "dividends_lowest_rate",
+    "dividends_lowest_min_holding",
+    "dividends_lowest_holding_period",
+    "dividends_lowest_row",
+    "dividends_general_rate",
+    "dividends_general_row",
+    "interest_general_rate",
+    "interest_general_row",
+    "interest_exempt",
+    "royalties_general_rate",
+    "royalties_general_row",
+    "technical_fees_rate",
+    "technical_fees_row",
+    "pe_construction_value",
+    "pe_construction_unit",
+    "pe_construction_row",
+    "pe_services_value",
+    "pe_services_unit",
+    "pe_services_row",
+    "employment_days",
+    "employment_days_row",
+    "fragment",
+];
+
+/// One line of `treaties.csv` and `treaties.jsonl`: who, which instrument, since when, and
+/// the headline numbers. Each headline field has a `_row` field naming the row of
+/// `rates.csv` it came from, as `<article>.<paragraph>[.<subparagraph>]@<start>` (`start` is
+/// the row's byte offset); fields the treaty does not state are empty.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TreatyRow {
+    /// Input file name without its extension.
+    pub doc: String,
+    /// The treaty's index in the document.
+    pub treaty: usize,
+    /// `convention`, `protocol`, `exchange_of_notes`, `memorandum`, `consolidated` or
+    /// `technical_explanation`.
+    pub instrument: String,
+    /// The first party's ISO 3166-1 alpha-2 code.
+    pub party1_alpha2: String,
+    /// The first party's ISO 3166-1 alpha-3 code.
+    pub party1_alpha3: String,
+    /// The first party's name as printed.
+    pub party1_printed: String,
+    /// The second party's ISO 3166-1 alpha-2 code.
+    pub party2_alpha2: String,
+    /// The second party's ISO 3166-1 alpha-3 code.
+    pub party2_alpha3: String,
+    /// The second party's name as printed.
+    pub party2_printed: String,
+    /// The title as printed.
+    pub title: String,
+    /// The date of signature, `YYYY-MM-DD`.
+    pub signed: String,
+    /// The place of signature as printed.
+    pub signed_place: String,
+    /// The date of entry into force, `YYYY-MM-DD`, where the text states one.
+    pub in_force: String,
+    /// The clause that puts the treaty into force (the rule, where no date is stated).
+    pub in_force_rule: String,
+    /// The date from which it has effect for taxes withheld at source, where stated.
+    pub effective_withholding: String,
+    /// The language versions, by profile code, joined by `;`.
+    pub languages: String,
+    /// The lowest dividend rate (a most-favoured-nation rate aside), in per cent.
+    pub dividends_lowest_rate: String,
+    /// The holding that lowest rate requires (`10%capital`).
+    pub dividends_lowest_min_holding: String,
+    /// How long that holding must last (`365days`).
+    pub dividends_lowest_holding_period: String,
+    /// The row of the lowest dividend rate.
+    pub dividends_lowest_row: String,
+    /// The dividend rate in all other cases, in per cent.
+    pub dividends_general_rate: String,
+    /// Its row.
+    pub dividends_general_row: String,
+    /// The general interest rate, in per cent.
+    pub interest_general_rate: String,
+    /// Its row.
+    pub interest_general_row: String,
+    /// Who or what interest is exempt for (rates of 0): beneficial owners and income classes,
+    /// joined by `;` (`government;central_bank;bank`).
+    pub interest_exempt: String,
+    /// The general royalty rate, in per cent.
+    pub royalties_general_rate: String,
+    /// Its row.
+    pub royalties_general_row: String,
+    /// The rate on fees for technical services, in per cent.
+    pub technical_fees_rate: String,
+    /// Its row.
+    pub technical_fees_row: String,
+    /// How long a construction site must last to be a permanent establishment.
+    pub pe_construction_value: String,
+    /// Its unit (`months`, `days`).
+    pub pe_construction_unit: String,
+    /// Its row.
+    pub pe_construction_row: String,
+    /// How long services must be furnished to make a permanent establishment.
+    pub pe_services_value: String,
+    /// Its unit.
+    pub pe_services_unit: String,
+    /// Its row.
+    pub pe_services_row: String,
+    /// The days of presence of the employment article's 183-day test.
+    pub employment_days: String,
+    /// Its row.
+    pub employment_days_row: String,
+    /// True when the document holds only part of the treaty.
+    pub fragment: bool,
+}
+
+impl TreatyRow {
+    /// The CSV cells, in [`TREATY_COLUMNS`] order.
+    pub fn cells(&self) -> [String; 38] {
+        [
+            self.doc.clone(),
+            self.treaty.to_string(),
+            self.instrument.clone(),
+            self.party1_alpha2.clone(),
+            self.party1_alpha3.clone(),
+            self.party1_printed.clone(),
+            self.party2_alpha2.clone(),
+            self.party2_alpha3.clone(),
+            self.party2_printed.clone(),
+            self.title.clone(),
+            self.signed.clone(),
+            self.signed_place.clone(),
+            self.in_force.clone(),
+            self.in_force_rule.clone(),
+            self.effective_withholding.clone(),
+            self.languages.clone(),
+            self.dividends_lowest_rate.clone(),
+            self.dividends_lowest_min_holding.clone(),
+            self.dividends_lowest_holding_period.clone(),
+            self.dividends_lowest_row.clone(),
+            self.dividends_general_rate.clone(),
+            self.dividends_general_row.clone(),
+            self.interest_general_rate.clone(),
+            self.interest_general_row.clone(),
+            self.interest_exempt.clone(),
+            self.royalties_general_rate.clone(),
+            self.royalties_general_row.clone(),
+            self.technical_fees_rate.clone(),
+            self.technical_fees_row.clone(),
+            self.pe_construction_value.clone(),
+            self.pe_construction_unit.clone(),
+            self.pe_construction_row.clone(),
+            self.pe_services_value.clone(),
+            self.pe_services_unit.clone(),
+            self.pe_services_row.clone(),
+            self.employment_days.clone(),
+            self.employment_days_row.clone(),
+            self.fragment.to_string(),
+        ]
+    }
+}
+
+/// The JSON Schema of one `treaties.jsonl` line, as pretty JSON.
+pub fn treaty_row_json_schema() -> String {
+    serde_json::to_string_pretty(&schemars::schema_for!(TreatyRow)).unwrap_or_default()
+}
+
 /// The JSON Schema of one `rates.jsonl` line, as pretty JSON.
 pub fn rate_row_json_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(RateRow)).unwrap_or_default()

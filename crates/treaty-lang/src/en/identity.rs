@@ -31,11 +31,11 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     ],
     date_patterns: &[
         // this 19th day of June 1997; the twenty-sixth day of September, 1980
-        r"(?i){day}-?(?:st|nd|rd|th)?\s+day\s+of\s+{month},?\s+(?:in\s+the\s+year\s+)?{year}",
+        r"(?i){D}-?(?:st|nd|rd|th)?\s+day\s+of\s+{M},?\s+(?:in\s+the\s+year\s+)?{Y}",
         // 19 June 1997
-        r"(?i)\b{day}-?(?:st|nd|rd|th)?\s+{month},?\s+{year}",
-        // September 26, 1980
-        r"(?i){month}\s+{day}-?(?:st|nd|rd|th)?,?\s+{year}",
+        r"(?i)\b{D}-?(?:st|nd|rd|th)?\s+{M},?\s+{Y}",
+        // September 26, 1980; July 9,1972
+        r"(?i){M}\s+{D}-?(?:st|nd|rd|th)?(?:,\s*|\s+){Y}",
     ],
     ordinals: &[
         ("first", 1),
@@ -69,12 +69,16 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     ],
     signature_after_date: "",
     signed_statement: &[
-        // signed at Washington on September 26, 1980; signed on 31 January 2008
-        r"(?i)\bsigned\s+(?:at\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*,?\s+)?(?:on|this)\s+(?:the\s+)?",
+        // signed at Washington on September 26, 1980; signed in Beijing on April 30, 1984
+        r"(?i)\bsigned\s+(?:(?:at|in)\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*,?\s+)?(?:on|this)\s+(?:the\s+)?",
     ],
     date_before_verb: false,
     entry_into_force: &["shall enter into force", "shall come into force"],
-    entered_into_force: &["entered into force on", "entered into force", "entry into force:"],
+    entered_into_force: &[
+        "entered into force on",
+        "entered into force",
+        "entry into force:",
+    ],
     withheld_at_source: &["withheld at source", "withholding tax", "taxes withheld"],
     on_behalf_of: &["in respect of", "on behalf of"],
 };

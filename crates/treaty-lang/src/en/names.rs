@@ -27,9 +27,18 @@ pub(super) const NAMES: Names = Names {
         ("Macau", "MO"),
         ("Macao", "MO"),
         ("Hong Kong", "HK"),
-        ("Hong Kong Special Administrative Region of the People's Republic of China", "HK"),
-        ("Macao Special Administrative Region of the People's Republic of China", "MO"),
-        ("Macau Special Administrative Region of the People's Republic of China", "MO"),
+        (
+            "Hong Kong Special Administrative Region of the People's Republic of China",
+            "HK",
+        ),
+        (
+            "Macao Special Administrative Region of the People's Republic of China",
+            "MO",
+        ),
+        (
+            "Macau Special Administrative Region of the People's Republic of China",
+            "MO",
+        ),
         ("Taiwan", "TW"),
         ("Republic of China", "TW"),
         ("Taipei Economic and Cultural Office", "TW"),

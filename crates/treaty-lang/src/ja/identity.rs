@@ -29,7 +29,7 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
             words: &["条約", "協定", "取決め"],
         },
     ],
-    date_patterns: &[r"(?:{era}\s*)?{year}\s*年\s*{month}\s*月\s*{day}\s*日"],
+    date_patterns: &[r"(?:{E}\s*)?{Y}\s*年\s*{M}\s*月\s*{D}\s*日"],
     ordinals: &[],
     eras: &[
         ("明治", 1867),

@@ -32,7 +32,7 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     date_patterns: &[
         // em 12 de julho de 2016; aos vinte e sete dias do mês de agosto de mil novecentos e
         // setenta e quatro; 1º de janeiro de 2017
-        r"(?i){day}(?:º|°|o)?\s+(?:dias?\s+)?(?:do\s+m[eê]s\s+)?de\s+{month}(?:\s+do\s+ano)?\s+de\s+{year}",
+        r"(?i){D}(?:º|°|o)?\s+(?:dias?\s+)?(?:do\s+m[eê]s\s+)?de\s+{M}(?:\s+do\s+ano)?\s+de\s+{Y}",
     ],
     ordinals: &[("primeiro", 1)],
     eras: &[],

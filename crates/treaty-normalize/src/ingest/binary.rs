@@ -108,6 +108,7 @@ impl BinaryFormat {
 
     /// What the format is, with an article: `a PDF document`, `a PNG image`.
     pub fn description(self) -> &'static str {
+        // tidy: not language (file format names in messages for the user)
         match self {
             BinaryFormat::Pdf => "a PDF document",
             BinaryFormat::Docx => "a Word document (DOCX)",
