@@ -4,8 +4,8 @@
 //! Its own test binary: profiles can only be installed before any stage reads them.
 
 use treaty_lang::{
-    install, Identification, IdentityWords, Names, NormalizeWords, NumberWords, Profile, RuleWords, Script,
-    StructureWords, TopicWords,
+    install, Identification, IdentityWords, Names, NormalizeWords, NumberWords, Profile, RuleWords,
+    Script, StructureWords, TopicWords,
 };
 use treaty_normalize::{normalize_bytes, IngestConfig};
 
