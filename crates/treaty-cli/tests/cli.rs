@@ -122,6 +122,8 @@ fn datasets_are_identical_across_runs_and_job_counts() {
         "rates.csv",
         "rates.jsonl",
         "articles.csv",
+        "treaties.csv",
+        "treaties.jsonl",
         "japan-denmark-2017-ja-pdf.json",
     ] {
         let one = std::fs::read(dir.path().join("one").join(file)).unwrap();
@@ -200,6 +202,52 @@ fn corpus_output_validates_against_the_committed_json_schema() {
     let expected = count_texts(&root.join("corpus"));
     assert!(expected >= 55, "the corpus has its 55 texts");
     assert_eq!(validated, expected);
+
+    // One treaties.jsonl line per treaty, each valid against its committed schema, and the
+    // CSV with the same rows under its header.
+    let committed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("schema/treaty-row.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let generated: serde_json::Value =
+        serde_json::from_slice(&treaty(&["schema", "--treaties"], &root).stdout).unwrap();
+    assert_eq!(committed, generated, "schema/treaty-row.schema.json is stale: regenerate it with `treaty schema --treaties > schema/treaty-row.schema.json`");
+    let validator = jsonschema::validator_for(&committed).unwrap();
+    let lines = std::fs::read_to_string(dir.path().join("out/treaties.jsonl")).unwrap();
+    let mut treaties = 0;
+    for line in lines.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(validator.is_valid(&row), "{line}");
+        treaties += 1;
+    }
+    assert!(
+        treaties >= expected,
+        "every document has at least one treaty row"
+    );
+    let csv_rows = std::fs::read_to_string(dir.path().join("out/treaties.csv")).unwrap();
+    assert_eq!(csv_rows.lines().count(), treaties + 1);
+    assert!(csv_rows.starts_with("doc,treaty,instrument,party1_alpha2,party1_alpha3,"));
+}
+
+#[test]
+fn check_compares_parties_and_dates_with_the_treaty_fixtures() {
+    let root = workspace_root();
+    let output = treaty(
+        &["check", "corpus/en", "--quiet", "--min-identity", "1"],
+        &root,
+    );
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("treaty identity: parties 10/10, instrument 10/10, signed 10/10"),
+        "{stderr}"
+    );
+    // The Netherlands' database states one date of entry into force, in Dutch: not read.
+    assert!(stderr.contains("in_force 9/10"), "{stderr}");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "agreement below 1 fails the gate"
+    );
 }
 
 #[test]

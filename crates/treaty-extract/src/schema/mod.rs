@@ -650,6 +650,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn treaty_columns_are_the_treaty_row_fields_in_order() {
+        let row = TreatyRow::default();
+        let json = serde_json::to_value(&row).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut sorted_columns = TREATY_COLUMNS.to_vec();
+        sorted_columns.sort_unstable();
+        let mut sorted_keys = keys.clone();
+        sorted_keys.sort_unstable();
+        assert_eq!(sorted_keys, sorted_columns);
+        assert_eq!(row.cells().len(), TREATY_COLUMNS.len());
+        let mut named = TreatyRow {
+            party2_alpha3: "JPN".to_string(),
+            employment_days_row: "15.2@9".to_string(),
+            ..TreatyRow::default()
+        };
+        named.fragment = true;
+        let cells = named.cells();
+        let at = |column: &str| TREATY_COLUMNS.iter().position(|c| *c == column).unwrap();
+        assert_eq!(cells[at("party2_alpha3")], "JPN");
+        assert_eq!(cells[at("employment_days_row")], "15.2@9");
+        assert_eq!(cells[at("fragment")], "true");
+    }
+
+    #[test]
     fn vocabularies_serialize_as_their_dataset_names() {
         for measure in Measure::ALL {
             let json = serde_json::to_string(measure).unwrap();
