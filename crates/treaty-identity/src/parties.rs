@@ -91,7 +91,7 @@ fn names_in(text: &str, region: Range<usize>, on_behalf_of: &[&str]) -> Vec<Name
         let hands_over = on_behalf_of.iter().any(|phrase| {
             between
                 .strip_prefix(phrase)
-                .is_some_and(|rest| rest.trim().split_whitespace().count() <= 1)
+                .is_some_and(|rest| rest.split_whitespace().count() <= 1)
         });
         if hands_over {
             matches.remove(index);
