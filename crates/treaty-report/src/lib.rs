@@ -37,6 +37,7 @@
 mod check;
 mod document;
 mod escape;
+mod headline;
 mod index;
 mod model;
 mod source;

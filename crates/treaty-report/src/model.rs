@@ -5,11 +5,13 @@
 //! valid and unique: `t1v0` is the first language version of treaty 1, `t1v0a9` its tenth
 //! article, `t1v0p0` its first protocol point, `t1v0m0` its first MLI provision, a `q` suffix
 //! numbers paragraphs, `r5` is the highlight of row 5 (and of the rows sharing its span), `w2`
-//! the place of warning 2.
+//! the place of warning 2; `t1s0` is where treaty 1 names its first party, `t1sg` its
+//! signature, `t1ef` its clause of entry into force, `t1ew` its clause of effect for taxes
+//! withheld at source.
 
 use std::collections::BTreeMap;
 
-use treaty_extract::schema::{ArticleReport, DocumentReport, RateRow, VersionReport};
+use treaty_extract::schema::{ArticleReport, DocumentReport, RateRow, TreatyReport, VersionReport};
 use treaty_golden::{DocumentComparison, RateRecord};
 
 /// Which list of a version an article comes from.
@@ -46,6 +48,51 @@ pub(crate) fn article_id(treaty: usize, version: usize, part: Part, index: usize
 /// The id of a paragraph of an article.
 pub(crate) fn paragraph_id(article_id: &str, paragraph: usize) -> String {
     format!("{article_id}q{paragraph}")
+}
+
+/// A place of a treaty's identity in the text (see [`identity_id`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mention {
+    /// The name of party `n` (from 0).
+    Party(usize),
+    /// The signature formula.
+    Signed,
+    /// The clause of entry into force.
+    InForce,
+    /// The clause of effect for taxes withheld at source.
+    Withholding,
+}
+
+/// The id of a place of a treaty's identity: `t1s0`, `t1sg`, `t1ef`, `t1ew`.
+pub(crate) fn identity_id(treaty: usize, mention: Mention) -> String {
+    match mention {
+        Mention::Party(index) => format!("t{treaty}s{index}"),
+        Mention::Signed => format!("t{treaty}sg"),
+        Mention::InForce => format!("t{treaty}ef"),
+        Mention::Withholding => format!("t{treaty}ew"),
+    }
+}
+
+/// Every place of a treaty's identity with its original byte span, in the JSON's order.
+pub(crate) fn mentions(treaty: &TreatyReport) -> Vec<(Mention, usize, usize)> {
+    let mut found: Vec<(Mention, usize, usize)> = treaty
+        .states
+        .iter()
+        .enumerate()
+        .map(|(index, state)| (Mention::Party(index), state.start, state.end))
+        .collect();
+    if let Some(signed) = &treaty.signed {
+        found.push((Mention::Signed, signed.start, signed.end));
+    }
+    for (mention, clause) in [
+        (Mention::InForce, &treaty.entry_into_force),
+        (Mention::Withholding, &treaty.effective_withholding),
+    ] {
+        if let Some(clause) = clause {
+            found.push((mention, clause.start, clause.end));
+        }
+    }
+    found
 }
 
 /// Every article, protocol point and MLI provision of a version, with its part and index.
@@ -275,6 +322,17 @@ impl<'a> Model<'a> {
     /// A link to the highlight of row `index`.
     pub fn row_link(&self, index: usize, from: Option<usize>) -> String {
         self.link(self.row_offset(index), &self.row_anchor(index), from)
+    }
+
+    /// The row a headline field of `treaty` names (`<article>.<paragraph>[.<sub>]@<start>`,
+    /// see `treaty_extract::schema::TreatyRow`): the first row of the treaty at that start.
+    pub fn row_by_reference(&self, treaty: usize, reference: &str) -> Option<usize> {
+        let (_, start) = reference.rsplit_once('@')?;
+        let start: usize = start.parse().ok()?;
+        self.report
+            .rows
+            .iter()
+            .position(|row| row.treaty == treaty && row.start == start)
     }
 
     /// A link to the place a fixture row is about (see [`Model::place_of`]).

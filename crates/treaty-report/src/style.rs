@@ -42,6 +42,14 @@ mark.h.k-threshold{background:var(--thr);border-bottom-color:var(--thr-b)}
 mark.h.st-unmatched{outline:2px dashed var(--bad);outline-offset:1px}
 mark.h.ck-unexpected,mark.h.ck-changed{box-shadow:inset 0 -4px 0 #a142f4}
 mark.w{color:inherit;background:none;text-decoration:underline wavy var(--bad) 1.5px}
+mark.id{color:inherit;background:none;border-bottom:2px dotted var(--ok)}
+mark.id.party{background:#e6f4ea;border-bottom-style:solid}
+section.treaty{border-bottom:1px solid var(--line);padding-bottom:.4rem}
+section.treaty .tt{margin:.2rem 0;overflow-wrap:anywhere}
+table.kv{width:100%}
+table.kv th{background:none;color:var(--mut);font-weight:normal;white-space:nowrap;width:1%}
+table.kv td{overflow-wrap:anywhere}
+.code{font-variant-numeric:tabular-nums;letter-spacing:.02em}
 :target{animation:hit 2.5s ease-out}
 @keyframes hit{from{box-shadow:0 0 0 4px #fbbc04}to{box-shadow:0 0 0 4px transparent}}
 a.an{font:600 11px/1 system-ui,sans-serif;color:#fff;background:#5f6368;border-radius:3px;padding:1px 4px;margin-right:4px;text-decoration:none;vertical-align:2px;white-space:nowrap}
@@ -72,7 +80,8 @@ form.filters{margin:.5rem 0;display:flex;gap:1rem;flex-wrap:wrap;align-items:cen
 @media (max-width:1200px){.cols{grid-template-columns:1fr}.outline,.side{position:static;max-height:none;border:0}}
 "#;
 
-/// The index page's script: sorting by a column and filtering by language, topic and status.
+/// The index page's script: sorting by a column and filtering by language, topic, party and
+/// status.
 /// The page reads completely without it (the filter form stays hidden).
 pub(crate) const INDEX_JS: &str = r#"
 (function(){
@@ -84,7 +93,7 @@ function has(list,value){return !value||(' '+list+' ').indexOf(' '+value+' ')>=0
 function apply(){
 var n=0;
 for(var i=0;i<body.rows.length;i++){var r=body.rows[i];
-var ok=has(r.dataset.langs,form.lang.value)&&has(r.dataset.topics,form.topic.value)&&has(r.dataset.status,form.status.value);
+var ok=has(r.dataset.langs,form.lang.value)&&has(r.dataset.topics,form.topic.value)&&has(r.dataset.parties,form.party.value)&&has(r.dataset.status,form.status.value);
 r.hidden=!ok;if(ok)n++;}
 shown.textContent=n+' of '+body.rows.length+' documents shown';
 }

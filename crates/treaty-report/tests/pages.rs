@@ -6,7 +6,9 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
-use treaty_extract::schema::{DocumentReport, Status};
+use treaty_extract::schema::{
+    DocumentReport, PartyReport, ProvisionReport, SignatureReport, Status,
+};
 use treaty_extract::{process_document, Settings};
 use treaty_golden::{compare_document, score_table, RateRecord};
 use treaty_report::{
@@ -372,6 +374,31 @@ fn input_text_is_escaped_everywhere() {
         start: Some(0),
         end: Some(10),
     });
+    // Hostile identity: codes, names, title, signature and clause.
+    let treaty = &mut report.treaties[0];
+    treaty.title = "<script>alert(6)</script>\u{202e}".into();
+    treaty.states = vec![PartyReport {
+        alpha2: "<i>".into(),
+        alpha3: "\"><script>alert(7)</script>".into(),
+        former: Some("\u{202e}".into()),
+        name: "<img src=x onerror=alert(8)>".into(),
+        printed: "\u{2066}x".into(),
+        start: 0,
+        end: 5,
+    }];
+    treaty.signed = Some(SignatureReport {
+        date: Some("<b>2017</b>".into()),
+        place: "<script>alert(9)</script>".into(),
+        quote: "\u{202e}\"'".into(),
+        start: 10,
+        end: 20,
+    });
+    treaty.entry_into_force = Some(ProvisionReport {
+        date: None,
+        quote: "<img src=y onerror=alert(10)>".into(),
+        start: 30,
+        end: 40,
+    });
     let hostile_record = RateRecord {
         treaty: 1,
         lang: "en".into(),
@@ -464,6 +491,22 @@ fn input_text_is_escaped_everywhere() {
         .root_element()
         .text()
         .any(|t| t.contains("<script>alert(4)</script>⟨U+202E⟩")));
+    assert!(index
+        .root_element()
+        .text()
+        .any(|t| t.contains("\"><script>alert(7)</script>")));
+    let panel: String = select(&parse(&html[0]), "aside section.treaty")
+        .remove(0)
+        .text()
+        .collect();
+    for shown in [
+        "<script>alert(6)</script>⟨U+202E⟩",
+        "<img src=x onerror=alert(8)>",
+        "<b>2017</b>, <script>alert(9)</script>",
+        "<img src=y onerror=alert(10)>",
+    ] {
+        assert!(panel.contains(shown), "{panel}");
+    }
     // The document link percent-encodes the name.
     assert!(hrefs(&index).contains(&"docs/%3Cb%3E%22x%22%26%27y%27%E2%80%AE.html".to_string()));
 }
@@ -502,6 +545,12 @@ fn bad_spans_and_changed_bytes_do_not_panic() {
         end: None,
     });
     report.treaties[0].versions[0].articles[0].start = usize::MAX - 1;
+    if let Some(state) = report.treaties[0].states.first_mut() {
+        state.start = usize::MAX;
+    }
+    if let Some(signed) = report.treaties[0].signed.as_mut() {
+        (signed.start, signed.end) = (50, 10);
+    }
     for bytes in [&bytes[..], &bytes[..100], &[][..], &[0xff, 0xfe, 0x00][..]] {
         let pages = document_pages(
             &DocumentInput {
@@ -519,6 +568,9 @@ fn bad_spans_and_changed_bytes_do_not_panic() {
             spans.dedup();
             spans.len()
         });
+        for id in ["t1s0", "t1s1", "t1sg"] {
+            assert_eq!(select(&page, &format!("main mark#{id}")).len(), 1, "{id}");
+        }
         if bytes.len() != report.bytes {
             assert_eq!(select(&page, "header .banner").len(), 1);
         }
@@ -598,4 +650,148 @@ fn check_page_shows_found_and_exact_scores_and_field_agreement() {
         ],
         "{overall_row:?}"
     );
+}
+
+/// The treaty panel of a document page: parties, signature and headline numbers, each linked
+/// to a highlight of its place in the text.
+#[test]
+fn document_pages_show_parties_dates_and_headline_numbers_linked_to_the_text() {
+    let bytes = std::fs::read(corpus("japan-denmark-2017-ja-pdf.txt")).expect("corpus");
+    let report = process("japan-denmark-2017-ja-pdf", &bytes);
+    let decoded = String::from_utf8(bytes.clone()).expect("UTF-8 corpus");
+    // Every link resolves to an element of a written page (checked inside).
+    let pages = check_document(&report, &bytes, &decoded);
+    let page = parse(&pages[0].html);
+    let panels = select(&page, "aside section.treaty");
+    assert_eq!(panels.len(), report.treaties.len());
+    let panel = panels[0];
+    let text: String = panel.text().collect();
+    for expected in ["JPN", "DNK", "Japan", "Denmark", "2017-10-11", "東京"] {
+        assert!(
+            text.contains(expected),
+            "the panel lacks {expected}: {text}"
+        );
+    }
+    let panel_links: Vec<String> = select(&page, "aside section.treaty a[href]")
+        .into_iter()
+        .filter_map(|a| a.value().attr("href").map(str::to_string))
+        .collect();
+    // The party codes and the signature link to highlights of exactly their spans.
+    let treaty = &report.treaties[0];
+    let signed = treaty.signed.as_ref().expect("a signature");
+    let mut places: Vec<(String, usize, usize)> = treaty
+        .states
+        .iter()
+        .enumerate()
+        .map(|(index, state)| (format!("t1s{index}"), state.start, state.end))
+        .collect();
+    places.push(("t1sg".to_string(), signed.start, signed.end));
+    assert_eq!(places.len(), 3);
+    for (id, start, end) in places {
+        assert!(panel_links.contains(&format!("#{id}")), "no link to {id}");
+        let mark = select(&page, &format!("main mark#{id}")).remove(0);
+        assert_eq!(
+            original_text(mark),
+            decoded_span(&bytes, &decoded, start, end)
+        );
+    }
+    assert_eq!(
+        original_text(select(&page, "main mark#t1s0").remove(0)),
+        "日本国"
+    );
+    // Each headline number links to the highlight of the row its `_row` names.
+    let headline = &treaty_extract::treaty_rows(&report)[0];
+    let reference = &headline.dividends_general_row;
+    let start: usize = reference
+        .rsplit_once('@')
+        .expect("a row")
+        .1
+        .parse()
+        .expect("a start");
+    let numbers = select(&page, "aside section.treaty a.hl");
+    assert!(numbers.len() >= 4, "{}", numbers.len());
+    let dividends = numbers
+        .iter()
+        .find(|a| a.value().attr("title") == Some(&format!("row {reference}")))
+        .expect("the dividend rate");
+    assert_eq!(
+        dividends.text().collect::<String>(),
+        format!("{} %", headline.dividends_general_rate)
+    );
+    let id = dividends
+        .value()
+        .attr("href")
+        .unwrap_or_default()
+        .trim_start_matches('#');
+    let mark = select(&page, &format!("main mark#{id}")).remove(0);
+    assert_eq!(
+        mark.value().attr("data-s"),
+        Some(start.to_string().as_str())
+    );
+}
+
+/// The index shows each treaty's parties as alpha-3 codes, its signature date and the headline
+/// dividend, interest and royalty rates, one line per treaty, and filters by party.
+#[test]
+fn the_index_shows_parties_signature_dates_and_headline_rates() {
+    let mut entries_data = Vec::new();
+    for name in [
+        "japan-denmark-2017-ja-pdf.txt",
+        "canada-denmark-1997-en-web.txt",
+    ] {
+        let bytes = std::fs::read(corpus(name)).expect("corpus");
+        let doc = name.trim_end_matches(".txt").to_string();
+        let report = process(&doc, &bytes);
+        entries_data.push((doc, report));
+    }
+    let entries: Vec<IndexEntry<'_>> = entries_data
+        .iter()
+        .map(|(doc, report)| IndexEntry {
+            doc,
+            report: Some(report),
+            failure: None,
+            comparison: None,
+        })
+        .collect();
+    let html = index_page(&entries, &options());
+    let page = parse(&html);
+    let rows = select(&page, "#docs tbody tr");
+    assert_eq!(rows.len(), 2);
+    let japan: String = rows[0].text().collect();
+    for expected in ["JPN", "DNK", "2017-10-11"] {
+        assert!(japan.contains(expected), "{japan}");
+    }
+    assert!(rows[0]
+        .value()
+        .attr("data-parties")
+        .is_some_and(|p| p.split(' ').any(|c| c == "DNK")));
+    let headline = &treaty_extract::treaty_rows(&entries_data[0].1)[0];
+    let cells: Vec<String> = select(&page, "#docs tbody tr:first-child td.rate")
+        .into_iter()
+        .map(|td| td.text().collect())
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            format!(
+                "{} / {}",
+                headline.dividends_lowest_rate, headline.dividends_general_rate
+            ),
+            headline.interest_general_rate.clone(),
+            headline.royalties_general_rate.clone()
+        ]
+    );
+    // A document with two treaties has a line per treaty in each column.
+    let canada = &entries_data[1].1;
+    assert_eq!(canada.treaties.len(), 2);
+    let parties = select(&page, "#docs tbody tr:nth-child(2) td.parties div");
+    assert_eq!(parties.len(), 2);
+    // The party filter offers every code.
+    let codes: Vec<String> = select(&page, "select[name=party] option")
+        .into_iter()
+        .map(|o| o.text().collect())
+        .collect();
+    for code in ["CAN", "DNK", "JPN"] {
+        assert!(codes.iter().any(|c| c == code), "{codes:?}");
+    }
 }

@@ -3,12 +3,15 @@
 //! This file holds the page frame (header, columns) and the small helpers other pages share;
 //! the parts of the page live beside it: [`highlights`] (rows and warnings marked in the
 //! text), [`anchors`] (article and paragraph anchors, section breaks), [`outline`] (the
-//! outline column) and [`side_column`] (fixture comparison, rows, warnings, normalization).
+//! outline column), [`treaty_panel`] (parties, dates and headline numbers of each treaty, and
+//! their places in the text) and [`side_column`] (fixture comparison, rows, warnings,
+//! normalization).
 
 mod anchors;
 mod highlights;
 mod outline;
 mod side_column;
+mod treaty_panel;
 
 use std::fmt::Write as _;
 
@@ -23,6 +26,7 @@ pub(crate) use highlights::row_highlights;
 use highlights::warning_highlights;
 use outline::outline;
 use side_column::{check_box, normalization_table, rows_list, warnings_list, LEGEND};
+use treaty_panel::{identity_highlights, treaty_panels};
 
 /// The language's name in English, for headings.
 pub(crate) fn language_name(lang: &str) -> &str {
@@ -128,6 +132,56 @@ pub(crate) fn render_page(
         format!("{} — treaty report", report.doc)
     };
     page_start(&mut out, &title, &toggle_css(source));
+    header(input, model, options, page, &range, &mut out);
+    out.push_str("<div class=\"cols\">");
+    outline(model, page, &mut out);
+
+    let rows: Vec<usize> = (0..report.rows.len())
+        .filter(|&i| model.paging.page_of(model.row_offset(i)) == page)
+        .collect();
+    let mut placements = Placements {
+        highlights: warning_highlights(model, source, page),
+        ..Placements::default()
+    };
+    placements
+        .highlights
+        .extend(row_highlights(model, source, &rows, true));
+    placements
+        .highlights
+        .extend(identity_highlights(model, source, page));
+    structure_placements(model, source, page, &mut placements);
+    out.push_str("<main class=\"doc\" lang=\"");
+    let dominant = report
+        .languages
+        .iter()
+        .max_by_key(|l| l.bytes)
+        .map_or("", |l| l.lang.as_str());
+    out.push_str(&class_word(dominant));
+    out.push_str("\"><section class=\"s\">");
+    render(source, window, &placements, &mut out);
+    out.push_str("</section></main><aside class=\"side\">");
+    treaty_panels(model, page, &mut out);
+    check_box(model, input, options, page, &mut out);
+    rows_list(model, &rows, &mut out);
+    warnings_list(model, page, &mut out);
+    normalization_table(report, source, &mut out);
+    out.push_str(LEGEND);
+    out.push_str("</aside></div>");
+    page_end(&mut out, None);
+    out
+}
+
+/// The page's header: links to the other pages, the document's name and counts, and a banner
+/// when the file is not the one the report was made from.
+fn header(
+    input: &DocumentInput<'_>,
+    model: &Model<'_>,
+    options: &Options,
+    page: usize,
+    range: &std::ops::Range<usize>,
+    out: &mut String,
+) {
+    let report = input.report;
     out.push_str("<header class=\"top\"><nav>");
     if options.index {
         out.push_str("<a href=\"../index.html\">← all documents</a>");
@@ -181,38 +235,7 @@ pub(crate) fn render_page(
     {
         out.push_str("<p class=\"banner\">The original file is not the one this report was made from (its size or SHA-256 differs): highlights may be in the wrong places. Run <code>treaty run</code> again.</p>");
     }
-    out.push_str("</header><div class=\"cols\">");
-    outline(model, page, &mut out);
-
-    let rows: Vec<usize> = (0..report.rows.len())
-        .filter(|&i| model.paging.page_of(model.row_offset(i)) == page)
-        .collect();
-    let mut placements = Placements {
-        highlights: warning_highlights(model, source, page),
-        ..Placements::default()
-    };
-    placements
-        .highlights
-        .extend(row_highlights(model, source, &rows, true));
-    structure_placements(model, source, page, &mut placements);
-    out.push_str("<main class=\"doc\" lang=\"");
-    let dominant = report
-        .languages
-        .iter()
-        .max_by_key(|l| l.bytes)
-        .map_or("", |l| l.lang.as_str());
-    out.push_str(&class_word(dominant));
-    out.push_str("\"><section class=\"s\">");
-    render(source, window, &placements, &mut out);
-    out.push_str("</section></main><aside class=\"side\">");
-    check_box(model, input, options, page, &mut out);
-    rows_list(model, &rows, &mut out);
-    warnings_list(model, page, &mut out);
-    normalization_table(report, source, &mut out);
-    out.push_str(LEGEND);
-    out.push_str("</aside></div>");
-    page_end(&mut out, None);
-    out
+    out.push_str("</header>");
 }
 
 #[cfg(test)]
