@@ -7,9 +7,12 @@
 //! The caller writes them (`treaty report`, `treaty run --report`, `treaty check --html`).
 //!
 //! - [`document_pages`]: `docs/<doc>.html`, the outline beside the text with every row
-//!   highlighted at its span, warnings, normalization fixes; for bilingual treaties also
-//!   `docs/<doc>.versions.html`, the language versions of each article side by side.
-//! - [`index_page`]: `index.html`, one row per document.
+//!   highlighted at its span, a panel per treaty (parties, title, signature, entry into force
+//!   and the headline numbers, each linked to its place in the text), warnings, normalization
+//!   fixes; for bilingual treaties also `docs/<doc>.versions.html`, the language versions of
+//!   each article side by side.
+//! - [`index_page`]: `index.html`, one row per document, with a line per treaty of its parties,
+//!   signature date and headline rates.
 //! - [`check_page`]: the comparison with the fixtures, linked to the document pages.
 //!
 //! Pages use inline CSS, no fonts or network, and one small script (sorting and filtering the
