@@ -55,6 +55,25 @@ pub struct Skipped {
     pub format: Option<BinaryFormat>,
     /// A README, LICENSE or CHANGELOG file: the folder's documentation.
     pub documentation: bool,
+    /// A folder that `treaty` writes its output to (the `--out` folder, or any folder holding
+    /// the datasets of a run): never read as input.
+    pub output_folder: bool,
+}
+
+/// Whether a folder is an output folder of `treaty run`: the `--out` folder of this run, or a
+/// folder holding what every run writes (`failures.jsonl`, or `rates.csv` beside
+/// `articles.csv`). Its files (the report's pages, the text kept of PDFs) are output, never
+/// input, wherever the folder is.
+pub fn is_output_folder(dir: &Path, out: Option<&Path>) -> bool {
+    if let Some(out) = out {
+        if let (Ok(dir), Ok(out)) = (std::fs::canonicalize(dir), std::fs::canonicalize(out)) {
+            if dir == out {
+                return true;
+            }
+        }
+    }
+    dir.join("failures.jsonl").is_file()
+        || (dir.join("rates.csv").is_file() && dir.join("articles.csv").is_file())
 }
 
 /// File names (without extension, compared without case) that document a folder rather than
@@ -75,6 +94,11 @@ impl Skipped {
     /// Why the file was skipped, and what to do about it.
     pub fn reason(&self) -> String {
         let shown = crate::terminal::path(&self.path);
+        if self.output_folder {
+            return "it is an output folder of `treaty run` (its datasets, report and kept PDF \
+                    text are output, never read as input)"
+                .to_string();
+        }
         if self.documentation {
             return "a README, LICENSE or CHANGELOG file documents the folder, it is not read \
                     as a treaty (name the file to read it anyway)"
@@ -142,12 +166,19 @@ pub fn markup_of(path: &Path) -> Markup {
 /// [`TEXT_EXTENSIONS`]), sorted by path so runs are deterministic. Folder loops (symlinks) are
 /// visited once; hidden files in folders are ignored; a text-named entry of a folder that is
 /// not a regular file (a FIFO, a socket, a device) is an [`Input::Unreadable`], never opened.
+/// Output folders found below the folders named are skipped (see [`is_output_folder`]).
 pub fn collect(arguments: &[PathBuf]) -> Collected {
+    collect_excluding(arguments, None)
+}
+
+/// [`collect`], also skipping the folder `out` (the output folder of this run) wherever it is
+/// found below the folders named, even before it holds any dataset.
+pub fn collect_excluding(arguments: &[PathBuf], out: Option<&Path>) -> Collected {
     let mut collected = Collected::default();
     let mut seen_dirs = HashSet::new();
     for argument in arguments {
         match std::fs::metadata(argument) {
-            Ok(meta) if meta.is_dir() => walk(argument, &mut collected, &mut seen_dirs),
+            Ok(meta) if meta.is_dir() => walk(argument, out, &mut collected, &mut seen_dirs),
             Ok(_) => collected.inputs.push(Input::File {
                 path: argument.clone(),
                 doc: doc_name(argument),
@@ -163,7 +194,12 @@ pub fn collect(arguments: &[PathBuf]) -> Collected {
     collected
 }
 
-fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>) {
+fn walk(
+    dir: &Path,
+    out: Option<&Path>,
+    collected: &mut Collected,
+    seen_dirs: &mut HashSet<PathBuf>,
+) {
     let canonical = match std::fs::canonicalize(dir) {
         Ok(path) => path,
         Err(error) => {
@@ -198,7 +234,15 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
         }
         let is_text = has_extension(&path, &TEXT_EXTENSIONS);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, collected, seen_dirs),
+            Ok(meta) if meta.is_dir() && is_output_folder(&path, out) => {
+                collected.skipped.push(Skipped {
+                    path,
+                    format: None,
+                    documentation: false,
+                    output_folder: true,
+                });
+            }
+            Ok(meta) if meta.is_dir() => walk(&path, out, collected, seen_dirs),
             // A FIFO, socket or device (or a symlink to one) is never opened: a FIFO with no
             // writer would block the run, a device may never end.
             Ok(meta) if !meta.is_file() => {
@@ -215,6 +259,7 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
                         path,
                         format: None,
                         documentation: false,
+                        output_folder: false,
                     });
                 }
             }
@@ -223,6 +268,7 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
                     path,
                     format: None,
                     documentation: true,
+                    output_folder: false,
                 });
             }
             Ok(_) if is_text => {
@@ -237,6 +283,7 @@ fn walk(dir: &Path, collected: &mut Collected, seen_dirs: &mut HashSet<PathBuf>)
                     path,
                     format,
                     documentation: false,
+                    output_folder: false,
                 });
             }
             Err(error) => collected.inputs.push(Input::Unreadable {

@@ -27,7 +27,7 @@ use treaty_report::{
     check_page, document_pages, index_page, DocumentInput, Failure, IndexEntry, Options,
 };
 
-use crate::inputs::{collect, Input};
+use crate::inputs::{collect, collect_excluding, Input};
 use crate::output::write_atomic;
 
 /// Arguments of `treaty report`.
@@ -209,7 +209,9 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
             args.out.display()
         );
     }
-    let inputs = collect(&crate::default_inputs(args.inputs.clone())).inputs;
+    // The inputs as `treaty run` collected them: its output folder left out.
+    let inputs =
+        collect_excluding(&crate::default_inputs(args.inputs.clone()), Some(&args.out)).inputs;
     let failures = read_failures(&args.out);
     let pool = pool(args.jobs)?;
     let names: Vec<String> = inputs

@@ -26,7 +26,7 @@ use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
 use treaty_extract::Settings;
 use treaty_normalize::IngestConfig;
 
-use crate::inputs::{collect, nothing_to_process, Input};
+use crate::inputs::{collect_excluding, nothing_to_process, Input};
 use crate::output::AtomicFile;
 use treaty_cli::dictionary::LazyTokenizer;
 
@@ -123,7 +123,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let arguments = crate::default_inputs(args.inputs.clone());
-    let collected = collect(&arguments);
+    // The output folder is never input, even where it sits inside an input folder (the
+    // default `output/` of `treaty run .`).
+    let collected = collect_excluding(&arguments, Some(&args.out));
     if collected.inputs.is_empty() {
         eprintln!(
             "treaty: {}",
@@ -132,7 +134,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     if !args.quiet {
-        for skipped in collected.skipped.iter().filter(|s| s.format.is_some()) {
+        for skipped in collected
+            .skipped
+            .iter()
+            .filter(|s| s.format.is_some() || s.output_folder)
+        {
             eprintln!(
                 "treaty: skipped {}: {}",
                 crate::terminal::path(&skipped.path),
