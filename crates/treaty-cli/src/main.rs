@@ -77,19 +77,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(name) = without_default_input(&cli.command) {
+    if let Some((name, kind, message)) = usage_problem(&cli.command) {
         let mut command = Cli::command();
         command.build();
         if let Some(subcommand) = command.find_subcommand_mut(name) {
-            subcommand
-                .error(
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    format!(
-                        "no input given, and there is no {DEFAULT_INPUT}/ folder here to read by \
-                         default: name the files or folders to process"
-                    ),
-                )
-                .exit();
+            subcommand.error(kind, message).exit();
         }
     }
     let result = match cli.command {
@@ -148,15 +140,56 @@ fn io_error_kind(error: &anyhow::Error) -> Option<std::io::ErrorKind> {
 /// The folder read when no input is named.
 const DEFAULT_INPUT: &str = "corpus";
 
-/// The subcommand that would read [`DEFAULT_INPUT`] when it is not there (outside the
-/// repository): that is a usage error, not a failed document.
-fn without_default_input(command: &Command) -> Option<&'static str> {
-    let (name, inputs) = match command {
-        Command::Run(args) if !args.run.stdin => ("run", &args.run.inputs),
-        Command::Check(args) => ("check", &args.inputs),
+/// A usage error in the inputs of a subcommand, found before anything runs: its name, the
+/// kind of error and the message. Two cases: no input is named and [`DEFAULT_INPUT`] is not
+/// there (outside the repository), and a named input does not exist. Either is a usage error
+/// (exit 2), not a failed document; for `report`, it also leaves an earlier report alone.
+fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorKind, String)> {
+    let (name, inputs, what) = match command {
+        Command::Run(args) if !args.run.stdin => {
+            ("run", &args.run.inputs, "the files or folders to process")
+        }
+        Command::Check(args) => ("check", &args.inputs, "the files or folders to check"),
+        Command::Report(args) => (
+            "report",
+            &args.inputs,
+            "the files or folders that `treaty run` processed (`treaty report INPUT... --out DIR`)",
+        ),
+        Command::Bless(args) => ("bless", &args.inputs, "the files to bless"),
         _ => return None,
     };
-    (inputs.is_empty() && !Path::new(DEFAULT_INPUT).is_dir()).then_some(name)
+    if inputs.is_empty() && !Path::new(DEFAULT_INPUT).is_dir() {
+        return Some((
+            name,
+            clap::error::ErrorKind::MissingRequiredArgument,
+            format!(
+                "no input given, and there is no {DEFAULT_INPUT}/ folder here to read by \
+                 default: name {what}"
+            ),
+        ));
+    }
+    let missing: Vec<String> = inputs
+        .iter()
+        .filter(|input| {
+            std::fs::metadata(input).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+        })
+        .map(|input| terminal::path(input))
+        .collect();
+    (!missing.is_empty()).then(|| {
+        let (noun, verb) = if missing.len() == 1 {
+            ("input", "does")
+        } else {
+            ("inputs", "do")
+        };
+        (
+            name,
+            clap::error::ErrorKind::InvalidValue,
+            format!(
+                "{noun} {} {verb} not exist (no such file or folder); nothing was run",
+                missing.join(", ")
+            ),
+        )
+    })
 }
 
 /// The default input when none is named.

@@ -53,3 +53,124 @@ fn the_default_output_folder_inside_the_input_is_never_read_as_input() {
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
     assert_eq!(std::fs::read(mydir.join("third/rates.csv")).unwrap(), rates);
 }
+
+#[test]
+fn report_without_inputs_outside_the_repository_is_a_usage_error_that_keeps_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_corpus(ENGLISH, dir.path());
+    let run = treaty(&["run", ENGLISH, "--report", "-q"], dir.path());
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let index = dir.path().join("output/report/index.html");
+    let good = std::fs::read(&index).unwrap();
+
+    let output = treaty(&["report"], dir.path());
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no input given, and there is no corpus/ folder here"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`treaty report INPUT... --out DIR`"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&index).unwrap(), good, "the report is kept");
+
+    // Named, the same input gives the same report.
+    let output = treaty(&["report", ENGLISH, "-q"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(std::fs::read(&index).unwrap(), good);
+}
+
+#[test]
+fn missing_inputs_are_usage_errors_naming_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_corpus(ENGLISH, dir.path());
+    for args in [
+        &["run", "/no/such/dir"][..],
+        &["run", ENGLISH, "no-such.txt"],
+        &["report", "/no/such/dir"],
+        &["check", "/no/such/dir"],
+        &["bless", "/no/such/dir", "--yes"],
+    ] {
+        let output = treaty(args, dir.path());
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let named = args[1..]
+            .iter()
+            .find(|arg| arg.contains("no"))
+            .unwrap()
+            .to_string();
+        assert!(
+            stderr.contains(&format!("input {named} does not exist")),
+            "{args:?}: {stderr}"
+        );
+        assert!(!dir.path().join("output").exists(), "{args:?}: nothing ran");
+    }
+}
+
+/// Runs `treaty ARGS` in `dir` with `input` on standard input.
+fn treaty_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The child may stop reading early; a broken pipe here is its answer, not a failure.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_treaty_piped_to_stdin_is_told_the_line_forms_and_empty_input_is_nothing_to_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let treaty_text = std::fs::read(corpus(ENGLISH)).unwrap();
+    let output = treaty_with_stdin(&["run", "--stdin"], dir.path(), &treaty_text);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(text(&output.stdout), "", "no rows, no failure lines");
+    assert_eq!(stderr.lines().count(), 1, "said once: {stderr}");
+    for expected in [
+        "standard input looks like the text of a document",
+        "none of its first 5 lines is a JSON line or the path of a file",
+        r#"{"doc": NAME, "text": TEXT}"#,
+        "treaty run treaty.txt",
+        r#"jq -Rsc '{doc: "treaty", text: .}' treaty.txt | treaty run --stdin"#,
+    ] {
+        assert!(stderr.contains(expected), "{expected}\nnot in:\n{stderr}");
+    }
+
+    // The form the message gives works.
+    let mut line = serde_json::to_vec(&serde_json::json!({
+        "doc": "treaty",
+        "text": String::from_utf8_lossy(&treaty_text),
+    }))
+    .unwrap();
+    line.push(b'\n');
+    let output = treaty_with_stdin(&["run", "--stdin"], dir.path(), &line);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).lines().count() > 20);
+
+    // Paths that cannot be read are still failures of their own lines, not raw text.
+    let output = treaty_with_stdin(&["run", "--stdin"], dir.path(), b"missing.txt\n");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("\"path\":\"missing.txt\""));
+
+    // Empty standard input is nothing to process, as a folder with nothing in it.
+    let output = treaty_with_stdin(&["run", "--stdin"], dir.path(), b"");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("nothing to process: standard input is empty"),
+        "{stderr}"
+    );
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    let output = treaty(&["run", "empty"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("nothing to process"));
+}

@@ -107,6 +107,20 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
             }
             batch.push((number, line));
         }
+        if number == 0 {
+            // As `run` with nothing to process.
+            eprintln!(
+                "treaty: nothing to process: standard input is empty (`run --stdin` reads one \
+                 document per line: a JSON line {{\"doc\": NAME, \"text\": TEXT}} or a path)"
+            );
+            return Ok(ExitCode::from(1));
+        }
+        if number == batch.len() {
+            if let Some(looked_at) = looks_like_raw_text(&batch) {
+                eprintln!("treaty: {}", raw_text_message(looked_at));
+                return Ok(ExitCode::from(2));
+            }
+        }
         let results: Vec<(usize, LineResult)> = pool.install(|| {
             batch
                 .par_iter()
@@ -163,6 +177,52 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// How many of the first non-blank lines are looked at to tell a document's text, piped by
+/// mistake, from lines naming documents.
+const LINES_LOOKED_AT: usize = 5;
+
+/// When standard input is the text of a document rather than lines naming documents (`cat
+/// treaty.txt | treaty run --stdin`), the number of lines that tell so: none of the first
+/// [`LINES_LOOKED_AT`] non-blank lines is a JSON object, names a file that exists, or ends in
+/// the extension of a document (a path that cannot be read is still a document's failure).
+fn looks_like_raw_text(batch: &[(usize, Vec<u8>)]) -> Option<usize> {
+    let first: Vec<&[u8]> = batch
+        .iter()
+        .map(|(_, line)| line.as_slice())
+        .filter(|line| !line.trim_ascii().is_empty())
+        .take(LINES_LOOKED_AT)
+        .collect();
+    let names_a_document = |line: &[u8]| {
+        let Ok(line) = std::str::from_utf8(line) else {
+            // Not UTF-8: a failure of its own line, whatever it is.
+            return true;
+        };
+        let line = line.trim();
+        let path = std::path::Path::new(line);
+        line.starts_with('{')
+            || crate::inputs::has_extension(path, &crate::inputs::TEXT_EXTENSIONS)
+            || std::fs::symlink_metadata(path).is_ok()
+    };
+    (!first.is_empty() && !first.iter().any(|line| names_a_document(line))).then_some(first.len())
+}
+
+/// What to do when standard input is a document's text (see [`looks_like_raw_text`]).
+fn raw_text_message(looked_at: usize) -> String {
+    let lines = if looked_at == 1 {
+        "its first line is".to_string()
+    } else {
+        format!("none of its first {looked_at} lines is")
+    };
+    format!(
+        "standard input looks like the text of a document, not lines naming documents: {lines} \
+         a JSON line or the path of a file. `run --stdin` reads one document per line, either \
+         a JSON line {{\"doc\": NAME, \"text\": TEXT}} or a path (`find texts/ -name '*.txt' | \
+         treaty run --stdin`). To process one text, name its file (`treaty run treaty.txt`), \
+         or send it as one JSON line: `jq -Rsc '{{doc: \"treaty\", text: .}}' treaty.txt | \
+         treaty run --stdin`. Nothing was processed."
+    )
 }
 
 fn write_no_rows<W: Write>(
