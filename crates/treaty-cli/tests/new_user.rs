@@ -174,3 +174,63 @@ fn a_treaty_piped_to_stdin_is_told_the_line_forms_and_empty_input_is_nothing_to_
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stderr).contains("nothing to process"));
 }
+
+/// The start of a DOCX file (a ZIP archive whose first entries are Word parts).
+const DOCX: &[u8] = b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00\x13\x00[Content_Types].xml\x00\x00PK\x03\x04word/document.xml";
+
+fn failures(out: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(out.join("failures.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_skipped_file_counts_in_the_summary_failures_and_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    copy_corpus(ENGLISH, &inputs);
+    std::fs::write(inputs.join("japan-denmark.docx"), DOCX).unwrap();
+    // Documentation and files of other kinds are not documents: they do not count.
+    std::fs::write(inputs.join("README.md"), "# Notes\n").unwrap();
+    std::fs::write(inputs.join("list.csv"), "a,b\n").unwrap();
+
+    let output = treaty(&["run", "in", "--out", "out"], dir.path());
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("treaty: skipped in/japan-denmark.docx: it is a Word document (DOCX)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("1 documents (0 resumed), ")
+            && stderr.contains(", 0 failed, 1 skipped in "),
+        "{stderr}"
+    );
+    let recorded = failures(&dir.path().join("out"));
+    assert_eq!(recorded.len(), 1, "{recorded:?}");
+    assert_eq!(recorded[0]["doc"], "japan-denmark");
+    assert_eq!(recorded[0]["path"], "in/japan-denmark.docx");
+    assert_eq!(recorded[0]["severity"], "skipped");
+    assert!(recorded[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("pandoc --wrap=none -t plain in/japan-denmark.docx"));
+    // The document itself was processed.
+    assert!(dir
+        .path()
+        .join("out")
+        .join("canada-denmark-1997-en-web.json")
+        .is_file());
+
+    // --skip-unsupported: still recorded and counted, but the exit status is the documents'.
+    let output = treaty(
+        &["run", "in", "--out", "out", "--skip-unsupported"],
+        dir.path(),
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(", 1 skipped in "), "{stderr}");
+    assert_eq!(failures(&dir.path().join("out")), recorded);
+}

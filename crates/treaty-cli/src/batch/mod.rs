@@ -75,6 +75,11 @@ pub struct RunArgs {
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
+    /// Files found in folders that are not text (a Word document, an image) are recorded in
+    /// failures.jsonl with severity `skipped`, counted in the summary and, without this flag,
+    /// make the exit status 1; with it, they leave the exit status alone.
+    #[arg(long, conflicts_with = "stdin")]
+    pub skip_unsupported: bool,
 }
 
 /// `--jobs N`: a whole number, 0 or more (0: one per core). Negative numbers are taken as
@@ -146,6 +151,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    // Files of a format that is not text (a Word document, an image): named above, recorded
+    // in failures.jsonl after the documents, counted in the summary and the exit status.
+    let unsupported: Vec<Failure> = collected
+        .skipped
+        .iter()
+        .filter(|s| s.format.is_some())
+        .map(|s| Failure {
+            doc: crate::inputs::doc_name(&s.path),
+            path: s.path.display().to_string(),
+            severity: "skipped",
+            error: s.reason(),
+        })
+        .collect();
     let inputs = collected.inputs;
     let jobs = job_count(args.jobs);
     std::fs::create_dir_all(&args.out)
@@ -368,6 +386,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     }
+    for failure in &unsupported {
+        write_failure(&mut failures_jsonl, failure)
+            .with_context(|| cannot_write("failures.jsonl"))?;
+    }
+    let n_skipped = unsupported.len();
     rates_csv.commit()?;
     rates_jsonl.commit()?;
     articles_csv.commit()?;
@@ -376,8 +399,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     failures_jsonl.commit()?;
     if !args.quiet {
         eprintln!(
-            "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed in {:.2}s -> {}",
-            n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, started.elapsed().as_secs_f64(), args.out.display()
+            "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed, {} skipped in {:.2}s -> {}",
+            n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, n_skipped, started.elapsed().as_secs_f64(), args.out.display()
         );
         let (pdfs, extraction) = crate::pdf::extraction_totals();
         if pdfs > 0 {
@@ -389,7 +412,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    Ok(if n_failed > 0 {
+    let skipped_fail = n_skipped > 0 && !args.skip_unsupported;
+    Ok(if n_failed > 0 || skipped_fail {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

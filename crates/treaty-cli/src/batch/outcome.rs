@@ -11,7 +11,8 @@ pub(super) struct Failure {
     pub(super) doc: String,
     pub(super) path: String,
     /// `error`: nothing was produced; `warning`: the document was processed but is not
-    /// usable as a treaty (no articles, unsupported language).
+    /// usable as a treaty (no articles, unsupported language); `skipped`: a file found in a
+    /// folder that is not text (a Word document, an image), not read.
     pub(super) severity: &'static str,
     pub(super) error: String,
 }
