@@ -234,3 +234,78 @@ fn a_skipped_file_counts_in_the_summary_failures_and_exit_status() {
     assert!(stderr.contains(", 1 skipped in "), "{stderr}");
     assert_eq!(failures(&dir.path().join("out")), recorded);
 }
+
+#[test]
+fn the_summary_says_where_the_warnings_are_and_warnings_jsonl_lists_them() {
+    const OCR: &str = "brazil-denmark-1974-pt-en-ocr";
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    copy_corpus(&format!("{OCR}.txt"), &inputs);
+    copy_corpus(ENGLISH, &inputs);
+    let output = treaty(&["run", "in", "--out", "out"], dir.path());
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+
+    // Every warning of every document's JSON is one line, in input order.
+    let out = dir.path().join("out");
+    let mut expected = Vec::new();
+    for doc in [
+        "brazil-denmark-1974-pt-en-ocr",
+        "canada-denmark-1997-en-web",
+    ] {
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join(format!("{doc}.json"))).unwrap())
+                .unwrap();
+        for warning in report["warnings"].as_array().unwrap() {
+            expected.push(serde_json::json!({
+                "doc": doc,
+                "code": warning["code"],
+                "message": warning["message"],
+                "start": warning.get("start").cloned().unwrap_or(serde_json::Value::Null),
+                "end": warning.get("end").cloned().unwrap_or(serde_json::Value::Null),
+            }));
+        }
+    }
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(out.join("warnings.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(!lines.is_empty(), "the OCR text has warnings");
+    assert_eq!(lines, expected);
+
+    // The summary counts them and says where they are, by code with their documents.
+    assert!(
+        stderr.contains(&format!("{} warnings, ", lines.len())),
+        "{stderr}"
+    );
+    let codes: std::collections::BTreeSet<&str> =
+        lines.iter().map(|l| l["code"].as_str().unwrap()).collect();
+    let summary = stderr
+        .lines()
+        .find(|line| line.starts_with("warnings: "))
+        .unwrap_or_else(|| panic!("no warnings line in {stderr}"));
+    for code in codes {
+        let count = lines.iter().filter(|l| l["code"] == code).count();
+        assert!(
+            summary.contains(&format!("{count} {code} ({OCR})")),
+            "{code}: {summary}"
+        );
+    }
+    assert!(
+        summary.ends_with("; one line each in out/warnings.jsonl"),
+        "{summary}"
+    );
+
+    // A run without warnings writes the file empty and no such line.
+    let output = treaty(
+        &["run", &format!("in/{ENGLISH}"), "--out", "clean"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("clean/warnings.jsonl")).unwrap(),
+        ""
+    );
+    assert!(!text(&output.stderr).contains("warnings: "));
+}

@@ -1,6 +1,6 @@
 //! A processed document's JSON and its lines of the datasets (`rates.csv`, `rates.jsonl`,
-//! `articles.csv`, `treaties.csv`, `treaties.jsonl`, `failures.jsonl`), rendered on worker
-//! threads and appended in input order.
+//! `articles.csv`, `treaties.csv`, `treaties.jsonl`, `warnings.jsonl`, `failures.jsonl`),
+//! rendered on worker threads and appended in input order.
 
 use std::io::Write;
 use std::path::Path;
@@ -22,8 +22,23 @@ pub(super) struct Rendered {
     pub(super) n_rows: usize,
     pub(super) n_articles: usize,
     pub(super) n_warnings: usize,
+    /// `warnings.jsonl` lines: one per warning of the document.
+    pub(super) warnings_jsonl: Vec<u8>,
+    /// The code of each warning, in order.
+    pub(super) warning_codes: Vec<String>,
     /// A warning that makes the document a failure of the batch.
     pub(super) failure: Option<Failure>,
+}
+
+/// One line of `warnings.jsonl`: a warning of a document, with its place in the original
+/// bytes when it has one (`null` otherwise).
+#[derive(serde::Serialize)]
+struct WarningLine<'a> {
+    doc: &'a str,
+    code: &'a str,
+    message: &'a str,
+    start: Option<usize>,
+    end: Option<usize>,
 }
 
 /// Writes a processed document's JSON and renders its dataset lines (on a worker thread).
@@ -88,6 +103,20 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
             serde_json::to_writer(&mut treaties_jsonl, &treaty)?;
             treaties_jsonl.push(b'\n');
         }
+        let mut warnings_jsonl = Vec::new();
+        for warning in &report.warnings {
+            serde_json::to_writer(
+                &mut warnings_jsonl,
+                &WarningLine {
+                    doc: &report.doc,
+                    code: &warning.code,
+                    message: &warning.message,
+                    start: warning.start,
+                    end: warning.end,
+                },
+            )?;
+            warnings_jsonl.push(b'\n');
+        }
         let failure = failure_of_report(&report, &path);
         Ok(Rendered {
             resumed,
@@ -103,6 +132,8 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
             n_rows: report.rows.len(),
             n_articles: articles.len(),
             n_warnings: report.warnings.len(),
+            warnings_jsonl,
+            warning_codes: report.warnings.iter().map(|w| w.code.clone()).collect(),
             failure,
         })
     })();

@@ -12,7 +12,7 @@ mod output_folder;
 mod pipe;
 mod process;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -117,6 +117,34 @@ fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
         .num_threads(jobs.max(1))
         .build()
         .context("cannot start worker threads")
+}
+
+/// The dataset of every document's warnings, one JSON line each.
+const WARNINGS_FILE: &str = "warnings.jsonl";
+
+/// How many documents the summary names per warning code.
+const DOCS_PER_WARNING: usize = 3;
+
+/// Warnings by code, most frequent first, each with the first documents that have it:
+/// `3 unmatched (a, b, c), 1 no_rate_rows (d)`.
+fn warning_summary(by_code: &BTreeMap<String, (usize, Vec<String>)>) -> String {
+    let mut codes: Vec<(&String, &(usize, Vec<String>))> = by_code.iter().collect();
+    codes.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(b.0)));
+    codes
+        .iter()
+        .map(|(code, (count, docs))| {
+            let mut named: Vec<String> = docs
+                .iter()
+                .take(DOCS_PER_WARNING)
+                .map(|doc| crate::terminal::quote(doc).into_owned())
+                .collect();
+            if docs.len() > DOCS_PER_WARNING {
+                named.push(format!("{} more", docs.len() - DOCS_PER_WARNING));
+            }
+            format!("{count} {code} ({})", named.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// How many documents are processed before their results are streamed to disk; bounds memory.
@@ -227,6 +255,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut treaties_csv = AtomicFile::create(&args.out.join("treaties.csv"))?;
     let mut treaties_jsonl = AtomicFile::create(&args.out.join("treaties.jsonl"))?;
     let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
+    let mut warnings_jsonl = AtomicFile::create(&args.out.join(WARNINGS_FILE))?;
     // An error writing a dataset names it: "cannot write out/rates.csv: No space left".
     let cannot_write = |name: &str| format!("cannot write {}", args.out.join(name).display());
     write_header(&mut rates_csv, &RATE_COLUMNS).with_context(|| cannot_write("rates.csv"))?;
@@ -253,6 +282,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     // datasets.
     let mut written_docs = HashSet::new();
     let mut failed_docs = Vec::new();
+    // Per warning code, how many and the documents that have one (for the summary).
+    let mut warnings_by_code: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
     for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
         if interrupt.fired() {
             break;
@@ -321,6 +352,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     n_rows += rendered.n_rows;
                     n_articles += rendered.n_articles;
                     n_warnings += rendered.n_warnings;
+                    warnings_jsonl
+                        .writer()
+                        .write_all(&rendered.warnings_jsonl)
+                        .with_context(|| cannot_write(WARNINGS_FILE))?;
+                    for code in &rendered.warning_codes {
+                        let (count, docs) = warnings_by_code.entry(code.clone()).or_default();
+                        *count += 1;
+                        let doc = inputs[index].doc();
+                        if docs.last() != Some(&doc) {
+                            docs.push(doc);
+                        }
+                    }
                     if let Some(failure) = rendered.failure {
                         n_failed += 1;
                         if !args.quiet {
@@ -376,7 +419,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if interrupt.fired() {
         // The datasets are not committed: their temporary files go when they are dropped.
         drop((rates_csv, rates_jsonl, articles_csv, failures_jsonl));
-        drop((treaties_csv, treaties_jsonl));
+        drop((treaties_csv, treaties_jsonl, warnings_jsonl));
         eprintln!(
             "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
              the datasets were not written; run the same command with --resume to continue",
@@ -397,6 +440,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     treaties_csv.commit()?;
     treaties_jsonl.commit()?;
     failures_jsonl.commit()?;
+    warnings_jsonl.commit()?;
     if !args.quiet {
         eprintln!(
             "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed, {} skipped in {:.2}s -> {}",
@@ -409,6 +453,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                  their text is in {}",
                 extraction.as_secs_f64(),
                 args.out.join("text").display()
+            );
+        }
+        if n_warnings > 0 {
+            eprintln!(
+                "warnings: {}; one line each in {}",
+                warning_summary(&warnings_by_code),
+                args.out.join(WARNINGS_FILE).display()
+            );
+        }
+        if n_failed + n_skipped > 0 {
+            eprintln!(
+                "failed and skipped: one line each in {}",
+                args.out.join("failures.jsonl").display()
             );
         }
     }
