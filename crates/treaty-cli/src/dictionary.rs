@@ -63,7 +63,17 @@ fn load() -> anyhow::Result<JapaneseTokenizer> {
             }
         }
     }
+    let started = std::time::Instant::now();
+    announce(&format!(
+        "building the Japanese dictionary from the bundled IPADIC sources (once on this \
+         machine, about 3 s; cached in {})",
+        root.display()
+    ));
     build_into(&root, &built)?;
+    announce(&format!(
+        "Japanese dictionary built in {:.1} s; later runs load it from the cache",
+        started.elapsed().as_secs_f64()
+    ));
     verify(&built).map_err(|why| {
         anyhow::anyhow!(
             "the Japanese dictionary just built in {} does not verify: {why}",
@@ -71,6 +81,19 @@ fn load() -> anyhow::Result<JapaneseTokenizer> {
         )
     })?;
     Ok(JapaneseTokenizer::load(&built)?)
+}
+
+/// A one-line notice on standard error, on a line of its own (over a progress bar drawn on a
+/// terminal, which redraws itself below it).
+#[allow(clippy::print_stderr)]
+fn announce(message: &str) {
+    use std::io::IsTerminal;
+    let clear = if std::io::stderr().is_terminal() {
+        "\r\x1b[2K"
+    } else {
+        ""
+    };
+    eprintln!("{clear}treaty: {message}");
 }
 
 /// Says on standard error that the cache is damaged (or unverifiable) and is being rebuilt.

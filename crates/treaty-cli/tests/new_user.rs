@@ -309,3 +309,60 @@ fn the_summary_says_where_the_warnings_are_and_warnings_jsonl_lists_them() {
     );
     assert!(!text(&output.stderr).contains("warnings: "));
 }
+
+/// Runs `treaty ARGS` in `dir` with the Japanese dictionary cached in `dictionary`.
+fn treaty_with_dictionary(args: &[&str], dir: &Path, dictionary: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(args)
+        .current_dir(dir)
+        .env("TREATY_DICTIONARY_DIR", dictionary)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_first_japanese_document_says_once_that_the_dictionary_is_being_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    copy_corpus("japan-denmark-2017-ja-pdf.txt", &inputs);
+    std::fs::copy(
+        corpus("japan-denmark-2017-ja-pdf.txt"),
+        inputs.join("copy.txt"),
+    )
+    .unwrap();
+    let dictionary = dir.path().join("dictionary");
+    let first = treaty_with_dictionary(
+        &["run", "in", "--out", "first", "--jobs", "2"],
+        dir.path(),
+        &dictionary,
+    );
+    let stderr = text(&first.stderr);
+    assert_eq!(first.status.code(), Some(0), "{stderr}");
+    let building: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("building the Japanese dictionary"))
+        .collect();
+    assert_eq!(building.len(), 1, "said once: {stderr}");
+    assert!(
+        building[0].starts_with("treaty: building the Japanese dictionary")
+            && building[0].contains("once on this machine, about 3 s; cached in"),
+        "{stderr}"
+    );
+    let built = stderr
+        .lines()
+        .find(|line| line.starts_with("treaty: Japanese dictionary built in "))
+        .unwrap_or_else(|| panic!("how long it took: {stderr}"));
+    assert!(
+        built.ends_with(" s; later runs load it from the cache"),
+        "{built}"
+    );
+
+    // Cached: a later run says nothing of it.
+    let second = treaty_with_dictionary(&["run", "in", "--out", "second"], dir.path(), &dictionary);
+    assert_eq!(second.status.code(), Some(0));
+    assert!(
+        !text(&second.stderr).contains("dictionary"),
+        "{}",
+        text(&second.stderr)
+    );
+}
