@@ -491,8 +491,14 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
     let reports = process_inputs(&args.inputs)?;
     let mut writes: Vec<(PathBuf, String)> = Vec::new();
     for report in &reports {
-        let produced = actual_of(report);
+        let mut produced = actual_of(report);
         let dir = args.fixtures.join(&report.doc);
+        // A row the fixture already has keeps its quote, which a person may have written.
+        if let Ok(text) = std::fs::read_to_string(dir.join("rates.csv")) {
+            let fixture = parse_rates_csv(&text)
+                .with_context(|| format!("{}", dir.join("rates.csv").display()))?;
+            keep_quotes(&mut produced.rates, &fixture);
+        }
         for (name, contents) in [
             ("outline.csv", write_outline_csv(&produced.outline)),
             ("rates.csv", write_rates_csv(&produced.rates)),
@@ -544,6 +550,39 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
         eprintln!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether a produced row is a fixture row with every compared field equal (the quote is never
+/// compared). A fixture without the `source` and `modifies` columns holds treaty rows.
+fn same_row(produced: &RateRecord, fixture: &RateRecord) -> bool {
+    let source = |row: &RateRecord| row.source.clone().unwrap_or_else(|| "treaty".to_string());
+    let modifies = |row: &RateRecord| row.modifies.clone().unwrap_or_default();
+    produced.treaty == fixture.treaty
+        && produced.lang == fixture.lang
+        && produced.topic == fixture.topic
+        && produced.article == fixture.article
+        && produced.paragraph == fixture.paragraph
+        && produced.subparagraph == fixture.subparagraph
+        && produced.kind == fixture.kind
+        && produced.value == fixture.value
+        && produced.unit == fixture.unit
+        && produced.condition == fixture.condition
+        && source(produced) == source(fixture)
+        && modifies(produced) == modifies(fixture)
+}
+
+/// Gives each produced row that the fixture has unchanged (see [`same_row`]) the fixture's
+/// quote, each fixture row once, so that `bless` rewrites only the rows that changed.
+fn keep_quotes(rows: &mut [RateRecord], fixture: &[RateRecord]) {
+    let mut used = vec![false; fixture.len()];
+    for row in rows.iter_mut() {
+        if let Some(index) =
+            (0..fixture.len()).find(|&index| !used[index] && same_row(row, &fixture[index]))
+        {
+            used[index] = true;
+            row.quote.clone_from(&fixture[index].quote);
+        }
+    }
 }
 
 /// The comparison of one document's output with its fixture in `fixtures`, or `None` when it

@@ -366,3 +366,66 @@ fn the_first_japanese_document_says_once_that_the_dictionary_is_being_built() {
         text(&second.stderr)
     );
 }
+
+#[test]
+fn bless_keeps_the_quotes_of_unchanged_rows_so_its_diff_shows_only_real_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_corpus(ENGLISH, dir.path());
+    let doc = ENGLISH.trim_end_matches(".txt");
+    let first = treaty(&["bless", ENGLISH, "--fixtures", "fx", "--yes"], dir.path());
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let fixture = dir.path().join("fx").join(doc).join("rates.csv");
+
+    // A reviewer writes every quote by hand, and one value is wrong in the fixture.
+    let mut rows =
+        treaty_golden::parse_rates_csv(&std::fs::read_to_string(&fixture).unwrap()).unwrap();
+    assert!(rows.len() > 5);
+    for (index, row) in rows.iter_mut().enumerate() {
+        row.quote = format!("hand-written quote {index}");
+    }
+    let changed = rows
+        .iter()
+        .position(|row| row.kind == "rate" && row.topic == "dividends")
+        .unwrap();
+    let real_value = std::mem::replace(&mut rows[changed].value, "99".to_string());
+    std::fs::write(&fixture, treaty_golden::write_rates_csv(&rows)).unwrap();
+
+    let second = treaty(&["bless", ENGLISH, "--fixtures", "fx", "--yes"], dir.path());
+    assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
+    let diff = text(&second.stdout);
+    let removed: Vec<&str> = diff
+        .lines()
+        .filter(|line| line.starts_with('-') && !line.starts_with("---"))
+        .collect();
+    let added: Vec<&str> = diff
+        .lines()
+        .filter(|line| line.starts_with('+') && !line.starts_with("+++"))
+        .collect();
+    assert_eq!(removed.len(), 1, "only the changed row: {diff}");
+    assert_eq!(added.len(), 1, "only the changed row: {diff}");
+    assert!(
+        removed[0].contains(&format!("hand-written quote {changed}")),
+        "{diff}"
+    );
+    assert!(
+        !added[0].contains("hand-written"),
+        "a new row gets the program's quote: {diff}"
+    );
+
+    let blessed =
+        treaty_golden::parse_rates_csv(&std::fs::read_to_string(&fixture).unwrap()).unwrap();
+    assert_eq!(blessed.len(), rows.len());
+    for (index, row) in blessed.iter().enumerate() {
+        if row.value == "99" || (index == changed && row.value == real_value) {
+            continue;
+        }
+        assert!(row.quote.starts_with("hand-written quote "), "{row:?}");
+    }
+    assert_eq!(
+        blessed
+            .iter()
+            .filter(|row| row.quote.starts_with("hand-written"))
+            .count(),
+        rows.len() - 1
+    );
+}
