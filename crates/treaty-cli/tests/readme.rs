@@ -130,3 +130,97 @@ fn readme_links_and_documents_are_in_the_repository() {
         "`doc, lang, topic, article, paragraph, subparagraph, kind, value, unit, condition, quote`"
     ));
 }
+
+/// The cells of the README table row that starts with `start`, trimmed, without the first.
+fn table_row(readme: &str, start: &str) -> Vec<String> {
+    let line = readme
+        .lines()
+        .find(|line| line.starts_with(start))
+        .unwrap_or_else(|| panic!("README has no row {start}"));
+    line.trim_matches('|')
+        .split('|')
+        .skip(1)
+        .map(|cell| cell.trim().to_owned())
+        .collect()
+}
+
+/// `P / R / F` of found rows and of exact rows, from the last line `treaty check` prints.
+fn check_figures(folder: &str) -> (String, String) {
+    let output = treaty(&["check", folder], &workspace_root());
+    let printed = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    let summary = printed
+        .lines()
+        .find(|line| line.contains(" documents compared: "))
+        .unwrap_or_else(|| panic!("`treaty check {folder}` printed no summary:\n{printed}"));
+    let numbers: Vec<&str> = summary
+        .split([' ', ',', ';'])
+        .filter(|word| word.len() == 5 && word.starts_with(['0', '1']) && word.contains('.'))
+        .collect();
+    assert!(numbers.len() >= 6, "{summary}");
+    (numbers[..3].join(" / "), numbers[3..6].join(" / "))
+}
+
+#[test]
+fn readme_accuracy_figures_are_what_check_prints_for_each_folder() {
+    let readme = readme();
+    let found = table_row(&readme, "| rate rows against the fixtures");
+    let exact = table_row(&readme, "| the same for exact rows");
+    for (column, folder) in [(0, "corpus/ja"), (1, "corpus/en")] {
+        let (found_now, exact_now) = check_figures(folder);
+        assert_eq!(
+            found[column], found_now,
+            "found rows of `treaty check {folder}` in the README"
+        );
+        assert_eq!(
+            exact[column], exact_now,
+            "exact rows of `treaty check {folder}` in the README"
+        );
+    }
+}
+
+/// Copies a folder with its files (one level of subfolders deep is enough for the corpus).
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn readme_measuring_commands_work_after_the_default_run() {
+    let readme = readme();
+    let line = readme
+        .lines()
+        .find(|line| line.starts_with("Measured with `treaty run corpus/ja"))
+        .expect("README says how the real treaties were measured");
+    let commands: Vec<&str> = line
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| span.starts_with("treaty run corpus/"))
+        .collect();
+    assert_eq!(commands.len(), 2, "{line}");
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["ja", "en"] {
+        copy_folder(
+            &workspace_root().join("corpus").join(folder),
+            &dir.path().join("corpus").join(folder),
+        );
+    }
+    // The README's first command, then the ones of this section.
+    let default = treaty(&["run", "-q"], dir.path());
+    assert_eq!(default.status.code(), Some(0), "{}", text(&default.stderr));
+    for command in commands {
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let output = treaty(&args, dir.path());
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "`{command}` after `treaty run`: {}",
+            text(&output.stderr)
+        );
+    }
+}
