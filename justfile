@@ -10,7 +10,7 @@ report:
 
 # All tests.
 test:
-    cargo test --workspace
+    tools/test.sh
 
 # Accuracy against the golden fixtures (the CI gate).
 check:

@@ -35,7 +35,7 @@ impl TokenizerSource for LazyTokenizer {
 
 /// Where built dictionaries are cached: `$TREATY_DICTIONARY_DIR`, else the user's cache
 /// directory, else the system temporary directory.
-fn cache_root() -> PathBuf {
+pub fn cache_root() -> PathBuf {
     if let Some(dir) = std::env::var_os("TREATY_DICTIONARY_DIR") {
         return PathBuf::from(dir);
     }

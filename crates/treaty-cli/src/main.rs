@@ -15,6 +15,7 @@ mod batch;
 mod golden;
 mod inputs;
 mod inspect;
+mod ocr;
 mod output;
 mod pdf;
 mod report;
@@ -31,6 +32,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to OCR a PDF's pages with Tesseract: `auto` reads pages that have no text layer
+    /// (scanned pages), `always` every page, `never` none (a scanned PDF then fails).
+    #[arg(long, global = true, value_enum, default_value_t = ocr::OcrMode::Auto)]
+    ocr: ocr::OcrMode,
 }
 
 #[derive(Subcommand)]
@@ -84,6 +89,7 @@ fn main() -> ExitCode {
             subcommand.error(kind, message).exit();
         }
     }
+    ocr::set_mode(cli.ocr);
     let result = match cli.command {
         Command::Run(args) => report::run(args),
         Command::Normalize(args) => inspect::normalize(args),

@@ -52,6 +52,41 @@ pub struct PdfOrigin {
     pub pages: u32,
     /// Why the text was not taken the usual way (pdftotext missing), for a warning.
     pub note: Option<String>,
+    /// The scanned pages read by OCR, and their words' confidences.
+    pub ocr: Option<OcrOrigin>,
+}
+
+/// The pages of a PDF read by OCR.
+#[derive(Debug, Clone)]
+pub struct OcrOrigin {
+    /// What the OCR used.
+    pub run: crate::ocr::OcrRun,
+    /// Each OCR'd word's byte range in the document's text, with its confidence (0 to 1).
+    pub words: Vec<(std::ops::Range<usize>, f32)>,
+}
+
+impl OcrOrigin {
+    /// The mean confidence of the words overlapping `range` (`None` when none does).
+    pub fn confidence_in(&self, range: std::ops::Range<usize>) -> Option<f32> {
+        let from = self
+            .words
+            .partition_point(|(word, _)| word.end <= range.start);
+        let overlapping: Vec<f32> = self.words[from..]
+            .iter()
+            .take_while(|(word, _)| word.start < range.end.max(range.start + 1))
+            .map(|(_, confidence)| *confidence)
+            .collect();
+        (!overlapping.is_empty())
+            .then(|| overlapping.iter().sum::<f32>() / overlapping.len() as f32)
+    }
+
+    /// The mean confidence of every OCR'd word.
+    pub fn mean_confidence(&self) -> f32 {
+        if self.words.is_empty() {
+            return 0.0;
+        }
+        self.words.iter().map(|(_, c)| c).sum::<f32>() / self.words.len() as f32
+    }
 }
 
 /// An input's bytes: the file's own, or the text extracted from a PDF.
@@ -180,14 +215,22 @@ fn pdf_text(path: &Path, pdf: &[u8]) -> Result<InputBytes, String> {
             )),
         ),
     };
+    let sha256 = sha256_hex(pdf);
+    let (text, ocr) = with_scanned_pages_read(path, &sha256, text)?;
     let visible = text.iter().filter(|b| !b.is_ascii_whitespace()).count();
     let pages =
         u32::try_from(text.iter().filter(|&&b| b == 0x0C).count().max(1)).unwrap_or(u32::MAX);
-    if visible < 50 * pages as usize {
-        return Err(format!(
-            "the PDF has no text layer ({visible} characters on {pages} pages): it is probably \
-             scanned; OCR it (e.g. with ocrmypdf or tesseract) and process the text"
-        ));
+    if visible < crate::ocr::SCANNED_PAGE_CHARS * pages as usize {
+        return Err(match &ocr {
+            Some(_) => format!(
+                "the PDF is scanned and OCR found almost no text in it ({visible} characters on \
+                 {pages} pages)"
+            ),
+            None => format!(
+                "the PDF has no text layer ({visible} characters on {pages} pages): it is \
+                 probably scanned; run with --ocr auto (the default) to OCR it with Tesseract"
+            ),
+        });
     }
     let elapsed = started.elapsed();
     EXTRACTED.fetch_add(1, Ordering::Relaxed);
@@ -198,13 +241,69 @@ fn pdf_text(path: &Path, pdf: &[u8]) -> Result<InputBytes, String> {
     Ok(InputBytes {
         bytes: text,
         pdf: Some(PdfOrigin {
-            sha256: sha256_hex(pdf),
+            sha256,
             bytes: pdf.len(),
             extractor,
             pages,
             note,
+            ocr,
         }),
     })
+}
+
+/// The text with the pages the OCR mode asks for read by OCR instead of their text layer
+/// (`auto`: pages with almost no text layer; `always`: every page).
+fn with_scanned_pages_read(
+    path: &Path,
+    sha256: &str,
+    text: Vec<u8>,
+) -> Result<(Vec<u8>, Option<OcrOrigin>), String> {
+    let mode = crate::ocr::mode();
+    let layer = String::from_utf8_lossy(&text).into_owned();
+    let mut pages: Vec<&str> = layer.split('\x0c').collect();
+    // pdftotext ends every page with a form feed: the last piece is what follows the last.
+    let trailing = if pages.len() > 1 { pages.pop() } else { None };
+    let wanted: Vec<u32> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, page)| match mode {
+            crate::ocr::OcrMode::Never => false,
+            crate::ocr::OcrMode::Always => true,
+            crate::ocr::OcrMode::Auto => {
+                page.chars().filter(|c| !c.is_whitespace()).count() < crate::ocr::SCANNED_PAGE_CHARS
+            }
+        })
+        .filter_map(|(index, _)| u32::try_from(index + 1).ok())
+        .collect();
+    if wanted.is_empty() {
+        return Ok((text, None));
+    }
+    let (read, run) = crate::ocr::read_pages(path, sha256, &wanted)?;
+    let mut joined = String::with_capacity(layer.len());
+    let mut words = Vec::new();
+    for (index, page) in pages.iter().enumerate() {
+        if index > 0 {
+            joined.push('\x0c');
+        }
+        match wanted.iter().position(|&p| p as usize == index + 1) {
+            Some(at) => {
+                let offset = joined.len();
+                joined.push_str(&read[at].text);
+                words.extend(
+                    read[at]
+                        .words
+                        .iter()
+                        .map(|(range, c)| (range.start + offset..range.end + offset, *c)),
+                );
+            }
+            None => joined.push_str(page),
+        }
+    }
+    if let Some(trailing) = trailing {
+        joined.push('\x0c');
+        joined.push_str(trailing);
+    }
+    Ok((joined.into_bytes(), Some(OcrOrigin { run, words })))
 }
 
 /// The name the built-in extractor is recorded under.

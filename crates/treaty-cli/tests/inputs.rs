@@ -206,7 +206,11 @@ fn pdfs_are_read_through_their_text_layer_with_pages_and_the_text_kept() {
         .filter(|row| row["doc"] == "canada")
         .all(|row| row["page"].is_null()));
     let csv = std::fs::read_to_string(out.join("rates.csv")).unwrap();
-    assert!(csv.lines().next().unwrap().ends_with(",modifies,page"));
+    assert!(csv
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",modifies,page,ocr_confidence"));
 
     // Without pdftotext the built-in extractor reads the PDF, says so, and finds the same
     // core rows.

@@ -163,6 +163,7 @@ mod tests {
             source: Source::Treaty,
             modifies: String::new(),
             page: None,
+            ocr_confidence: None,
             conditions: Conditions::default(),
         }
     }

@@ -28,6 +28,9 @@ pub struct NormalizeWords {
     /// Marks that end a sentence in a language written without spaces (`。`): a line break
     /// after one is kept.
     pub sentence_ends: &'static [char],
+    /// The Tesseract language that reads this language (`por`, `eng`, `jpn`: Debian's
+    /// `tesseract-ocr-<code>`), for scanned PDFs; empty when there is none.
+    pub ocr_language: &'static str,
     /// Characters OCR reads for a katakana letter (a kanji `厶` for `ム`), with the letter;
     /// replaced when katakana stands next to them.
     pub katakana_look_alikes: &'static [(char, char)],
@@ -43,6 +46,7 @@ impl NormalizeWords {
         layout_heading: crate::patterns::NEVER,
         unspaced_punctuation: &[],
         sentence_ends: &[],
+        ocr_language: "",
         katakana_look_alikes: &[],
     };
 }

@@ -183,6 +183,8 @@ fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyho
         row.source.as_str(),
         &row.modifies,
         &row.page.map_or(String::new(), |page| page.to_string()),
+        &row.ocr_confidence
+            .map_or(String::new(), |confidence| format!("{confidence:.2}")),
     ])?;
     Ok(())
 }

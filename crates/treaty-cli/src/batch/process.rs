@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use treaty_extract::schema::{DocumentReport, ExtractedFrom, Warning, SCHEMA_VERSION};
+use treaty_extract::schema::{DocumentReport, ExtractedFrom, OcrReport, Warning, SCHEMA_VERSION};
 use treaty_extract::{process_document, sha256_hex, Settings};
 use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
 
@@ -152,12 +152,50 @@ pub(super) fn process_input(
                     extractor: pdf.extractor.clone(),
                     pages: pdf.pages,
                     text,
+                    ocr: pdf.ocr.as_ref().map(|ocr| OcrReport {
+                        engine: ocr.run.engine.clone(),
+                        languages: ocr.run.languages.clone(),
+                        pages: ocr.run.pages.clone(),
+                        confidence: ocr.mean_confidence(),
+                    }),
                 });
+                if let Some(ocr) = &pdf.ocr {
+                    note_ocr(&mut report, ocr);
+                }
             }
             Outcome::Done(Box::new(report), false, path.display().to_string())
         }
         Err(error) => fail(error),
     }
+}
+
+/// Rows on OCR'd pages carry the OCR's confidence in their words; a warning says which pages
+/// were read by OCR, so a reviewer checks their numbers against the scan.
+fn note_ocr(report: &mut DocumentReport, ocr: &crate::pdf::OcrOrigin) {
+    for row in &mut report.rows {
+        row.ocr_confidence = ocr
+            .confidence_in(row.start..row.end)
+            .map(|c| (c * 100.0).round() / 100.0);
+    }
+    let pages = &ocr.run.pages;
+    let total = report
+        .extracted_from
+        .as_ref()
+        .map_or(pages.len() as u32, |e| e.pages);
+    report.warnings.push(Warning {
+        code: "ocr".to_string(),
+        message: format!(
+            "{} of its {total} pages were read by OCR ({}, {}; {} from the cache), mean word \
+             confidence {:.2}: check numbers against the scan",
+            pages.len(),
+            ocr.run.engine,
+            ocr.run.languages,
+            ocr.run.cached,
+            ocr.mean_confidence()
+        ),
+        start: None,
+        end: None,
+    });
 }
 
 /// The report of an earlier run, if it is complete and made from the same bytes.

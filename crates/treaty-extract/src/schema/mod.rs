@@ -23,7 +23,7 @@ pub const SCHEMA_VERSION: &str = "1.2";
 
 /// Columns of `rates.csv`, in order.
 // tidy: not language (the dataset's column names)
-pub const RATE_COLUMNS: [&str; 19] = [
+pub const RATE_COLUMNS: [&str; 20] = [
     "doc",
     "lang",
     "topic",
@@ -43,6 +43,7 @@ pub const RATE_COLUMNS: [&str; 19] = [
     "source",
     "modifies",
     "page",
+    "ocr_confidence",
 ];
 
 /// Columns of `articles.csv`, in order.
@@ -111,6 +112,10 @@ pub struct RateRow {
     /// (PDF text, or text with form feeds); `null` otherwise.
     #[serde(default)]
     pub page: Option<u32>,
+    /// For text read by OCR from a scanned page: the OCR engine's mean confidence (0 to 1) in
+    /// the words of the number and its unit; `null` for text that was not OCR'd.
+    #[serde(default)]
+    pub ocr_confidence: Option<f32>,
     /// The typed conditions behind `condition`.
     pub conditions: Conditions,
 }
@@ -216,7 +221,7 @@ pub struct ArticleRow {
 }
 
 /// The file a document's text was extracted from (a PDF).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ExtractedFrom {
     /// `pdf`.
     pub format: String,
@@ -230,6 +235,22 @@ pub struct ExtractedFrom {
     pub pages: u32,
     /// Where the extracted text is kept, relative to the output folder (`text/<doc>.txt`).
     pub text: String,
+    /// Pages read by OCR (scanned pages without a text layer), when there were any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ocr: Option<OcrReport>,
+}
+
+/// The OCR of a PDF's scanned pages.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct OcrReport {
+    /// The engine and its version (`tesseract 5.3.0`).
+    pub engine: String,
+    /// The engine's languages (`por+eng`).
+    pub languages: String,
+    /// The pages read by OCR (1-based).
+    pub pages: Vec<u32>,
+    /// The mean confidence of the OCR's words (0 to 1).
+    pub confidence: f32,
 }
 
 /// The per-document JSON: the full structure and everything extracted.

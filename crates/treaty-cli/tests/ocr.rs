@@ -1,0 +1,189 @@
+//! Scanned PDFs (pages of pixels, no text layer) through OCR: three excerpts of corpus
+//! treaties (Articles 10 to 12 in English, Portuguese and Japanese) printed as scans by
+//! `tools/scan-print.py`, against the same excerpts as clean text. Needs Tesseract with its
+//! English, Portuguese and Japanese languages, as `.ci/run` installs them.
+
+mod common;
+
+use common::*;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// A row's identity: what the core of the dataset says, without spans and quotes.
+type Core = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+);
+
+fn core_rows(out: &Path, strip: &str) -> BTreeSet<(String, Core)> {
+    std::fs::read_to_string(out.join("rates.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .map(|row| {
+            let field = |name: &str| row[name].as_str().unwrap_or_default().to_string();
+            (
+                field("doc").replace(strip, ""),
+                (
+                    field("topic"),
+                    field("article"),
+                    field("paragraph"),
+                    field("subparagraph"),
+                    field("kind"),
+                    field("value"),
+                    field("unit"),
+                    field("condition"),
+                ),
+            )
+        })
+        .collect()
+}
+
+fn data(folder: &str) -> String {
+    workspace_root()
+        .join("crates/treaty-cli/tests/data")
+        .join(folder)
+        .display()
+        .to_string()
+}
+
+/// `treaty ARGS` in `dir` with the OCR cache in `cache`.
+fn treaty_with_cache(args: &[&str], dir: &Path, cache: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(args)
+        .current_dir(dir)
+        .env("TREATY_OCR_CACHE", cache)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn scanned_pdfs_give_the_clean_texts_rows_with_pages_and_confidence_and_reruns_hit_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let scanned = data("scanned");
+    let output = treaty_with_cache(&["run", &scanned, "--out", "ocr", "-q"], dir.path(), &cache);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let clean = treaty(&["run", &data("clean"), "--out", "clean", "-q"], dir.path());
+    assert_eq!(clean.status.code(), Some(0), "{}", text(&clean.stderr));
+
+    let expected = core_rows(&dir.path().join("clean"), "-clean");
+    let found = core_rows(&dir.path().join("ocr"), "");
+    assert!(
+        expected.len() >= 27,
+        "nine core rows in each excerpt: {expected:?}"
+    );
+    assert_eq!(
+        found, expected,
+        "OCR'd rows differ from the clean texts' rows"
+    );
+
+    for doc in [
+        "en-articles-10-12",
+        "pt-articles-10-12",
+        "ja-articles-10-12",
+    ] {
+        let report: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.path().join("ocr").join(format!("{doc}.json"))).unwrap(),
+        )
+        .unwrap();
+        let ocr = &report["extracted_from"]["ocr"];
+        assert_eq!(ocr["pages"], serde_json::json!([1, 2, 3]), "{doc}");
+        let languages = ocr["languages"].as_str().unwrap();
+        if doc.starts_with("ja") {
+            assert_eq!(languages, "jpn");
+        } else {
+            assert_eq!(
+                languages, "por+eng",
+                "a Latin-script scan is read with both languages"
+            );
+        }
+        assert!(ocr["confidence"].as_f64().unwrap() > 0.8, "{doc}: {ocr}");
+        for row in report["rows"].as_array().unwrap() {
+            assert!(
+                row["page"].as_u64().is_some_and(|p| (1..=3).contains(&p)),
+                "{row}"
+            );
+            let confidence = row["ocr_confidence"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&confidence), "{row}");
+        }
+        let warning = report["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["code"] == "ocr")
+            .unwrap_or_else(|| panic!("{doc}: an ocr warning"));
+        assert!(warning["message"]
+            .as_str()
+            .unwrap()
+            .contains("0 from the cache"));
+    }
+
+    // A second run reads every page from the cache and writes the same datasets.
+    let again = treaty_with_cache(
+        &["run", &scanned, "--out", "again", "-q"],
+        dir.path(),
+        &cache,
+    );
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    for file in ["rates.csv", "articles.csv"] {
+        assert_eq!(
+            std::fs::read(dir.path().join("ocr").join(file)).unwrap(),
+            std::fs::read(dir.path().join("again").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let report = std::fs::read_to_string(dir.path().join("again/en-articles-10-12.json")).unwrap();
+    assert!(report.contains("3 from the cache"), "{report}");
+}
+
+#[test]
+fn without_tesseract_or_with_ocr_off_a_scanned_pdf_fails_and_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = format!("{}/en-articles-10-12.pdf", data("scanned"));
+    // Poppler's tools, but no Tesseract.
+    let tools = dir.path().join("tools");
+    std::fs::create_dir(&tools).unwrap();
+    for tool in ["pdftotext", "pdftoppm"] {
+        let found = which(tool).unwrap_or_else(|| panic!("{tool} is installed for the tests"));
+        std::os::unix::fs::symlink(found, tools.join(tool)).unwrap();
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(["run", &pdf, "--out", "out", "-q"])
+        .current_dir(dir.path())
+        .env("PATH", &tools)
+        .env("TREATY_OCR_CACHE", dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let failures = std::fs::read_to_string(dir.path().join("out/failures.jsonl")).unwrap();
+    assert!(
+        failures.contains("Tesseract is not installed") && failures.contains("tesseract-ocr-jpn"),
+        "{failures}"
+    );
+
+    let output = treaty(
+        &["run", &pdf, "--ocr", "never", "--out", "never", "-q"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let failures = std::fs::read_to_string(dir.path().join("never/failures.jsonl")).unwrap();
+    assert!(
+        failures.contains("no text layer") && failures.contains("--ocr"),
+        "{failures}"
+    );
+}
+
+/// The path of a command on `PATH`.
+fn which(command: &str) -> Option<std::path::PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(command))
+        .find(|path| path.is_file())
+}

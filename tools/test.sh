@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The tests: the system packages they need first (tools/install-system-packages.sh), then
+# every crate's tests. Arguments go to cargo test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/install-system-packages.sh
+cargo test --workspace "$@"
