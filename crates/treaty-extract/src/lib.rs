@@ -292,6 +292,7 @@ fn extract_rows(
                             source,
                             modifies: article.modifies.clone(),
                             page: page_at(pages.as_deref(), original.start),
+                            ocr_confidence: None,
                             conditions: finding.conditions,
                         });
                     }
