@@ -32,8 +32,8 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     date_patterns: &[
         // this 19th day of June 1997; the twenty-sixth day of September, 1980
         r"(?i){D}-?(?:st|nd|rd|th)?\s+day\s+of\s+{M},?\s+(?:in\s+the\s+year\s+)?{Y}",
-        // 19 June 1997
-        r"(?i)\b{D}-?(?:st|nd|rd|th)?\s+{M},?\s+{Y}",
+        // 19 June 1997; 5th of May 2010
+        r"(?i)\b{D}-?(?:st|nd|rd|th)?(?:\s+of)?\s+{M},?\s+{Y}",
         // September 26, 1980; July 9,1972
         r"(?i){M}\s+{D}-?(?:st|nd|rd|th)?(?:,\s*|\s+){Y}",
     ],
@@ -64,8 +64,9 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     era_first_year: "",
     signature: &[
         // DONE at Washington in duplicate, ...; Done, in duplicate at Tokyo this ...; Done in two
-        // copies at Ottawa this ... (a title's `signed at` is a statement, not a closing)
-        r"(?i)\b(?:done|executed)\b\s*,?(?:\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)?\s+at\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*(?:,|\bin\s+(?:duplicate|triplicate|the)\b|\bthis\b|\bon\b|\bthe\s+\d|\bthe\s+\w+\s+day\b|\d)",
+        // copies at Ottawa this ...; Signed in duplicate at New Delhi this ... (a title's bare
+        // `signed at` is a statement, not a closing)
+        r"(?i)\b(?:(?:done|executed)\b\s*,?(?:\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)?|signed\s*,?\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)\s+at\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*(?:,|\bin\s+(?:duplicate|triplicate|the)\b|\bthis\b|\bon\b|\bthe\s+\d|\bthe\s+\w+\s+day\b|\d)",
     ],
     signature_after_date: "",
     signed_statement: &[

@@ -4,6 +4,18 @@ use crate::{CurrencyFamily, CurrencyParty, Names};
 
 pub(super) const NAMES: Names = Names {
     states: &[
+        ("United Mexican States", "MX"),
+        ("Portuguese Republic", "PT"),
+        ("Italian Republic", "IT"),
+        ("French Republic", "FR"),
+        ("Argentine Republic", "AR"),
+        ("Lebanese Republic", "LB"),
+        ("Gabonese Republic", "GA"),
+        ("Togolese Republic", "TG"),
+        ("Libyan Arab Jamahiriya", "LY"),
+        ("Tunisian Republic", "TN"),
+        ("Slovakia", "SK"),
+        ("Czechia", "CZ"),
         ("United States", "US"),
         ("United States of America", "US"),
         ("American Institute in Taiwan", "US"),
