@@ -26,6 +26,7 @@
 mod ident;
 mod identity;
 mod kanji;
+mod lookalike;
 mod names;
 mod normalize;
 mod numbers;
@@ -42,6 +43,7 @@ mod pt;
 pub use ident::Identification;
 pub use identity::{IdentityWords, InstrumentKind, InstrumentWords};
 pub use kanji::KanjiStructure;
+pub use lookalike::{Lookalike, LOOKALIKES, MAX_LOOKALIKES};
 pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};

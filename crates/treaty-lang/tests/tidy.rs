@@ -379,7 +379,7 @@ fn latin_words(text: &str) -> Vec<String> {
 fn profile_vocabulary() -> BTreeSet<String> {
     let root = workspace().join("crates/treaty-lang/src");
     let mut files = Vec::new();
-    for lang in ["pt", "en", "ja"] {
+    for lang in ["pt", "en", "ja", "lookalike"] {
         rust_files(&root.join(lang), &mut files);
     }
     let mut words = BTreeSet::new();

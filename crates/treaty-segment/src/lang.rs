@@ -9,7 +9,9 @@
 use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap as HashMap;
-use treaty_lang::{Identification, Lang, PerLang, Script, MAX_LANGUAGES};
+use treaty_lang::{
+    Identification, Lang, Lookalike, PerLang, Script, LOOKALIKES, MAX_LANGUAGES, MAX_LOOKALIKES,
+};
 
 /// Evidence for each language in a piece of text, in log-odds-like points.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -20,6 +22,9 @@ pub struct Scores {
     pub words: u32,
     /// Of those, words in some profile's lexicon.
     pub known: u32,
+    /// Words that only a language with no profile writes, per lookalike not installed (indexed
+    /// as [`foreign_languages`]).
+    pub foreign: [u32; MAX_LOOKALIKES],
 }
 
 impl Scores {
@@ -61,6 +66,9 @@ impl std::ops::AddAssign for Scores {
         }
         self.words += other.words;
         self.known += other.known;
+        for (mine, theirs) in self.foreign.iter_mut().zip(other.foreign) {
+            *mine += theirs;
+        }
     }
 }
 
@@ -145,6 +153,90 @@ static CUES: LazyLock<PerLang<Cues>> = LazyLock::new(|| {
     })
 });
 
+/// A language with no installed profile, with the words and cues that tell it from every
+/// installed Latin-script profile's language.
+pub struct Foreign {
+    /// Its data.
+    pub lookalike: &'static Lookalike,
+    words: Vec<&'static str>,
+    marked_letters: Vec<char>,
+    endings: Vec<&'static str>,
+    letter_groups: Vec<&'static str>,
+}
+
+impl Foreign {
+    /// True when the word (lower case, in no installed lexicon) is this language's evidence.
+    fn explains(&self, word: &str) -> bool {
+        self.words.contains(&word)
+            || word.chars().any(|c| self.marked_letters.contains(&c))
+            || self.endings.iter().any(|e| word.ends_with(e))
+            || self.letter_groups.iter().any(|g| word.contains(g))
+    }
+}
+
+/// The Latin-script lookalikes with no installed profile, with only the evidence that no
+/// installed profile shares (a word in an installed lexicon never gets here; a marked letter,
+/// an ending or a letter group an installed profile also has is dropped).
+static FOREIGN: LazyLock<Vec<Foreign>> = LazyLock::new(|| {
+    let installed: Vec<&Identification> = SCRIPTS
+        .latin
+        .iter()
+        .map(|lang| &lang.profile().ident)
+        .collect();
+    let shared_ending = |ending: &str| {
+        installed.iter().any(|ident| {
+            ident
+                .endings
+                .iter()
+                .any(|own| ending.ends_with(own) || own.ends_with(ending))
+        })
+    };
+    let shared_group = |group: &str| {
+        installed.iter().any(|ident| {
+            ident
+                .letter_groups
+                .iter()
+                .chain(ident.final_letter_groups)
+                .any(|own| group.contains(own) || own.contains(group))
+        })
+    };
+    LOOKALIKES
+        .iter()
+        .filter(|lookalike| lookalike.script == Script::Latin)
+        .filter(|lookalike| Lang::from_code(lookalike.code).is_none())
+        .take(MAX_LOOKALIKES)
+        .map(|lookalike| Foreign {
+            lookalike,
+            words: lookalike.ident.lexicon.to_vec(),
+            marked_letters: lookalike
+                .ident
+                .marked_letters
+                .chars()
+                .filter(|c| !installed.iter().any(|i| i.marked_letters.contains(*c)))
+                .collect(),
+            endings: lookalike
+                .ident
+                .endings
+                .iter()
+                .copied()
+                .filter(|e| !shared_ending(e))
+                .collect(),
+            letter_groups: lookalike
+                .ident
+                .letter_groups
+                .iter()
+                .copied()
+                .filter(|g| !shared_group(g))
+                .collect(),
+        })
+        .collect()
+});
+
+/// The languages with no profile that [`Scores::foreign`] counts words of, in its order.
+pub fn foreign_languages() -> &'static [Foreign] {
+    &FOREIGN
+}
+
 /// Evidence from one word (already lower-cased, stripped of punctuation).
 pub fn word_scores(word: &str) -> Scores {
     let mut scores = Scores::default();
@@ -169,6 +261,11 @@ pub fn word_scores(word: &str) -> Scores {
     }
     if known_by != 0 {
         return scores;
+    }
+    if scores.words == 1 {
+        for (count, foreign) in scores.foreign.iter_mut().zip(FOREIGN.iter()) {
+            *count = u32::from(foreign.explains(word));
+        }
     }
     // Spelling cues for words outside the lexicons.
     for lang in &SCRIPTS.latin {
@@ -228,8 +325,11 @@ struct WordCache {
     /// The distinct evidence values the tokens point to.
     distinct: Vec<Scores>,
     /// Where each distinct value is in `distinct`, by its bits.
-    positions: HashMap<[u32; MAX_LANGUAGES + 2], u16>,
+    positions: HashMap<[u32; EVIDENCE_BITS], u16>,
 }
+
+/// The words of a [`Scores`] value, as the cache keys it.
+const EVIDENCE_BITS: usize = MAX_LANGUAGES + 2 + MAX_LOOKALIKES;
 
 /// A token of up to 15 bytes, zero-padded, its length in the last byte.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -288,12 +388,13 @@ impl WordCache {
     }
 
     fn position_of(&mut self, scores: Scores) -> u16 {
-        let mut bits = [0; MAX_LANGUAGES + 2];
+        let mut bits = [0; EVIDENCE_BITS];
         for (bit, evidence) in bits.iter_mut().zip(scores.evidence) {
             *bit = evidence.to_bits();
         }
         bits[MAX_LANGUAGES] = scores.words;
         bits[MAX_LANGUAGES + 1] = scores.known;
+        bits[MAX_LANGUAGES + 2..].copy_from_slice(&scores.foreign);
         let next = u16::try_from(self.distinct.len()).expect("bounded by the caller");
         let position = *self.positions.entry(bits).or_insert(next);
         if position == next {
@@ -465,6 +566,81 @@ pub fn label_tokens(tokens: &[&str]) -> Vec<Lang> {
         state = back[index][state];
     }
     labels
+}
+
+/// The language with no profile that explains most words of a text, with the share of the
+/// text's words it explains (none when no lookalike explains any).
+pub fn foreign_language(evidence: &Scores) -> Option<(&'static Lookalike, f32)> {
+    let (foreign, count) = FOREIGN.iter().zip(evidence.foreign).fold(
+        None,
+        |best: Option<(&Foreign, u32)>, (foreign, count)| match best {
+            Some((_, most)) if most >= count => best,
+            _ => Some((foreign, count)),
+        },
+    )?;
+    (count > 0).then(|| {
+        (
+            foreign.lookalike,
+            count as f32 / evidence.words.max(1) as f32,
+        )
+    })
+}
+
+/// Fewer Latin-script words than this say nothing of a text's language.
+const FEW_WORDS: u32 = 30;
+
+/// The share of a text's words that a language with no profile must explain (words no
+/// installed profile's lexicon has, spelling no installed profile writes) for the text to be
+/// taken for it. Measured with the lookalikes of `treaty-lang`: running treaty text in one of
+/// them gives its own language 0.17 (Galician, whose treaty words are Portuguese ones) to 0.52
+/// (French), each of the 12 Spanish conventions of `shared/corpus/es` 0.33 to 0.36; no
+/// Portuguese or English corpus document gives any lookalike more than 0.003 (OCR of a
+/// bilingual print).
+const FOREIGN_SHARE: f32 = 0.05;
+
+/// Why a text is in no supported language, or `None` when it is in one: a text where a
+/// language with no profile explains enough words is in that language, however many words it
+/// shares with a profile's (Spanish, Galician and Catalan with Portuguese); a text where the
+/// profiles' lexicons explain few words is in none of theirs, and is named, where it can be,
+/// by a general detector (whatlang).
+pub fn unsupported_language(text: &str, evidence: &Scores) -> Option<String> {
+    if evidence.kanji() > 20.0 || evidence.words < FEW_WORDS {
+        return None;
+    }
+    let (known, words) = (evidence.known, evidence.words);
+    let not_supported = format!(
+        "the text is not in a supported language ({})",
+        supported_names()
+    );
+    let foreign = foreign_language(evidence);
+    if let Some((lookalike, share)) = foreign.filter(|(_, share)| *share >= FOREIGN_SHARE) {
+        let name = lookalike.name;
+        return Some(format!(
+            "the text looks {name}; no installed profile reads {name} ({not_supported}): {:.0}% of its {words} words are {name} and in no profile's lexicon",
+            share * 100.0
+        ));
+    }
+    // Function words and treaty vocabulary make up a third or more of running text in a
+    // profile's language; a text where they are rare is in a language no profile covers.
+    if (known as f32) >= 0.12 * words as f32 {
+        return None;
+    }
+    let counts = format!("{known} of {words} words are in a language profile's lexicon");
+    match detected_name(text) {
+        Some(name) => Some(format!(
+            "the text looks {name}; no installed profile reads {name} ({not_supported}): {counts}"
+        )),
+        None => Some(format!("{not_supported}: {counts}")),
+    }
+}
+
+/// The name of a text's language as whatlang detects it, when it is sure and the language is
+/// written in Latin letters and has no profile.
+fn detected_name(text: &str) -> Option<&'static str> {
+    let info = whatlang::detect(text)?;
+    let name = info.lang().eng_name();
+    let installed = Lang::all().any(|lang| lang.profile().name == name);
+    (info.is_reliable() && info.script() == whatlang::Script::Latin && !installed).then_some(name)
 }
 
 /// The names of the languages with a profile, for messages: `Portuguese, English or Japanese`.

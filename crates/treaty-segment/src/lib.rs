@@ -185,7 +185,11 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
         .collect();
     // Text in a language no profile covers is reported, not read with the nearest profile's
     // grammar and rules.
-    let unsupported = unsupported_language(evidence);
+    let unsupported = lang::unsupported_language(text, &evidence).map(|message| Diagnostic {
+        code: "unsupported_language",
+        message,
+        span: None,
+    });
     let treaties = match unsupported {
         Some(_) => Vec::new(),
         None => structure::build_treaties(&streams, config, &mut diagnostics),
@@ -234,24 +238,6 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
         },
         diagnostics,
     )
-}
-
-/// A diagnostic when the text is mostly in none of the supported languages.
-fn unsupported_language(evidence: lang::Scores) -> Option<Diagnostic> {
-    if evidence.kanji() > 20.0 {
-        return None;
-    }
-    let (n_known, n_words) = (evidence.known, evidence.words);
-    // Function words and treaty vocabulary make up a third or more of running text in a
-    // profile's language; a text where they are rare is in a language no profile covers.
-    (n_words >= 30 && (n_known as f32) < 0.12 * n_words as f32).then(|| Diagnostic {
-        code: "unsupported_language",
-        message: format!(
-            "the text is not in a supported language ({}): {n_known} of {n_words} words are in a language profile's lexicon",
-            lang::supported_names()
-        ),
-        span: None,
-    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,153 @@
+//! Text in a language with no installed profile is refused and named, never read with a
+//! neighbour's grammar; Portuguese and English text is read as before.
+
+use std::path::Path;
+
+use treaty_segment::{lang, segment, Config};
+
+fn data(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/unsupported")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The corpus of the repository, and the 12 Spanish conventions beside it (`shared/`).
+fn workspace() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+/// The message of the `unsupported_language` diagnostic, after checking that nothing was read.
+fn refusal(text: &str) -> Option<String> {
+    let (document, diagnostics) = segment(text, &Config::default());
+    let refusal = diagnostics
+        .iter()
+        .find(|d| d.code == "unsupported_language")?;
+    assert!(document.treaties.is_empty(), "{:?}", document.treaties);
+    Some(refusal.message.clone())
+}
+
+#[test]
+fn two_articles_in_a_neighbour_language_are_refused_and_named() {
+    for (file, name) in [
+        ("es.txt", "Spanish"),
+        ("gl.txt", "Galician"),
+        ("ca.txt", "Catalan"),
+        ("it.txt", "Italian"),
+        ("fr.txt", "French"),
+    ] {
+        let message = refusal(&data(file)).unwrap_or_else(|| panic!("{file} was read"));
+        let expected = format!("the text looks {name}; no installed profile reads {name}");
+        assert!(message.starts_with(&expected), "{file}: {message}");
+        assert!(
+            message.contains("not in a supported language (Portuguese, English or Japanese)"),
+            "{file}: {message}"
+        );
+    }
+}
+
+#[test]
+fn one_article_is_enough() {
+    for file in ["es.txt", "gl.txt", "ca.txt", "it.txt", "fr.txt"] {
+        let text = data(file);
+        let heading = |from: usize| from + text[from..].find("\nArt").expect("two articles");
+        let first = &text[..heading(heading(0) + 1)];
+        assert!(refusal(first).is_some(), "{file}: {first}");
+    }
+}
+
+#[test]
+fn spanish_conventions_from_the_gazette_are_refused_as_spanish() {
+    let folder = workspace().join("../shared/corpus/es");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        // Not beside this checkout: only the excerpt in `tests/data` is tested.
+        return;
+    };
+    let mut count = 0;
+    for entry in entries.flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        let message = refusal(&text).unwrap_or_else(|| panic!("{:?} was read", entry.path()));
+        assert!(message.starts_with("the text looks Spanish;"), "{message}");
+        count += 1;
+    }
+    assert!(count >= 12, "{count} Spanish conventions");
+}
+
+#[test]
+fn portuguese_and_english_prints_are_read_as_before() {
+    // Bilingual prints (one in two columns read across by OCR), and a text that quotes the
+    // taxes of Spain and France by their Spanish and French names.
+    for file in [
+        "corpus/portugal-montenegro-2016-pt-en.txt",
+        "corpus/brazil-denmark-1974-pt-en-ocr.txt",
+        "corpus/canada-denmark-1997-en-web.txt",
+    ] {
+        let text = std::fs::read_to_string(workspace().join(file)).unwrap();
+        assert_eq!(refusal(&text), None, "{file}");
+        let (document, _) = segment(&text, &Config::default());
+        assert!(
+            document.treaties.iter().any(|t| !t.versions.is_empty()),
+            "{file}"
+        );
+    }
+    // The taxes of Spain and France named in their languages, in an English treaty.
+    let english =
+        std::fs::read_to_string(workspace().join("corpus/canada-denmark-1997-en-web.txt")).unwrap();
+    let at = english
+        .find("\n(b) in the case of")
+        .expect("the taxes covered");
+    let quoted = format!(
+        "{}\n(c) in Spain: el Impuesto sobre la Renta de las Personas Físicas, el Impuesto sobre \
+         Sociedades y el Impuesto sobre la Renta de no Residentes;\n(d) in France: l'impôt sur le \
+         revenu, l'impôt sur les sociétés et la taxe sur les salaires;\n{}",
+        &english[..at],
+        &english[at..]
+    );
+    assert_eq!(refusal(&quoted), None);
+}
+
+#[test]
+fn a_language_no_lookalike_knows_is_refused_and_named_by_the_detector() {
+    let german = "Artikel 10\nDividenden\n1. Dividenden, die eine in einem Vertragsstaat ansässige \
+        Gesellschaft an eine im anderen Vertragsstaat ansässige Person zahlt, können im anderen \
+        Staat besteuert werden. 2. Diese Dividenden können jedoch auch in dem Vertragsstaat, in dem \
+        die die Dividenden zahlende Gesellschaft ansässig ist, nach dem Recht dieses Staates \
+        besteuert werden; die Steuer darf aber, wenn der Nutzungsberechtigte der Dividenden eine in \
+        dem anderen Vertragsstaat ansässige Person ist, 15 vom Hundert des Bruttobetrags der \
+        Dividenden nicht übersteigen.\n";
+    let message = refusal(german).expect("refused");
+    assert!(message.starts_with("the text looks German;"), "{message}");
+}
+
+/// Prints the share of words each lookalike explains, for the files named in
+/// `TREATY_FOREIGN_SHARES` (separated by `:`): how the threshold was chosen.
+#[test]
+#[allow(clippy::print_stdout)]
+#[ignore = "a measurement: TREATY_FOREIGN_SHARES=a.txt:b.txt cargo test -- --ignored"]
+fn print_foreign_shares() {
+    let Ok(files) = std::env::var("TREATY_FOREIGN_SHARES") else {
+        return;
+    };
+    for file in files.split(':') {
+        let bytes = std::fs::read(file).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let evidence = lang::text_scores(&text);
+        let shares: Vec<String> = lang::foreign_languages()
+            .iter()
+            .zip(evidence.foreign)
+            .map(|(f, n)| {
+                format!(
+                    "{} {:.3}",
+                    f.lookalike.code,
+                    n as f32 / evidence.words.max(1) as f32
+                )
+            })
+            .collect();
+        println!(
+            "{file}\twords {} known {:.3}\t{}",
+            evidence.words,
+            evidence.known as f32 / evidence.words.max(1) as f32,
+            shares.join(" ")
+        );
+    }
+}
