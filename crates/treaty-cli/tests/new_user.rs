@@ -429,3 +429,80 @@ fn bless_keeps_the_quotes_of_unchanged_rows_so_its_diff_shows_only_real_changes(
         rows.len() - 1
     );
 }
+
+/// About `bytes` bytes of the words of `source` in random order, 6 to 16 to a line: a treaty's
+/// vocabulary (numbers, "per cent", "Contracting State", "Article") without its structure.
+fn word_salad(source: &str, bytes: usize, seed: u64) -> String {
+    let words: Vec<&str> = source.split_whitespace().collect();
+    let mut state = seed;
+    let mut next = move |below: usize| {
+        // A 64-bit linear congruential generator (Knuth's MMIX constants).
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % below
+    };
+    let mut salad = String::with_capacity(bytes + 200);
+    while salad.len() < bytes {
+        let n = 6 + next(11);
+        let line: Vec<&str> = (0..n).map(|_| words[next(words.len())]).collect();
+        salad.push_str(&line.join(" "));
+        salad.push('\n');
+    }
+    salad
+}
+
+#[test]
+fn a_word_salad_of_treaty_words_is_not_a_treaty_and_gives_no_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    for (name, source, seed) in [
+        ("salad-en", ENGLISH, 7),
+        ("salad-pt-en", "portugal-montenegro-2016-pt-en.txt", 11),
+    ] {
+        let text = std::fs::read_to_string(corpus(source)).unwrap();
+        std::fs::write(
+            inputs.join(format!("{name}.txt")),
+            word_salad(&text, 1_500_000, seed),
+        )
+        .unwrap();
+    }
+    let output = treaty(&["run", "in", "--out", "out"], dir.path());
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let rates = std::fs::read_to_string(dir.path().join("out/rates.csv")).unwrap();
+    assert_eq!(
+        rates.lines().count(),
+        1,
+        "no rows, only the header:\n{rates}"
+    );
+    let recorded = failures(&dir.path().join("out"));
+    assert_eq!(recorded.len(), 2, "{recorded:?}");
+    for failure in &recorded {
+        assert_eq!(failure["severity"], "warning", "{failure}");
+        let error = failure["error"].as_str().unwrap();
+        assert!(
+            error.contains("text: its words are in random order, not a treaty's sentences"),
+            "{error}"
+        );
+        assert!(
+            error.contains("so it is not read as a treaty and no rows are given"),
+            "{error}"
+        );
+    }
+    let warnings = std::fs::read_to_string(dir.path().join("out/warnings.jsonl")).unwrap();
+    assert!(
+        warnings.contains("\"code\":\"not_a_treaty_random_words\""),
+        "{warnings}"
+    );
+
+    // The treaty the words came from is one.
+    let output = treaty(
+        &["run", corpus(ENGLISH).to_str().unwrap(), "--out", "real"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let rates = std::fs::read_to_string(dir.path().join("real/rates.csv")).unwrap();
+    assert!(rates.lines().count() > 20);
+}

@@ -174,6 +174,8 @@ pub struct Diagnostic {
 ///
 /// Never fails: a text with no recognizable structure yields no articles and a diagnostic.
 pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
+    // The profiles that read this document: an installed profile only where the text shows it.
+    let _languages = lang::enter(lang::Languages::of_document(text));
     let mut diagnostics = Vec::new();
     let (streams, evidence) = stream::split_by_language_with_scores(text);
     let languages = streams
@@ -217,7 +219,9 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     }
     // An amending protocol has protocol articles and no articles of its own; a commentary
     // has been said to be one.
-    let not_a_treaty = diagnostics.iter().any(|d| d.code == "not_a_treaty");
+    let not_a_treaty = diagnostics
+        .iter()
+        .any(|d| d.code == "not_a_treaty" || d.code == structure::RANDOM_WORDS);
     if !not_a_treaty
         && treaties.iter().all(|t| {
             t.versions

@@ -18,7 +18,11 @@ pub(super) struct Failure {
 }
 
 /// Warnings that make a processed document a failure of the batch.
-const FAILING_WARNINGS: [&str; 2] = ["no_articles", "unsupported_language"];
+const FAILING_WARNINGS: [&str; 3] = [
+    "no_articles",
+    "unsupported_language",
+    "not_a_treaty_random_words",
+];
 
 pub(super) enum Outcome {
     /// The report, whether it was resumed from an earlier run, and the input path.

@@ -32,6 +32,7 @@ mod paragraphs;
 mod protocol;
 mod treaties;
 mod vocabulary;
+mod word_order;
 
 #[cfg(test)]
 mod tests;
@@ -48,6 +49,10 @@ use vocabulary::GRAMMAR;
 
 /// Fewer headings than this are checked against article inference.
 const FEW_HEADINGS: usize = 3;
+
+/// The diagnostic of a text whose words are in random order (see [`word_order`]): not read as
+/// a treaty.
+pub(crate) const RANDOM_WORDS: &str = "not_a_treaty_random_words";
 
 /// The text of `text` before `at` on `at`'s line.
 pub(crate) fn line_prefix(text: &str, at: usize) -> &str {
@@ -199,9 +204,30 @@ fn segment_version(
     let has_preamble = part.body_start > part.range.start
         || part.fragment
         || speaks_of_contracting_states(&text[article_range.clone()]);
+    // Treaty words in random order (a word salad) have a treaty's vocabulary, numbers and
+    // stray headings, but are not a treaty: nothing is read from them.
+    let order = (!japanese).then(|| word_order::word_order(&text[article_range.clone()]));
+    let random_words = order.is_some_and(|order| order.is_random());
+    if let Some(order) = order.filter(|_| random_words) {
+        diagnostics.push(Diagnostic {
+            code: RANDOM_WORDS,
+            message: format!(
+                "{} text: its words are in random order, not a treaty's sentences ({} of the \
+                 first {} words repeat the word before them, as {:.0} would by chance; prose has \
+                 a quarter of that at most), so it is not read as a treaty and no rows are \
+                 given",
+                lang_name(stream.lang),
+                order.doubled,
+                order.words,
+                order.expected
+            ),
+            span: Some(stream.map.range_to_normalized(part.range.clone())),
+        });
+        articles.clear();
+    }
     // A stray heading or two (a reference left at a line start, a heading appended to the
     // text) do not make a structure: inference is tried too and kept when it finds far more.
-    if articles.len() < FEW_HEADINGS && !japanese && has_preamble {
+    if articles.len() < FEW_HEADINGS && !japanese && has_preamble && !random_words {
         let inferred = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
         if inferred.len() >= (articles.len() * 4).max(1) {
             articles = inferred;
@@ -225,7 +251,7 @@ fn segment_version(
     }
     check_sequence(&articles, diagnostics, stream);
     let mut protocol = match protocol_start {
-        Some(start) if start < body.end && !commentary => {
+        Some(start) if start < body.end && !commentary && !random_words => {
             protocol_points(text, start..body.end, stream.lang, &articles)
         }
         _ => Vec::new(),
