@@ -52,14 +52,29 @@ pub struct Identity {
 /// from); `diagnostics` are the segmenter's, which tell a text that discusses a treaty.
 pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> Vec<Identity> {
     let commentary = diagnostics.iter().any(|d| d.code == "not_a_treaty");
-    let mut previous_end = 0;
+    let mut previous_body_start: Option<usize> = None;
     let mut identities = Vec::new();
     for treaty in &document.treaties {
         let Some(version) = treaty.versions.first() else {
             continue;
         };
         let body_start = body_start(treaty);
-        let head = previous_end.min(body_start)..body_start;
+        // What comes before the articles: from the document's start for the first treaty;
+        // for a later one, the stretch before its preamble (which the previous treaty's span
+        // holds: a treaty's span starts at its "have agreed" line), never reaching back into
+        // the previous treaty's articles' start.
+        let version_start = treaty
+            .versions
+            .iter()
+            .map(|v| v.span.start)
+            .min()
+            .unwrap_or(body_start)
+            .min(body_start);
+        let head_start = match previous_body_start {
+            None => 0,
+            Some(previous) => version_start.saturating_sub(HEAD_REACH).max(previous),
+        };
+        let head = head_start..body_start;
         let on_behalf_of = version.lang.profile().identity.on_behalf_of;
         let closing = closing_region(version);
         let signed = signature::find(text, version.lang, closing.clone())
@@ -89,15 +104,13 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
             entry_into_force: provisions::entry_into_force(text, version, head_for_force),
             effective_withholding: provisions::withholding_effect(text, version),
         });
-        previous_end = treaty
-            .versions
-            .iter()
-            .map(|v| v.span.end)
-            .max()
-            .unwrap_or(previous_end);
+        previous_body_start = Some(body_start);
     }
     identities
 }
+
+/// How far before a later treaty's preamble its title and parties are looked for.
+const HEAD_REACH: usize = 5000;
 
 /// Where a treaty's articles start: its first article or protocol article in any version.
 fn body_start(treaty: &Treaty) -> usize {
