@@ -92,6 +92,12 @@ impl Lang {
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
+
+    /// True for a built-in profile (Portuguese, English, Japanese), false for one added with
+    /// [`install`]: an added profile takes part only in documents that show it.
+    pub fn is_builtin(self) -> bool {
+        usize::from(self.0) < BUILTIN.len()
+    }
 }
 
 impl std::fmt::Debug for Lang {

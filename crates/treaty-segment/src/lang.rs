@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap as HashMap;
 use treaty_lang::{
-    Identification, Lang, Lookalike, PerLang, Script, LOOKALIKES, MAX_LANGUAGES, MAX_LOOKALIKES,
+    Identification, Lang, Lookalike, Script, LOOKALIKES, MAX_LANGUAGES, MAX_LOOKALIKES,
 };
 
 /// Evidence for each language in a piece of text, in log-odds-like points.
@@ -35,7 +35,7 @@ impl Scores {
 
     /// Evidence of kanji-script languages (characters of kana or kanji).
     pub fn kanji(&self) -> f32 {
-        SCRIPTS.kanji.iter().map(|lang| self.of(*lang)).sum()
+        context().kanji.iter().map(|lang| self.of(*lang)).sum()
     }
 
     /// The two Latin-script languages with most evidence, best first (ties: profile order),
@@ -43,7 +43,7 @@ impl Scores {
     fn latin_top_two(&self) -> (Option<Evidence>, Option<Evidence>) {
         let mut best: Option<Evidence> = None;
         let mut second: Option<Evidence> = None;
-        for lang in &SCRIPTS.latin {
+        for lang in &context().latin {
             let evidence = self.of(*lang);
             if best.is_none_or(|(_, b)| evidence > b) {
                 second = best;
@@ -72,50 +72,194 @@ impl std::ops::AddAssign for Scores {
     }
 }
 
-/// The profiles by script.
-struct Scripts {
-    latin: Vec<Lang>,
-    kanji: Vec<Lang>,
+/// The languages that take part in reading one document, a bit per [`Lang`] index.
+///
+/// The built-in profiles take part in every document, all at once (a bilingual print's
+/// columns are mixed by OCR, so its lines are told apart among all of them); a profile
+/// installed beside them takes part only in documents that show it (see
+/// [`Languages::of_document`]). So installing a profile changes nothing in the reading of a
+/// document in other languages: not which words are evidence of which language (a word two
+/// taking part share is evidence of neither), nor the structure grammar (`structure`'s
+/// `vocabulary`), which is compiled from the profiles taking part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Languages(u16);
+
+impl Languages {
+    /// Every installed profile.
+    pub fn all() -> Languages {
+        *EVERY
+    }
+
+    /// True when `lang` takes part.
+    pub fn contains(self, lang: Lang) -> bool {
+        self.0 & 1 << lang.index() != 0
+    }
+
+    /// The languages taking part, in profile order.
+    pub fn iter(self) -> impl Iterator<Item = Lang> + Clone {
+        Lang::all().filter(move |lang| self.contains(*lang))
+    }
+
+    /// The languages that take part in reading `text`: the built-in profiles, and each
+    /// installed one whose words (in its lexicon and no other installed one, or spelling no
+    /// other writes) make [`TAKES_PART`] of the text's words or more, or, for a kanji-script
+    /// profile, when the text has kanji-script text.
+    pub fn of_document(text: &str) -> Languages {
+        let all = Languages::all();
+        if all.iter().all(Lang::is_builtin) {
+            return all;
+        }
+        let evidence = within(all, || text_scores(text));
+        let words = evidence.words.max(1) as f32;
+        let mut set = Languages(0);
+        for lang in all.iter() {
+            let shows = match lang.profile().script {
+                // Evidence is 2 points a word of its lexicon alone, less for spelling.
+                Script::Latin => evidence.of(lang) / 2.0 >= TAKES_PART * words,
+                Script::Japanese => evidence.of(lang) > 20.0,
+            };
+            if lang.is_builtin() || shows {
+                set.0 |= 1 << lang.index();
+            }
+        }
+        set
+    }
 }
 
-static SCRIPTS: LazyLock<Scripts> = LazyLock::new(|| Scripts {
-    latin: Lang::all()
-        .filter(|lang| lang.profile().script == Script::Latin)
-        .collect(),
-    kanji: Lang::all()
-        .filter(|lang| lang.profile().script == Script::Japanese)
-        .collect(),
-});
+static EVERY: LazyLock<Languages> =
+    LazyLock::new(|| Languages(Lang::all().fold(0, |set, lang| set | 1 << lang.index())));
 
-/// For each lexicon word, the Latin-script languages that have it (a bit per language).
-// The lexicons are looked up for every word of every document: hash, not scan.
-static LEXICON: LazyLock<HashMap<&'static str, u16>> = LazyLock::new(|| {
-    let mut lexicon: HashMap<&'static str, u16> = HashMap::default();
-    for lang in &SCRIPTS.latin {
-        for word in lang.profile().ident.lexicon {
-            *lexicon.entry(word).or_default() |= 1 << lang.index();
+/// The share of a text's words that must be an installed profile's own for it to take part
+/// in reading the text: running treaty text has a fifth or more of its words in its
+/// language's lexicon alone.
+pub const TAKES_PART: f32 = 0.05;
+
+/// What identification reads for one set of languages.
+struct Context {
+    languages: Languages,
+    /// The Latin-script languages taking part.
+    latin: Vec<Lang>,
+    /// The kanji-script languages taking part.
+    kanji: Vec<Lang>,
+    /// For each lexicon word, the Latin-script languages taking part that have it (a bit
+    /// per language). The lexicons are looked up for every word of every document: hash,
+    /// not scan.
+    lexicon: HashMap<&'static str, u16>,
+    /// Spelling cues of each Latin-script language taking part.
+    cues: Vec<(Lang, Cues)>,
+    /// Heading keywords of the Latin-script languages taking part, lower case.
+    heading_keywords: Vec<(&'static str, Lang)>,
+}
+
+impl Context {
+    fn new(languages: Languages) -> Context {
+        let latin: Vec<Lang> = languages
+            .iter()
+            .filter(|lang| lang.profile().script == Script::Latin)
+            .collect();
+        let kanji = languages
+            .iter()
+            .filter(|lang| lang.profile().script == Script::Japanese)
+            .collect();
+        let mut lexicon: HashMap<&'static str, u16> = HashMap::default();
+        for lang in &latin {
+            for word in lang.profile().ident.lexicon {
+                *lexicon.entry(word).or_default() |= 1 << lang.index();
+            }
+        }
+        let heading_keywords = latin
+            .iter()
+            .flat_map(|lang| {
+                lang.profile()
+                    .ident
+                    .heading_keywords
+                    .iter()
+                    .map(move |word| (*word, *lang))
+            })
+            .collect();
+        let cues = latin
+            .iter()
+            .map(|lang| (*lang, Cues::new(*lang, &latin)))
+            .collect();
+        Context {
+            languages,
+            latin,
+            kanji,
+            lexicon,
+            cues,
+            heading_keywords,
         }
     }
-    lexicon
-});
+}
 
-/// Heading keywords of every Latin-script profile, lower case, with their language.
-pub(crate) static HEADING_KEYWORDS: LazyLock<Vec<(&'static str, Lang)>> = LazyLock::new(|| {
-    SCRIPTS
-        .latin
-        .iter()
-        .flat_map(|lang| {
-            lang.profile()
-                .ident
-                .heading_keywords
-                .iter()
-                .map(move |word| (*word, *lang))
-        })
-        .collect()
-});
+/// Every set of languages read so far, built once each.
+static CONTEXTS: std::sync::Mutex<Vec<&'static Context>> = std::sync::Mutex::new(Vec::new());
 
-/// Spelling cues of one language that no other Latin-script profile shares (a cue two
-/// languages share says nothing between them, as a word in two lexicons does not).
+/// The context of every installed profile: outside a document, and for every document where
+/// no profile is installed beside the built-in ones.
+static ALL: LazyLock<&'static Context> = LazyLock::new(|| context_of(Languages::all()));
+
+fn context_of(languages: Languages) -> &'static Context {
+    let mut contexts = CONTEXTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = contexts.iter().find(|c| c.languages == languages) {
+        return found;
+    }
+    // At most one per subset of the installed profiles, and few in practice: kept for the
+    // life of the process.
+    let context: &'static Context = Box::leak(Box::new(Context::new(languages)));
+    contexts.push(context);
+    context
+}
+
+thread_local! {
+    /// The languages of the document being read on this thread, if one is.
+    static CURRENT: std::cell::Cell<Option<&'static Context>> = const { std::cell::Cell::new(None) };
+}
+
+fn context() -> &'static Context {
+    CURRENT.with(std::cell::Cell::get).unwrap_or_else(|| *ALL)
+}
+
+/// The languages taking part on this thread now: those of the document being read, or every
+/// installed one.
+pub fn current_languages() -> Languages {
+    context().languages
+}
+
+/// Runs `read` with `languages` taking part (on this thread), as for one document.
+pub fn within<T>(languages: Languages, read: impl FnOnce() -> T) -> T {
+    let _guard = enter(languages);
+    read()
+}
+
+/// Makes `languages` the ones taking part on this thread until the guard is dropped.
+pub fn enter(languages: Languages) -> LanguagesGuard {
+    let context = if languages == Languages::all() {
+        *ALL
+    } else {
+        context_of(languages)
+    };
+    LanguagesGuard(CURRENT.with(|current| current.replace(Some(context))))
+}
+
+/// Restores the languages taking part before [`enter`] when dropped.
+#[must_use = "the languages take part until the guard is dropped"]
+pub struct LanguagesGuard(Option<&'static Context>);
+
+impl Drop for LanguagesGuard {
+    fn drop(&mut self) {
+        CURRENT.with(|current| current.set(self.0));
+    }
+}
+
+/// Heading keywords of the Latin-script languages taking part, lower case, with their
+/// language.
+pub(crate) fn heading_keywords() -> &'static [(&'static str, Lang)] {
+    &context().heading_keywords
+}
+
+/// Spelling cues of one language that no other Latin-script language taking part shares (a
+/// cue two languages share says nothing between them, as a word in two lexicons does not).
 struct Cues {
     marked_letters: Vec<char>,
     endings: Vec<&'static str>,
@@ -123,20 +267,20 @@ struct Cues {
     final_letter_groups: Vec<&'static str>,
 }
 
-static CUES: LazyLock<PerLang<Cues>> = LazyLock::new(|| {
-    fn others(code: &'static str) -> impl Iterator<Item = &'static treaty_lang::Profile> {
-        SCRIPTS
-            .latin
-            .iter()
-            .map(|lang| lang.profile())
-            .filter(move |p| p.code != code)
-    }
-    PerLang::build(|profile| {
+impl Cues {
+    fn new(lang: Lang, latin: &[Lang]) -> Cues {
+        let profile = lang.profile();
+        let others = || {
+            latin
+                .iter()
+                .map(|lang| lang.profile())
+                .filter(move |p| p.code != profile.code)
+        };
         let own = |list: &'static [&'static str],
                    of: fn(&Identification) -> &'static [&'static str]| {
             list.iter()
                 .copied()
-                .filter(|cue| !others(profile.code).any(|p| of(&p.ident).contains(cue)))
+                .filter(|cue| !others().any(|p| of(&p.ident).contains(cue)))
                 .collect::<Vec<_>>()
         };
         Cues {
@@ -144,14 +288,14 @@ static CUES: LazyLock<PerLang<Cues>> = LazyLock::new(|| {
                 .ident
                 .marked_letters
                 .chars()
-                .filter(|c| !others(profile.code).any(|p| p.ident.marked_letters.contains(*c)))
+                .filter(|c| !others().any(|p| p.ident.marked_letters.contains(*c)))
                 .collect(),
             endings: own(profile.ident.endings, |i| i.endings),
             letter_groups: own(profile.ident.letter_groups, |i| i.letter_groups),
             final_letter_groups: own(profile.ident.final_letter_groups, |i| i.final_letter_groups),
         }
-    })
-});
+    }
+}
 
 /// A language with no installed profile, with the words and cues that tell it from every
 /// installed Latin-script profile's language.
@@ -178,9 +322,10 @@ impl Foreign {
 /// installed profile shares (a word in an installed lexicon never gets here; a marked letter,
 /// an ending or a letter group an installed profile also has is dropped).
 static FOREIGN: LazyLock<Vec<Foreign>> = LazyLock::new(|| {
-    let installed: Vec<&Identification> = SCRIPTS
-        .latin
-        .iter()
+    // Every installed profile, taking part or not: a language with a profile is read, not
+    // refused.
+    let installed: Vec<&Identification> = Lang::all()
+        .filter(|lang| lang.profile().script == Script::Latin)
         .map(|lang| &lang.profile().ident)
         .collect();
     let shared_ending = |ending: &str| {
@@ -243,14 +388,15 @@ pub fn word_scores(word: &str) -> Scores {
     if word.is_empty() {
         return scores;
     }
+    let context = context();
     if word.chars().any(is_japanese_char) {
         let count = word.chars().filter(|c| is_japanese_char(*c)).count() as f32;
-        for lang in &SCRIPTS.kanji {
+        for lang in &context.kanji {
             scores.evidence[lang.index()] = count;
         }
         return scores;
     }
-    let known_by = LEXICON.get(word).copied().unwrap_or(0);
+    let known_by = context.lexicon.get(word).copied().unwrap_or(0);
     if !word.bytes().all(|b| b.is_ascii_digit()) {
         scores.words = 1;
         scores.known = u32::from(known_by != 0);
@@ -268,8 +414,7 @@ pub fn word_scores(word: &str) -> Scores {
         }
     }
     // Spelling cues for words outside the lexicons.
-    for lang in &SCRIPTS.latin {
-        let cues = &CUES[*lang];
+    for (lang, cues) in &context.cues {
         let evidence = &mut scores.evidence[lang.index()];
         if word.chars().any(|c| cues.marked_letters.contains(&c)) {
             *evidence += 1.5;
@@ -320,6 +465,8 @@ thread_local! {
 /// for the processor's caches.
 #[derive(Default)]
 struct WordCache {
+    /// The languages the evidence was scored among (none before the first token).
+    languages: Option<Languages>,
     short: HashMap<ShortToken, u16>,
     long: HashMap<String, u16>,
     /// The distinct evidence values the tokens point to.
@@ -359,6 +506,17 @@ impl std::hash::Hash for ShortToken {
 }
 
 impl WordCache {
+    /// Empties the cache when the languages taking part are not those it was filled with.
+    fn among(&mut self, languages: Languages) -> &mut WordCache {
+        if self.languages != Some(languages) {
+            *self = WordCache {
+                languages: Some(languages),
+                ..WordCache::default()
+            };
+        }
+        self
+    }
+
     /// Bound on the tokens kept: a pathological input (random words) must not grow the cache
     /// forever.
     const MAX_TOKENS: usize = 200_000;
@@ -377,7 +535,10 @@ impl WordCache {
         if self.short.len() + self.long.len() >= Self::MAX_TOKENS
             || self.distinct.len() > usize::from(u16::MAX)
         {
-            *self = WordCache::default();
+            *self = WordCache {
+                languages: self.languages,
+                ..WordCache::default()
+            };
         }
         let position = self.position_of(scores);
         match short {
@@ -470,14 +631,17 @@ fn char_width(byte: u8) -> usize {
 
 /// [`word_scores`] of a token, through the per-thread cache.
 pub fn token_scores(token: &str) -> Scores {
-    WORD_CACHE.with(|cache| cache.borrow_mut().scores(token))
+    let languages = current_languages();
+    WORD_CACHE.with(|cache| cache.borrow_mut().among(languages).scores(token))
 }
 
 /// Sum of word evidence over a text.
 pub fn text_scores(text: &str) -> Scores {
     // One borrow of the cache per text, not per word: this runs on every line.
+    let languages = current_languages();
     WORD_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
+        let cache = cache.among(languages);
         let mut total = Scores::default();
         for_each_token(text, |token| total += cache.scores(token));
         total
@@ -491,8 +655,9 @@ pub fn line_language(text: &str) -> Option<Lang> {
 
 /// The language some evidence points to, if any.
 pub fn language_of(scores: Scores) -> Option<Lang> {
-    let latin_total: f32 = SCRIPTS.latin.iter().map(|lang| scores.of(*lang)).sum();
-    for lang in &SCRIPTS.kanji {
+    let context = context();
+    let latin_total: f32 = context.latin.iter().map(|lang| scores.of(*lang)).sum();
+    for lang in &context.kanji {
         let evidence = scores.of(*lang);
         if evidence > 2.0 && evidence >= latin_total {
             return Some(*lang);
@@ -522,7 +687,7 @@ pub fn is_mixed_scores(scores: Scores) -> bool {
 /// fragment.
 pub fn label_tokens(tokens: &[&str]) -> Vec<Lang> {
     const SWITCH_COST: f32 = 2.5;
-    let states = &SCRIPTS.latin;
+    let states = &context().latin;
     let (Some(first_token), false) = (tokens.first(), states.is_empty()) else {
         return Vec::new();
     };

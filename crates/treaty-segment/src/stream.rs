@@ -352,7 +352,7 @@ fn has_heading_word(line: &str, line_lang: Lang) -> bool {
         return false;
     };
     let key = lang::word_key(first);
-    lang::HEADING_KEYWORDS
+    lang::heading_keywords()
         .iter()
         .any(|(word, heading_lang)| *word == key && *heading_lang == line_lang)
         && second.starts_with(|c: char| c.is_ascii_digit())
@@ -451,7 +451,7 @@ fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
                 return false;
             }
             let key = lang::word_key(word);
-            lang::HEADING_KEYWORDS
+            lang::heading_keywords()
                 .iter()
                 .any(|(keyword, heading_lang)| *keyword == key && *heading_lang != line_lang)
         })
@@ -470,7 +470,7 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
     let mut labels = lang::label_tokens(&words);
     let heading_lang = |word: &str| {
         let key = lang::word_key(word);
-        lang::HEADING_KEYWORDS
+        lang::heading_keywords()
             .iter()
             .find(|(w, _)| *w == key)
             .map(|(_, l)| *l)

@@ -1,23 +1,29 @@
 //! The treaty grammar of every profile, compiled once.
 //!
-//! Latin-script patterns take the words of every Latin-script profile at once: OCR of a
-//! bilingual print mixes its columns, and a heading printed once for both (`Artigo Article 2`)
-//! must be read whatever language its line was given.
+//! Latin-script patterns take the words of every Latin-script profile taking part in the
+//! document at once: OCR of a bilingual print mixes its columns, and a heading printed once for
+//! both (`Artigo Article 2`) must be read whatever language its line was given. The profiles
+//! taking part are the built-in ones and any installed one the document shows
+//! ([`crate::lang::Languages::of_document`]): one grammar is compiled per such set, so an
+//! installed profile's words never reach the reading of a document in other languages.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 use treaty_lang::patterns::{literal_alternation, pattern_alternation};
-use treaty_lang::{Lang, ProtocolWord, Script, StructureWords};
+use treaty_lang::{ProtocolWord, Script, StructureWords};
 
-/// The structure words of every profile, in profile order.
-fn all() -> impl Iterator<Item = &'static StructureWords> + Clone {
-    Lang::all().map(|lang| &lang.profile().structure)
+use crate::lang::{current_languages, Languages};
+
+/// The structure words of every profile taking part, in profile order.
+fn all(languages: Languages) -> impl Iterator<Item = &'static StructureWords> + Clone {
+    languages.iter().map(|lang| &lang.profile().structure)
 }
 
-/// The structure words of the Latin-script profiles.
-fn latin() -> impl Iterator<Item = &'static StructureWords> + Clone {
-    Lang::all()
+/// The structure words of the Latin-script profiles taking part.
+fn latin(languages: Languages) -> impl Iterator<Item = &'static StructureWords> + Clone {
+    languages
+        .iter()
         .filter(|lang| lang.profile().script == Script::Latin)
         .map(|lang| &lang.profile().structure)
 }
@@ -109,10 +115,47 @@ pub(crate) struct Grammar {
     pub item_opening_chars: String,
 }
 
-/// The grammar of every profile, compiled on first use.
-pub(crate) static GRAMMAR: LazyLock<Grammar> = LazyLock::new(build);
+/// The grammar of the profiles taking part in the document being read on this thread
+/// ([`current_languages`]), compiled on first use.
+pub(crate) static GRAMMAR: CurrentGrammar = CurrentGrammar;
 
-fn build() -> Grammar {
+/// Reads as the [`Grammar`] of the profiles taking part.
+pub(crate) struct CurrentGrammar;
+
+impl std::ops::Deref for CurrentGrammar {
+    type Target = Grammar;
+
+    fn deref(&self) -> &Grammar {
+        grammar_of(current_languages())
+    }
+}
+
+/// The grammar of every installed profile: that of every document while only the built-in
+/// profiles are installed.
+static ALL: LazyLock<&'static Grammar> =
+    LazyLock::new(|| Box::leak(Box::new(build(Languages::all()))));
+
+/// The grammars of other sets of profiles, compiled once each.
+static OTHERS: std::sync::Mutex<Vec<(Languages, &'static Grammar)>> =
+    std::sync::Mutex::new(Vec::new());
+
+fn grammar_of(languages: Languages) -> &'static Grammar {
+    if languages == Languages::all() {
+        return &ALL;
+    }
+    let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, grammar)) = others.iter().find(|(set, _)| *set == languages) {
+        return grammar;
+    }
+    // At most one per subset of the installed profiles, and few in practice.
+    let grammar: &'static Grammar = Box::leak(Box::new(build(languages)));
+    others.push((languages, grammar));
+    grammar
+}
+
+fn build(languages: Languages) -> Grammar {
+    let all = || all(languages);
+    let latin = || latin(languages);
     let headings = literal_alternation(words(latin(), |s| s.article_heading));
     let misread = words(latin(), |s| s.article_heading_misread);
     let first_heading_words = literal_alternation(
