@@ -3,8 +3,10 @@
 //! Treaty text is formal and repetitive, so each profile's lexicon of function words and
 //! treaty vocabulary, plus spelling cues (accents, `-ção`, `-tion`), tells the Latin-script
 //! languages apart even on three-word OCR fragments, where general n-gram detectors guess.
-//! Kanji-script languages are told by script alone. A text that no profile's words explain is
-//! reported as unsupported rather than given to the nearest profile.
+//! Kanji-script languages are told by script alone. A text that no profile's words explain, or
+//! that a language with no profile explains ([`treaty_lang::LOOKALIKES`]: Spanish beside
+//! Portuguese), is reported as unsupported rather than given to the nearest profile. A profile
+//! added with `install` takes part only in documents that show it ([`Languages`]).
 
 use std::sync::LazyLock;
 
