@@ -301,11 +301,10 @@ pub fn page_from_tsv(tsv: &str, unspaced: Option<&[char]>) -> PageText {
                     .next_back()
                     .is_some_and(|c| ends.contains(&c))
             });
-            if (block != place.0 || paragraph != place.1) && sentence_ended {
+            let new_paragraph = block != place.0 || paragraph != place.1;
+            if new_paragraph && sentence_ended {
                 page.text.push_str("\n\n");
-            } else if block != place.0 || paragraph != place.1 {
-                page.text.push('\n');
-            } else if text_line != place.2 {
+            } else if new_paragraph || text_line != place.2 {
                 page.text.push('\n');
             } else {
                 let glued = unspaced.is_some()

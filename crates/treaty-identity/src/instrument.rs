@@ -5,12 +5,14 @@ use std::ops::Range;
 use treaty_lang::InstrumentKind;
 use treaty_segment::{Treaty, Version};
 
+use crate::states::{find_states, State};
 use crate::words::GRAMMAR;
 
 /// How far before the articles the title is looked for.
 const TITLE_REACH: usize = 2500;
-/// How far before the first party's name a title's instrument word may stand.
-const TITLE_TO_NAMES: usize = 300;
+/// How far before and after a title's instrument word the parties' names may stand.
+const NAMES_BEFORE: usize = 200;
+const NAMES_AFTER: usize = 300;
 /// How far into the text a note saying it is consolidated is looked for.
 const NOTE_REACH: usize = 30_000;
 /// The longest title kept.
@@ -27,35 +29,12 @@ pub(crate) fn kind_and_title(
     treaty: &Treaty,
     version: &Version,
     head: Range<usize>,
-    names_at: Option<usize>,
+    parties: &[State],
     commentary: bool,
 ) -> (InstrumentKind, Option<Range<usize>>) {
     let grammar = &GRAMMAR[version.lang];
-    // The title names the parties just after its instrument word (`PROTOCOL AMENDING THE
-    // CONVENTION BETWEEN X AND Y`): look there first, then anywhere shortly before the
-    // articles (a list of enclosures may name other instruments further back).
-    let near_names = names_at
-        .filter(|at| *at >= head.start)
-        .map(|at| at.saturating_sub(TITLE_TO_NAMES).max(head.start)..at);
-    let mut window_start = head.end.saturating_sub(TITLE_REACH).max(head.start);
-    while !text.is_char_boundary(window_start) {
-        window_start += 1;
-    }
-    let first_word_in = |range: Range<usize>| {
-        let mut start = range.start;
-        while !text.is_char_boundary(start) {
-            start += 1;
-        }
-        let window = text.get(start..range.end.max(start)).unwrap_or("");
-        grammar
-            .instruments
-            .iter()
-            .filter_map(|(kind, regex)| regex.find(window).map(|m| (start + m.start(), *kind)))
-            .min_by_key(|(at, _)| *at)
-    };
-    let first_word = near_names
-        .and_then(first_word_in)
-        .or_else(|| first_word_in(window_start..head.end));
+    let first_word = title_word(text, version, head.clone(), parties)
+        .or_else(|| first_word_before(text, version, head.clone()));
     let title = first_word.map(|(at, _)| title_line(text, at));
     // A consolidated text says so in its title or in a note on its first pages.
     let mut note_end = (version.span.start.max(head.end) + NOTE_REACH).min(text.len());
@@ -86,6 +65,73 @@ pub(crate) fn kind_and_title(
         }
     };
     (kind, title)
+}
+
+/// The instrument word of the title: among the instrument words before the articles that have
+/// both parties named close by (`CONVENTION BETWEEN X AND Y`, `XとYとの間の条約`), the one that
+/// best looks like a title's (at the start or end of its line, in capitals), the nearest to
+/// the articles among equals; a preamble's "desiring to conclude a Convention" and a covering
+/// letter's mention of the Convention stand mid-line.
+fn title_word(
+    text: &str,
+    version: &Version,
+    head: Range<usize>,
+    parties: &[State],
+) -> Option<(usize, InstrumentKind)> {
+    if parties.len() < 2 {
+        return None;
+    }
+    let slice = text.get(head.clone())?;
+    let named: Vec<(usize, State)> = find_states(slice)
+        .into_iter()
+        .filter(|m| parties.contains(&m.state))
+        .map(|m| (m.range.start, m.state))
+        .collect();
+    let names_both = |at: usize| {
+        let window = at.saturating_sub(NAMES_BEFORE)..at + NAMES_AFTER;
+        parties
+            .iter()
+            .all(|party| named.iter().any(|(n, s)| s == party && window.contains(n)))
+    };
+    let mut best: Option<(usize, usize, InstrumentKind)> = None;
+    for (kind, regex) in &GRAMMAR[version.lang].instruments {
+        for m in regex.find_iter(slice) {
+            if !names_both(m.start()) {
+                continue;
+            }
+            let line_start = slice[..m.start()].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = slice[m.end()..]
+                .find('\n')
+                .map_or(slice.len(), |i| m.end() + i);
+            let at_edge = slice[line_start..m.start()].trim().is_empty()
+                || slice[m.end()..line_end].trim().is_empty();
+            let capitals = m.as_str().chars().any(char::is_alphabetic)
+                && !m.as_str().chars().any(char::is_lowercase);
+            let score = 2 * usize::from(at_edge) + usize::from(capitals);
+            if best.is_none_or(|(s, at, _)| score > s || (score == s && m.start() > at)) {
+                best = Some((score, m.start(), *kind));
+            }
+        }
+    }
+    best.map(|(_, at, kind)| (head.start + at, kind))
+}
+
+/// The first instrument word shortly before the articles, when no title names the parties.
+fn first_word_before(
+    text: &str,
+    version: &Version,
+    head: Range<usize>,
+) -> Option<(usize, InstrumentKind)> {
+    let mut start = head.end.saturating_sub(TITLE_REACH).max(head.start);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let window = text.get(start..head.end.max(start))?;
+    GRAMMAR[version.lang]
+        .instruments
+        .iter()
+        .filter_map(|(kind, regex)| regex.find(window).map(|m| (start + m.start(), *kind)))
+        .min_by_key(|(at, _)| *at)
 }
 
 /// The line holding `at`, and the lines after it up to two blank lines in a row (a PDF's

@@ -92,9 +92,9 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
             }
         }
         let head_for_force = head.clone();
-        let names_at = parties.iter().map(|p| p.range.start).min();
+        let states: Vec<State> = parties.iter().map(|p| p.state).collect();
         let (instrument, title) =
-            instrument::kind_and_title(text, treaty, version, head, names_at, commentary);
+            instrument::kind_and_title(text, treaty, version, head, &states, commentary);
         identities.push(Identity {
             treaty: treaty.index,
             parties,
