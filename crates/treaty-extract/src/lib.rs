@@ -184,6 +184,7 @@ fn extract_rows(
     let mut rows = Vec::new();
     let mut warnings = Vec::new();
     for treaty in &document.treaties {
+        let facts = rules::TreatyFacts::of(treaty);
         for version in &treaty.versions {
             let single = treaty.versions.len() == 1;
             let layers = version
@@ -194,11 +195,12 @@ fn extract_rows(
                 .chain(version.mli.iter().map(|a| (a, Source::Mli)));
             for (article, source) in layers {
                 for paragraph in &article.paragraphs {
-                    for finding in rules::paragraph_findings(
+                    for finding in rules::paragraph_findings_in(
                         paragraph,
                         &article.paragraphs,
                         article.topic,
                         version.lang,
+                        facts,
                     ) {
                         let normalized_span =
                             paragraph.pieces.range_to_normalized(finding.local.clone());

@@ -169,6 +169,20 @@ pub struct RuleWords {
     pub technical_fees: &'static [&'static str],
     /// Royalties.
     pub royalties: &'static [&'static str],
+    /// A clause that makes fees for technical services royalties (a definition of royalties
+    /// that includes them, a protocol that deems them royalties or applies the royalties
+    /// definition to them): regex fragments, case-insensitive, matched in the paragraphs of a
+    /// royalties article or of a protocol point on it. A match that holds a
+    /// [`RuleWords::negation`] word does not count ("shall be deemed not to be").
+    pub technical_fees_deemed_royalties: &'static [&'static str],
+    /// Negation words (lower case, with their spaces): " not ", "não".
+    pub negation: &'static [&'static str],
+    /// A first period of the treaty's application after which a rate changes ("during the
+    /// first five years for which this Convention has effect ... and thereafter"): words just
+    /// before a duration (lower case). Such a duration is no holding period.
+    pub initial_period_before: &'static [&'static str],
+    /// The same, words just after the duration (lower case).
+    pub initial_period_after: &'static [&'static str],
     /// Dividends, in an item of a Japanese paragraph that also names a branch tax.
     pub dividends: &'static [&'static str],
     /// A permanent establishment or branch, for a branch profits tax.
@@ -275,6 +289,10 @@ impl RuleWords {
         lending_body: &[],
         technical_fees: &[],
         royalties: &[],
+        technical_fees_deemed_royalties: &[],
+        negation: &[],
+        initial_period_before: &[],
+        initial_period_after: &[],
         dividends: &[],
         establishment: &[],
         distribution_amount: &[],

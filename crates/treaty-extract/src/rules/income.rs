@@ -1,4 +1,4 @@
-//! Classes of income a clause names, and the topic of a tier of a mixed article.
+//! Classes of income a clause names.
 
 use treaty_lang::Lang;
 use treaty_segment::Topic;
@@ -65,21 +65,4 @@ fn names_lending_body(clause: &str, lang: Lang) -> bool {
             named_owners(body.as_str(), lang).is_empty()
                 && !contains_any(body.as_str(), words.list.contracting)
         })
-}
-
-/// The topic of a tier of a royalties or technical-services article: the class of income its
-/// clause names when it names one of the two only, else the article's.
-pub(super) fn tier_topic(topic: Topic, clause: &str, lang: Lang) -> Topic {
-    if !matches!(topic, Topic::Royalties | Topic::TechnicalServices) {
-        return topic;
-    }
-    let lowered = lower(clause);
-    let list = words(lang).list;
-    let technical = contains_any(&lowered, list.technical_fees);
-    let royalties = contains_any(&lowered, list.royalties);
-    match (technical, royalties) {
-        (true, false) => Topic::TechnicalServices,
-        (false, true) => Topic::Royalties,
-        _ => topic,
-    }
 }

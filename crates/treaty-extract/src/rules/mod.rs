@@ -12,6 +12,7 @@ mod income;
 mod owner;
 mod rate;
 mod relative;
+mod technical;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -27,12 +28,13 @@ use crate::schema::{Conditions, Income, Kind, Measure, Trigger};
 use branch::is_branch_clause;
 use exemption::exemptions;
 use holding::{either_basis, is_comparison, is_holding, is_upper_bound};
-use income::tier_topic;
 use owner::{alternatives, first_named_owner};
 use rate::{fill_rate_conditions, is_most_favoured_nation};
 use relative::{
     is_relative_rate, plain_decimal, rates_by_reference, referenced_rate, referenced_text,
 };
+pub use technical::TreatyFacts;
+use technical::{covered_classes, is_initial_period, tier_rows, Residual};
 use text::{clause_around, nested_items, words_around};
 use threshold::{is_back_reference, japanese_measure, measure_for, ordinal_day_periods};
 use words::{contains_any, words};
@@ -78,15 +80,29 @@ pub fn is_rate_topic(topic: Topic) -> bool {
     )
 }
 
-/// Rates and thresholds of one paragraph of an article with the given topic.
-///
-/// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
-/// ("royalties within the meaning of subparagraph a) of paragraph 3").
+/// Rates and thresholds of one paragraph of an article with the given topic, knowing nothing
+/// of the rest of its treaty (see [`paragraph_findings_in`]).
 pub fn paragraph_findings(
     paragraph: &Paragraph,
     siblings: &[Paragraph],
     topic: Topic,
     lang: Lang,
+) -> Vec<Finding> {
+    paragraph_findings_in(paragraph, siblings, topic, lang, TreatyFacts::default())
+}
+
+/// Rates and thresholds of one paragraph of an article with the given topic.
+///
+/// `siblings` are the article's paragraphs, for clauses that refer to another paragraph
+/// ("royalties within the meaning of subparagraph a) of paragraph 3"); `facts` what the
+/// treaty says elsewhere that a tier depends on (a protocol that makes fees for technical
+/// services royalties).
+pub fn paragraph_findings_in(
+    paragraph: &Paragraph,
+    siblings: &[Paragraph],
+    topic: Topic,
+    lang: Lang,
+    facts: TreatyFacts,
 ) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let mut findings: Vec<Finding> = Vec::new();
@@ -162,6 +178,10 @@ pub fn paragraph_findings(
             conditions.measure = Some(Measure::Other);
         } else if holding && is_rate_topic(topic) && is_upper_bound(before, after, lang) {
             conditions.measure = Some(Measure::MaxHolding);
+        } else if quantity.unit.is_duration() && is_initial_period(topic, before, after, lang) {
+            // "during the first five years for which this Convention has effect": when a rate
+            // changes, not how long a holding lasted.
+            conditions.measure = Some(Measure::Other);
         } else {
             let japanese = words
                 .japanese
@@ -272,10 +292,26 @@ pub fn paragraph_findings(
     {
         findings.extend(ordinal_day_periods(paragraph, topic, lang));
     }
-    for finding in &mut findings {
+    // A tier of a royalties or technical-services article has the topic of the class it
+    // covers; a rate tier that covers fees for technical services and royalties (named both,
+    // or royalties where the treaty makes the fees royalties) gives a row for each.
+    let mut placed: Vec<Finding> = Vec::with_capacity(findings.len());
+    for mut finding in findings {
         let clause = &text[finding.clause.clone()];
-        finding.topic = tier_topic(topic, clause, lang);
-        if finding.topic == Topic::TechnicalServices {
+        let covers = covered_classes(
+            topic,
+            text,
+            paragraph,
+            finding.clause.clone(),
+            &finding.subparagraph,
+            lang,
+        );
+        let residual = Residual::of(text, clause, lang);
+        let (tier_topic, also_technical) =
+            tier_rows(topic, covers, &finding.conditions, residual, facts);
+        finding.topic = tier_topic;
+        let technical_row = also_technical && finding.kind == Kind::Rate;
+        if finding.topic == Topic::TechnicalServices || technical_row {
             finding
                 .conditions
                 .income
@@ -284,13 +320,21 @@ pub fn paragraph_findings(
         if finding.kind == Kind::Rate && is_most_favoured_nation(clause, lang) {
             finding.conditions.trigger = Some(Trigger::MostFavouredNation);
         }
+        let technical = technical_row.then(|| Finding {
+            topic: Topic::TechnicalServices,
+            ..finding.clone()
+        });
+        placed.push(finding);
+        placed.extend(technical);
     }
+    let findings = placed;
     // One row per distinct claim in a clause: a number repeated by the same clause is one row,
     // the same number stated by two sentences is two.
     let mut unique: Vec<Finding> = Vec::new();
     for finding in findings {
         let duplicate = unique.iter().any(|u| {
-            u.clause == finding.clause
+            u.topic == finding.topic
+                && u.clause == finding.clause
                 && u.subparagraph == finding.subparagraph
                 && u.kind == finding.kind
                 && u.value == finding.value

@@ -8,6 +8,7 @@ use treaty_segment::Topic;
 use super::holding::{holding_basis_around, is_holding, is_upper_bound};
 use super::income::income_classes;
 use super::owner::beneficial_owners;
+use super::technical::is_initial_period;
 use super::text::{lower, words_around};
 use super::words::{contains_any, words};
 use crate::schema::{Basis, Conditions, Holding, Income};
@@ -69,6 +70,7 @@ pub(super) fn fill_rate_conditions(
         if other.unit.is_duration()
             && other.span.start >= clause_start
             && other.span.end <= clause_start + clause.len()
+            && !is_initial_period_at(topic, paragraph_text, other.span.clone(), lang)
         {
             conditions.holding_period =
                 Some(format!("{}{}", other.value_text, other.unit.as_str()));
@@ -80,6 +82,17 @@ pub(super) fn fill_rate_conditions(
         classes = income_classes(referenced, topic, lang);
     }
     conditions.income = classes;
+}
+
+/// A duration at `span` that counts the first years of the treaty, not a holding period.
+fn is_initial_period_at(
+    topic: Topic,
+    paragraph_text: &str,
+    span: Range<usize>,
+    lang: Lang,
+) -> bool {
+    let (before, after) = words_around(paragraph_text, span);
+    is_initial_period(topic, before, after, lang)
 }
 
 /// A most-favoured-nation clause: a rate that applies only if a State agrees a lower one with

@@ -7,12 +7,17 @@ use treaty_segment::{segment, Config};
 fn findings(text: &str) -> Vec<(String, Finding)> {
     let (doc, _) = segment(text, &Config::default());
     let mut out = Vec::new();
+    let facts = TreatyFacts::of(&doc.treaties[0]);
     for version in &doc.treaties[0].versions {
         for article in version.articles.iter().chain(&version.protocol) {
             for paragraph in &article.paragraphs {
-                for finding in
-                    paragraph_findings(paragraph, &article.paragraphs, article.topic, version.lang)
-                {
+                for finding in paragraph_findings_in(
+                    paragraph,
+                    &article.paragraphs,
+                    article.topic,
+                    version.lang,
+                    facts,
+                ) {
                     out.push((paragraph.number.clone(), finding));
                 }
             }
@@ -538,5 +543,231 @@ fn interest_on_debt_a_state_finances_indirectly_is_a_class_of_its_own() {
             "rate 0 percent beneficial_owner=government",
             "rate 0 percent income=indirect_financing",
         ]
+    );
+}
+
+/// Every row, rates and thresholds, with its topic.
+fn topical_rows(text: &str) -> Vec<(&'static str, String, String, &'static str, String, String)> {
+    findings(text)
+        .into_iter()
+        .map(|(paragraph, f)| {
+            (
+                f.topic.as_str(),
+                paragraph,
+                f.subparagraph,
+                f.kind.as_str(),
+                format!("{} {}", f.value, f.unit),
+                f.conditions.flatten(),
+            )
+        })
+        .collect()
+}
+
+fn row(
+    topic: &'static str,
+    paragraph: &str,
+    subparagraph: &str,
+    kind: &'static str,
+    value: &str,
+    condition: &str,
+) -> (&'static str, String, String, &'static str, String, String) {
+    (
+        topic,
+        paragraph.into(),
+        subparagraph.into(),
+        kind,
+        value.into(),
+        condition.into(),
+    )
+}
+
+/// An India-style article whose one cap covers royalties and fees for technical services:
+/// a row for each, with the same conditions (and no `income=technical_services`, which the
+/// topic says).
+#[test]
+fn one_cap_for_royalties_and_technical_fees_gives_a_row_for_each() {
+    let text = "Article 12\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for technical services may also be taxed in the Contracting State in which they arise and according to the laws of that Contracting State, but if the recipient is the beneficial owner of the royalties or fees for technical services, the tax so charged shall not exceed 10 per cent.\n3. The term \"fees for technical services\" as used in this Article means payments of any kind to any person in consideration for the rendering of any managerial, technical or consultancy services, including the provision of services by technical or other personnel.\n";
+    assert_eq!(
+        topical_rows(text),
+        vec![
+            row("royalties", "2", "", "rate", "10 percent", ""),
+            row("technical_services", "2", "", "rate", "10 percent", ""),
+        ]
+    );
+}
+
+/// Tiers that name one class each keep one row each; a tier for "fees for technical services
+/// and other royalties" gives two (an India-UK-style article 13 and a lawinsider sample).
+#[test]
+fn tiers_give_rows_for_the_classes_they_name() {
+    let separate = "Article 12\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in the Contracting State in which they arise and according to the laws of that State, but if the recipient is the beneficial owner of the royalties or of the fees for technical services the tax so charged shall not exceed:\n(a) in the case of royalties as defined in paragraph 2 sub-paragraph (a) 15% of the gross amount of such royalties;\n(b) in the case of royalties as defined in paragraph 2 sub-paragraph (b) 10% of the gross amount of such royalties; and\n(c) in the case of fees for technical services 7.5% of the gross amount of such fees.\n";
+    assert_eq!(
+        topical_rows(separate),
+        vec![
+            row("royalties", "1", "a", "rate", "15 percent", ""),
+            row("royalties", "1", "b", "rate", "10 percent", ""),
+            row("technical_services", "1", "c", "rate", "7.5 percent", ""),
+        ]
+    );
+    let shared = "Article 13\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for technical services may also be taxed in the Contracting State in which they arise and according to the law of that State, but if the beneficial owner of the royalties or fees for technical services is a resident of the other Contracting State, the tax so charged shall not exceed:\n(i) in the case of royalties relating to the payments for the use of, or the right to use, industrial, commercial or scientific equipment, 10 per cent of the gross amount of the royalties;\n(ii) in the case of fees for technical services and other royalties, 20 per cent of the gross amount of the royalties and fees for technical services.\n";
+    assert_eq!(
+        topical_rows(shared),
+        vec![
+            row(
+                "royalties",
+                "2",
+                "i",
+                "rate",
+                "10 percent",
+                "income=equipment"
+            ),
+            row("royalties", "2", "ii", "rate", "20 percent", ""),
+            row("technical_services", "2", "ii", "rate", "20 percent", ""),
+        ]
+    );
+}
+
+/// The United States' "fees for included services", with tiers that change after the first
+/// five years, and a tier that names neither class under a lead that names both.
+#[test]
+fn included_services_and_tiers_that_change_after_a_first_period() {
+    let text = "Article 12\nRoyalties and fees for included services\n1. Royalties and fees for included services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for included services may also be taxed in the Contracting State in which they arise and according to the laws of that State; but if the beneficial owner of the royalties or fees for included services is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) in the case of royalties referred to in subparagraph (a) of paragraph 3 and fees for included services as defined in this Article:\n(i) during the first five taxable years for which this Convention has effect, 20 percent of the gross amount of the royalties or fees for included services; and\n(ii) during the subsequent years, 15 percent of the gross amount of royalties or fees for included services; and\n(b) 10 percent of the gross amount in all other cases.\n";
+    assert_eq!(
+        topical_rows(text),
+        vec![
+            row("royalties", "2", "i", "rate", "20 percent", ""),
+            row("technical_services", "2", "i", "rate", "20 percent", ""),
+            row("royalties", "2", "ii", "rate", "15 percent", ""),
+            row("technical_services", "2", "ii", "rate", "15 percent", ""),
+            row("royalties", "2", "b", "rate", "10 percent", ""),
+            row("technical_services", "2", "b", "rate", "10 percent", ""),
+        ]
+    );
+    // "20 per cent during the first five years ... and thereafter 15 per cent": the period is
+    // no holding period, and each rate is a tier of its own.
+    let thereafter = "Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise, but if the beneficial owner of the royalties is a resident of the other Contracting State, the tax so charged shall not exceed 20 per cent of the gross amount of the royalties during the first five years for which this Convention has effect and thereafter 15 per cent of the gross amount of the royalties.\n";
+    assert_eq!(
+        topical_rows(thereafter),
+        vec![
+            row("royalties", "2", "", "rate", "20 percent", ""),
+            row(
+                "royalties",
+                "2",
+                "",
+                "threshold",
+                "5 years",
+                "measure=other"
+            ),
+            row("royalties", "2", "", "rate", "15 percent", ""),
+        ]
+    );
+}
+
+/// A fees article of its own (UN model Article 12A; Tanzania's "management or professional
+/// fees"): its cap is a `technical_services` row only.
+#[test]
+fn a_fees_article_of_its_own_gives_technical_rows_only() {
+    let un = "Article 13\nFees for technical services\n1. Fees for technical services arising in a Contracting State which are derived by a resident of the other Contracting State may be taxed in that other State.\n2. However, notwithstanding the provisions of Article 14 and subject to the provisions of Articles 8, 16 and 17, fees for technical services arising in a Contracting State may also be taxed in the Contracting State in which they arise and according to the laws of that State, but if the beneficial owner of the fees is a resident of the other Contracting State, the tax so charged shall not exceed 10 per cent of the gross amount of the fees.\n";
+    assert_eq!(
+        topical_rows(un),
+        vec![row("technical_services", "2", "", "rate", "10 percent", "")]
+    );
+    let tanzania = "Article 14\nManagement or professional fees\n1. Management or professional fees arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such management or professional fees may be taxed in the Contracting State in which they arise, and according to the law of that State, but the tax so charged shall not exceed 20% of the gross amount of the fees.\n3. The term \"management or professional fees\" as used in this Article means payments of any kind to any person, other than to an employee of the person making the payments, in consideration for any services of a managerial, technical, professional or consultancy nature.\n";
+    assert_eq!(
+        topical_rows(tanzania),
+        vec![row("technical_services", "2", "", "rate", "20 percent", "")]
+    );
+}
+
+/// A protocol that applies the royalties definition to technical assistance and services
+/// (Brazil's treaties): the tier of all other cases covers the fees, the trade-mark tier
+/// does not.
+#[test]
+fn a_protocol_that_makes_technical_fees_royalties() {
+    let english = "Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise, and according to the law of that State, but the tax so charged shall not exceed:\n(a) 25 per cent of the gross amount of the royalties arising from the use or the right to use trade marks;\n(b) 15 per cent in all other cases.\n\nArticle 13\nCapital gains\n1. Gains derived by a resident of a Contracting State from the alienation of immovable property may be taxed in the other Contracting State.\n\nPROTOCOL\n1. With reference to Article 12, paragraph 3\nIt is understood that the provisions of paragraph 3 of Article 12 shall apply to payments of any kind received as a consideration for the rendering of technical assistance and technical services.\n";
+    assert_eq!(
+        topical_rates(english),
+        vec![
+            (
+                "royalties",
+                "2".into(),
+                "a".into(),
+                "25 percent".into(),
+                "income=trademarks".into()
+            ),
+            (
+                "royalties",
+                "2".into(),
+                "b".into(),
+                "15 percent".into(),
+                String::new()
+            ),
+            (
+                "technical_services",
+                "2".into(),
+                "b".into(),
+                "15 percent".into(),
+                String::new()
+            ),
+        ]
+    );
+    // Brazil-Denmark 1974: the know-how of Article 12(3) "inclui os rendimentos provenientes
+    // da prestação de serviços técnicos e assistência técnica".
+    let portuguese = "Artigo 12\nRoyalties\n1. As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante são tributáveis nesse outro Estado.\n2. Todavia, essas royalties podem ser tributadas no Estado Contratante de que provêm e de acordo com a legislação desse Estado, mas o imposto assim estabelecido não poderá exceder:\na) 25 por cento do montante bruto dos royalties provenientes do uso ou da concessão do uso de marcas de indústria ou comércio;\nb) 15 por cento nos demais casos.\n\nPROTOCOLO\nNo momento da assinatura da Convenção, os abaixo assinados, para isso devidamente autorizados, convieram nas seguintes disposições que constituem parte integrante da presente Convenção.\n1. Ad/Artigo 8\nO disposto no Artigo 8 somente se aplica a parte do lucro do consórcio de transporte aéreo.\n3. Ad/Artigo 12, parágrafo 3\nA expressão \"informações correspondentes à experiência adquirida no setor industrial, comercial ou científico\" mencionada no parágrafo 3 do Artigo 12, inclui os rendimentos provenientes da prestação de serviços técnicos e assistência técnica.\n";
+    let got = topical_rates(portuguese);
+    assert_eq!(
+        got.iter()
+            .map(|(topic, _, sub, value, _)| (*topic, sub.as_str(), value.as_str()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("royalties", "a", "25 percent"),
+            ("royalties", "b", "15 percent"),
+            ("technical_services", "b", "15 percent"),
+        ],
+        "{got:?}"
+    );
+}
+
+/// A royalties definition that includes technical services gives the article's cap a
+/// technical row too.
+#[test]
+fn a_definition_that_includes_technical_services() {
+    let text = "Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise and according to the law of that State, but the tax so charged shall not exceed 15 per cent of the gross amount of the royalties.\n3. The term \"royalties\" as used in this Article means payments of any kind received as a consideration for the use of, or the right to use, any copyright, patent, trade mark, design or model, plan, secret formula or process, and includes payments of any kind in consideration for the rendering of any technical services or technical assistance.\n";
+    assert_eq!(
+        topical_rows(text),
+        vec![
+            row("royalties", "2", "", "rate", "15 percent", ""),
+            row("technical_services", "2", "", "rate", "15 percent", ""),
+        ]
+    );
+}
+
+/// The Netherlands' protocols say the opposite (technical services are no know-how, or are
+/// business profits): no technical rows.
+#[test]
+fn fees_deemed_not_to_be_royalties_give_no_technical_rows() {
+    let estonia = "Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise and according to the laws of that State, but if the beneficial owner of the royalties is a resident of the other Contracting State, the tax so charged shall not exceed 10 per cent of the gross amount of the royalties.\n\nPROTOCOL\nI. Ad Article 12\n1. Payments received as a consideration for technical services, including studies or surveys of a scientific, geological or technical nature, or for engineering contracts including blueprints related thereto, or for consultancy or supervisory services shall be deemed not to be payments received as a consideration for information concerning industrial, commercial or scientific experience, except to the extent that the amounts of such payments are based on production, sales, performance, profits or any other similar basis related to the use of the said information.\nII. Ad Articles 7 and 14\nPayments received as a consideration for technical services, including studies or surveys of a scientific, geological or technical nature, or for consultancy or supervisory services shall be deemed to be payments to which the provisions of Article 7 or Article 14 apply.\n";
+    assert_eq!(
+        topical_rows(estonia),
+        vec![row("royalties", "2", "", "rate", "10 percent", "")]
+    );
+}
+
+/// Japanese: a cap of `使用料及び技術上の役務に対する料金` (Japan-India, Article 12) gives a
+/// row for each class; a tier of the fees alone is `technical_services` only.
+#[test]
+fn japanese_royalties_and_fees_for_technical_services() {
+    let both = "第十二条\n使用料及び技術上の役務に対する料金\n1 一方の締約国内において生じ、他方の締約国の居住者に支払われる使用料及び技術上の役務に対する料金に対しては、当該他方の締約国において租税を課することができる。\n2 1の使用料及び技術上の役務に対する料金に対しては、これらが生じた締約国においても、当該締約国の法令に従って租税を課することができる。その租税の額は、当該使用料及び技術上の役務に対する料金の額の十パーセントを超えないものとする。\n";
+    assert_eq!(
+        topical_rows(both),
+        vec![
+            row("royalties", "2", "", "rate", "10 percent", ""),
+            row("technical_services", "2", "", "rate", "10 percent", ""),
+        ]
+    );
+    let fees = "第十二条\n使用料及び技術上の役務に対する料金\n1 一方の締約国内において生じ、他方の締約国の居住者に支払われる使用料及び技術上の役務に対する料金に対しては、当該他方の締約国において租税を課することができる。\n2 1の技術上の役務に対する料金に対しては、これが生じた締約国においても、当該締約国の法令に従って租税を課することができる。その租税の額は、当該技術上の役務に対する料金の額の二十パーセントを超えないものとする。\n";
+    assert_eq!(
+        topical_rows(fees),
+        vec![row("technical_services", "2", "", "rate", "20 percent", "")]
     );
 }

@@ -27,6 +27,7 @@ pub(super) struct Words {
     pub(super) lending_body: Vec<Regex>,
     pub(super) deleted_text: Vec<Regex>,
     pub(super) rate_by_reference: Vec<Regex>,
+    pub(super) technical_fees_deemed_royalties: Vec<Regex>,
 }
 
 static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
@@ -118,6 +119,7 @@ fn compile(profile: &'static Profile) -> Words {
         // Case-sensitive, so the regex engine can skip ahead to the literal words.
         deleted_text: each(list.deleted_text, false),
         rate_by_reference: each(list.rate_by_reference, true),
+        technical_fees_deemed_royalties: each(list.technical_fees_deemed_royalties, true),
     }
 }
 

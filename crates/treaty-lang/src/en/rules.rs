@@ -75,7 +75,11 @@ pub(super) const RULES: RuleWords = RuleWords {
         trademarks: &["trade mark", "trademark"],
         equipment: &["industrial, commercial or scientific equipment"],
         know_how: &["information concerning industrial", "know-how"],
-        technical_services: &["technical assistance", "technical services"],
+        technical_services: &[
+            "technical assistance",
+            "technical services",
+            "included services",
+        ],
         government_debt: &[
             "paid by the government",
             "paid to the government",
@@ -97,8 +101,36 @@ pub(super) const RULES: RuleWords = RuleWords {
         "technical fees",
         "fees for technical",
         "managerial, technical or consultancy",
+        // Brazil's treaties: "technical assistance and technical services".
+        "technical assistance",
+        // The United States' "fees for included services".
+        "included services",
     ],
     royalties: &["royalt"],
+    technical_fees_deemed_royalties: &[
+        // "The term "royalties" ... means ... and includes payments ... for the rendering of
+        // any technical services".
+        r"(?:royalt|information\s+concerning\s+industrial|know-how)[^.;]{0,400}?\b(?:also\s+)?includes?\b[^.;]{0,200}?(?:technical\s+(?:services|assistance)|included\s+services|fees\s+for\s+technical)",
+        // "fees for technical services shall be deemed to be royalties", "payments for
+        // technical assistance shall be treated as royalties".
+        r"(?:technical\s+(?:services|assistance)|fees\s+for\s+technical|included\s+services)[^.;]{0,300}?\b(?:deemed|treated|regarded|considered)\s+(?:to\s+be\s+|as\s+)(?:royalt|payments\s+(?:received\s+)?(?:as\s+(?:a\s+)?consideration\s+)?for\s+(?:the\s+use|information))",
+        // A protocol: "the provisions of paragraph 3 of Article 12 shall apply to payments ...
+        // for the rendering of technical assistance and technical services" (the article must
+        // be the royalties article).
+        r"provisions\s+of\s+(?:paragraph\s+\d{1,2}\s+of\s+)?article\s+(?P<article>\d{1,3}[a-z]?)\b[^.;]{0,60}?\bappl(?:y|ies)\s+(?:also\s+)?to\s+[^.;]{0,200}?technical\s+(?:services|assistance)",
+    ],
+    negation: &[" not ", " no "],
+    initial_period_before: &["during the first", "for the first", "the initial"],
+    initial_period_after: &[
+        "for which this convention has effect",
+        "for which the convention has effect",
+        "for which this agreement has effect",
+        "for which the agreement has effect",
+        "taxable years for which",
+        "after the entry into force",
+        "from the entry into force",
+        "following the entry into force",
+    ],
     dividends: &[],
     establishment: &["permanent establishment", "branch"],
     distribution_amount: &["of the dividends", "of the interest", "of the royalties"],

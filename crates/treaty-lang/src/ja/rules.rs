@@ -69,8 +69,13 @@ pub(super) const RULES: RuleWords = RuleWords {
         late_payment_penalty: &[],
     },
     lending_body: &[],
-    technical_fees: &["技術上の役務"],
+    // `技術上の役務に対する料金` (fees for technical services), `技術的役務`.
+    technical_fees: &["技術上の役務", "技術的役務"],
     royalties: &["使用料"],
+    technical_fees_deemed_royalties: &[],
+    negation: &[],
+    initial_period_before: &[],
+    initial_period_after: &[],
     dividends: &["配当"],
     // `この付加的な租税の額は...十パーセントを超えない`: the additional (branch) tax.
     establishment: &["恒久的施設", "支店", "付加的な租税"],

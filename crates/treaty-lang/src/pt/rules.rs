@@ -70,8 +70,25 @@ pub(super) const RULES: RuleWords = RuleWords {
         late_payment_penalty: &["multa"],
     },
     lending_body: &[],
-    technical_fees: &["serviços técnicos"],
+    technical_fees: &["serviços técnicos", "assistência técnica"],
     royalties: &["royalt", "direitos de autor"],
+    technical_fees_deemed_royalties: &[
+        // "A expressão "informações correspondentes à experiência adquirida ..." mencionada no
+        // parágrafo 3 do Artigo 12 inclui os rendimentos provenientes da prestação de serviços
+        // técnicos e assistência técnica"; "o termo "royalties" ... inclui".
+        r"(?:royalt|informaç|experiência)[^.;]{0,400}?\binclu(?:i|em)\b[^.;]{0,200}?(?:serviços\s+técnicos|assistência\s+técnica)",
+        // "... serviços técnicos ... serão considerados como royalties".
+        r"(?:serviços\s+técnicos|assistência\s+técnica)[^.;]{0,300}?\b(?:considerad|tratad|equiparad)[oa]s?\s+(?:como\s+)?(?:royalt|rendimentos\s+(?:referidos|mencionados)\s+no\s+artigo)",
+        // "o disposto no parágrafo 3 do Artigo 12 aplica-se a ... serviços técnicos".
+        r"disposto\s+no\s+(?:parágrafo\s+\d{1,2}\s+do\s+)?artigo\s+(?P<article>\d{1,3}[a-z]?)\b[^.;]{0,60}?\baplica(?:-se|m-se)?\s+[^.;]{0,200}?(?:serviços\s+técnicos|assistência\s+técnica)",
+    ],
+    negation: &[" não "],
+    initial_period_before: &["durante os primeiros", "nos primeiros"],
+    initial_period_after: &[
+        "a partir da entrada em vigor",
+        "após a entrada em vigor",
+        "seguintes à entrada em vigor",
+    ],
     dividends: &[],
     establishment: &[
         "estabelecimento permanente",
