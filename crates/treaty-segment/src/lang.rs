@@ -245,7 +245,7 @@ pub fn enter(languages: Languages) -> LanguagesGuard {
 }
 
 /// Restores the languages taking part before [`enter`] when dropped.
-#[must_use = "the languages take part until the guard is dropped"]
+#[must_use]
 pub struct LanguagesGuard(Option<&'static Context>);
 
 impl Drop for LanguagesGuard {
