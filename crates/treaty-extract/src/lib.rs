@@ -269,6 +269,25 @@ fn extract_rows(
                             }
                             unit = reading.unit;
                         }
+                        // A cap above the whole income is no cap: kept for a reviewer, flagged.
+                        let implausible = finding.kind == schema::Kind::Rate
+                            && unit == schema::Unit::Percent
+                            && finding.value.parse::<f64>().is_ok_and(|v| v > 100.0);
+                        if implausible {
+                            warnings.push(Warning {
+                                code: "implausible_rate".to_string(),
+                                message: format!(
+                                    "{} article {} paragraph {}: a rate of {} per cent is more \
+                                     than the income it taxes; kept with confidence {IMPLAUSIBLE_CONFIDENCE}",
+                                    version.lang.as_str(),
+                                    article.number,
+                                    paragraph.number,
+                                    finding.value
+                                ),
+                                start: Some(original.start),
+                                end: Some(original.end),
+                            });
+                        }
                         rows.push(RateRow {
                             doc: doc.to_string(),
                             lang: version.lang,
@@ -284,7 +303,11 @@ fn extract_rows(
                             treaty: treaty.index,
                             start: original.start,
                             end: original.end,
-                            confidence: finding.confidence,
+                            confidence: if implausible {
+                                IMPLAUSIBLE_CONFIDENCE
+                            } else {
+                                finding.confidence
+                            },
                             // Until reconciliation finds a twin in the other version.
                             status: if single {
                                 Status::Single
@@ -304,6 +327,9 @@ fn extract_rows(
     }
     (rows, warnings)
 }
+
+/// The confidence of a rate above 100 per cent.
+const IMPLAUSIBLE_CONFIDENCE: f32 = 0.1;
 
 /// Where the pages of a text start (after each form feed), when it has any.
 fn page_starts(bytes: &[u8]) -> Option<Vec<usize>> {

@@ -91,10 +91,38 @@ impl Quantity {
 /// assert_eq!(&text[quantities[0].span.clone()], "15 per cent");
 /// ```
 pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
-    match lang.profile().script {
+    let mut quantities = match lang.profile().script {
         Script::Japanese => japanese::find_japanese_quantities(text, lang),
         Script::Latin => latin::find_latin_quantities(text, lang),
+    };
+    quantities.retain(is_exact);
+    quantities
+}
+
+/// The most significant digits a quantity may have.
+///
+/// Up to 15, `value_text` (the shortest text that reads back as the `f64`) is the number as
+/// printed, exactly; beyond that a float cannot hold it (`18446744073709551616` would read
+/// back as `18446744073709552000`, 400 nines as `inf`), and no treaty states a rate, period
+/// or amount with more digits: such a number is not a quantity.
+const MAX_SIGNIFICANT_DIGITS: usize = 15;
+
+fn is_exact(quantity: &Quantity) -> bool {
+    if !quantity.value.is_finite() {
+        return false;
     }
+    let digits: String = quantity
+        .value_text
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let significant = digits.trim_start_matches('0');
+    let significant = if quantity.value_text.contains('.') {
+        significant
+    } else {
+        significant.trim_end_matches('0')
+    };
+    significant.len() <= MAX_SIGNIFICANT_DIGITS
 }
 
 /// ISO 4217 code for a currency name, symbol or code as written (`Swiss francs`, `US$`, `€`).

@@ -603,3 +603,23 @@ fn long_text_is_scanned_in_one_pass() {
         "当該配当の額の十五パーセントを超えない 二千十七年十月十一日 十二箇月 ".repeat(2000);
     assert_eq!(find_quantities(&japanese, Lang::Ja).len(), 2 * 2000);
 }
+
+/// A number a float cannot hold exactly is no quantity: values are plain decimals as printed.
+#[test]
+fn numbers_beyond_fifteen_significant_digits_are_not_quantities() {
+    let text = format!(
+        "not exceed 18446744073709551616 per cent; not exceed {} per cent; not exceed 123456789012345 per cent; 0.000000000000001 per cent; 4,000,000,000 dollars",
+        "9".repeat(400)
+    );
+    let values: Vec<String> = find_quantities(&text, Lang::En)
+        .iter()
+        .map(|q| q.value_text.clone())
+        .collect();
+    assert_eq!(
+        values,
+        ["123456789012345", "0.000000000000001", "4000000000"]
+    );
+    assert!(find_quantities(&text, Lang::En)
+        .iter()
+        .all(|q| q.value.is_finite()));
+}
