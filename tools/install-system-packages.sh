@@ -8,7 +8,7 @@ missing=""
 command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
 command -v tesseract >/dev/null 2>&1 || missing="$missing tesseract-ocr"
 for code in eng por jpn; do
-    tesseract --list-langs 2>/dev/null | grep -qx "$code" || missing="$missing tesseract-ocr-$code"
+    tesseract --list-langs 2>/dev/null | grep -x "$code" >/dev/null || missing="$missing tesseract-ocr-$code"
 done
 if [ -z "$missing" ]; then
     exit 0

@@ -492,6 +492,10 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
     let mut writes: Vec<(PathBuf, String)> = Vec::new();
     for report in &reports {
         let mut produced = actual_of(report);
+        // New rows get a short quote: a fixture's quote only helps a reviewer find the clause.
+        for row in &mut produced.rates {
+            row.quote = short_quote(&row.quote, &row.value);
+        }
         let dir = args.fixtures.join(&report.doc);
         // A row the fixture already has keeps its quote, which a person may have written.
         if let Ok(text) = std::fs::read_to_string(dir.join("rates.csv")) {
@@ -571,6 +575,37 @@ fn same_row(produced: &RateRecord, fixture: &RateRecord) -> bool {
         && modifies(produced) == modifies(fixture)
 }
 
+/// How many characters a new fixture quote keeps on each side of its number.
+const QUOTE_REACH: usize = 40;
+
+/// A few words around the first place `quote` prints `value` in digits (its opening words when
+/// it prints it otherwise, `quinze por cento`, `十五パーセント`), cut at word boundaries where
+/// the text has spaces.
+fn short_quote(quote: &str, value: &str) -> String {
+    let chars: Vec<(usize, char)> = quote.char_indices().collect();
+    let at = quote.find(value).map_or(0, |byte| {
+        chars.iter().position(|(b, _)| *b == byte).unwrap_or(0)
+    });
+    let mut start = at.saturating_sub(QUOTE_REACH);
+    let mut end = (at + value.chars().count() + QUOTE_REACH).min(chars.len());
+    // Widen to the nearest spaces (a few characters at most), so no word is cut.
+    while start > 0 && start + 12 > at.saturating_sub(QUOTE_REACH) && chars[start - 1].1 != ' ' {
+        start -= 1;
+    }
+    if start > 0 && chars[start - 1].1 != ' ' {
+        start = at.saturating_sub(QUOTE_REACH);
+    }
+    while end < chars.len()
+        && end < at + value.chars().count() + QUOTE_REACH + 12
+        && chars[end].1 != ' '
+    {
+        end += 1;
+    }
+    let from = chars.get(start).map_or(quote.len(), |(b, _)| *b);
+    let to = chars.get(end).map_or(quote.len(), |(b, _)| *b);
+    quote[from..to].trim().to_string()
+}
+
 /// Gives each produced row that the fixture has unchanged (see [`same_row`]) the fixture's
 /// quote, each fixture row once, so that `bless` rewrites only the rows that changed.
 fn keep_quotes(rows: &mut [RateRecord], fixture: &[RateRecord]) {
@@ -602,4 +637,32 @@ pub(crate) fn compare_with_fixture(
         &produced,
         &expected,
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_quote;
+
+    #[test]
+    fn new_quotes_are_a_few_words_around_the_number() {
+        let quote = "2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident and according to the laws of that State, but the tax so charged shall not exceed 15 per cent of the gross amount of the dividends.";
+        let short = short_quote(quote, "15");
+        assert!(
+            short.contains("shall not exceed 15 per cent of the gross"),
+            "{short}"
+        );
+        assert!(short.chars().count() <= 110, "{short}");
+        assert!(quote.contains(&short));
+        // Whole words at both ends.
+        let at = quote.find(&short).unwrap();
+        assert!(at == 0 || quote[..at].ends_with(' '), "{short}");
+        let end = at + short.len();
+        assert!(
+            end == quote.len() || quote[end..].starts_with(' '),
+            "{short}"
+        );
+        let words = short_quote("o imposto não excederá quinze por cento do montante bruto dos dividendos pagos pela sociedade residente", "15");
+        assert!(words.starts_with("o imposto"), "{words}");
+        assert_eq!(short_quote("十五パーセント", "15"), "十五パーセント");
+    }
 }

@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rayon::prelude::*;
 use treaty_lang::{Lang, Script};
 
@@ -34,6 +36,26 @@ pub enum OcrMode {
 }
 
 static MODE: OnceLock<OcrMode> = OnceLock::new();
+
+/// The batch's progress bar, which shows each page as OCR finishes it.
+static PROGRESS: OnceLock<indicatif::ProgressBar> = OnceLock::new();
+
+/// Pages read by OCR in this process, and how many of them came from the cache.
+static PAGES_READ: AtomicUsize = AtomicUsize::new(0);
+static PAGES_CACHED: AtomicUsize = AtomicUsize::new(0);
+
+/// Shows OCR progress, page by page, on `bar` (a clone of the batch's bar).
+pub fn show_progress_on(bar: indicatif::ProgressBar) {
+    let _ = PROGRESS.set(bar);
+}
+
+/// Pages read by OCR in this process, and how many came from the cache, for the summary.
+pub fn totals() -> (usize, usize) {
+    (
+        PAGES_READ.load(Ordering::Relaxed),
+        PAGES_CACHED.load(Ordering::Relaxed),
+    )
+}
 
 /// Sets the OCR mode for this process (the `--ocr` flag); the first call wins.
 pub fn set_mode(mode: OcrMode) {
@@ -92,11 +114,28 @@ pub fn read_pages(
         .collect();
     let unspaced = (script == Some(Script::Japanese)).then_some(sentence_ends.as_slice());
     let cache = cache_folder();
+    let done = AtomicUsize::new(0);
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let tick = |hit: bool| {
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        PAGES_READ.fetch_add(1, Ordering::Relaxed);
+        PAGES_CACHED.fetch_add(usize::from(hit), Ordering::Relaxed);
+        if let Some(bar) = PROGRESS.get() {
+            bar.set_message(format!(
+                "OCR {finished}/{} pages of {}",
+                pages.len(),
+                crate::terminal::quote(&name)
+            ));
+        }
+    };
     let results: Vec<Result<(PageText, bool), String>> = pages
         .par_iter()
         .map(|&page| {
             let key = cache_key(sha256, page, &languages, &engine);
             if let Some(tsv) = cache.as_ref().and_then(|dir| read_cached(dir, &key)) {
+                tick(true);
                 return Ok((page_from_tsv(&tsv, unspaced), true));
             }
             let image = if page == first {
@@ -108,6 +147,7 @@ pub fn read_pages(
             if let Some(dir) = &cache {
                 write_cached(dir, &key, &tsv);
             }
+            tick(false);
             Ok((page_from_tsv(&tsv, unspaced), false))
         })
         .collect();

@@ -127,12 +127,14 @@ fn scanned_pdfs_give_the_clean_texts_rows_with_pages_and_confidence_and_reruns_h
     }
 
     // A second run reads every page from the cache and writes the same datasets.
-    let again = treaty_with_cache(
-        &["run", &scanned, "--out", "again", "-q"],
-        dir.path(),
-        &cache,
-    );
+    let again = treaty_with_cache(&["run", &scanned, "--out", "again"], dir.path(), &cache);
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr)
+            .contains("OCR (tesseract) of scanned pages: 9 pages, 9 of them from the cache"),
+        "{}",
+        text(&again.stderr)
+    );
     for file in ["rates.csv", "articles.csv"] {
         assert_eq!(
             std::fs::read(dir.path().join("ocr").join(file)).unwrap(),

@@ -238,6 +238,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {binary_bytes}/{binary_total_bytes} {msg} (ETA {eta})")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        crate::ocr::show_progress_on(bar.clone());
         bar
     };
     let tokenizer = LazyTokenizer::default();
@@ -453,6 +454,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                  their text is in {}",
                 extraction.as_secs_f64(),
                 args.out.join("text").display()
+            );
+        }
+        let (ocr_pages, ocr_cached) = crate::ocr::totals();
+        if ocr_pages > 0 {
+            eprintln!(
+                "of which OCR (tesseract) of scanned pages: {ocr_pages} pages, {ocr_cached} of them \
+                 from the cache"
             );
         }
         if n_warnings > 0 {
