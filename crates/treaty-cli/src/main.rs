@@ -152,7 +152,7 @@ const DEFAULT_INPUT: &str = "corpus";
 /// (exit 2), not a failed document; for `report`, it also leaves an earlier report alone.
 fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorKind, String)> {
     let (name, inputs, what) = match command {
-        Command::Run(args) if !args.run.stdin => {
+        Command::Run(args) if !args.run.stdin && args.run.stdin_text.is_none() => {
             ("run", &args.run.inputs, "the files or folders to process")
         }
         Command::Check(args) => ("check", &args.inputs, "the files or folders to check"),

@@ -506,3 +506,40 @@ fn a_word_salad_of_treaty_words_is_not_a_treaty_and_gives_no_rows() {
     let rates = std::fs::read_to_string(dir.path().join("real/rates.csv")).unwrap();
     assert!(rates.lines().count() > 20);
 }
+
+#[test]
+fn one_document_piped_with_stdin_text_gives_its_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let treaty_text = std::fs::read(corpus(ENGLISH)).unwrap();
+    let output = treaty_with_stdin(&["run", "--stdin-text", "piped"], dir.path(), &treaty_text);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let rows: Vec<serde_json::Value> = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(rows.len() > 20, "{} rows", rows.len());
+    assert!(rows.iter().all(|row| row["doc"] == "piped"));
+    // The same rows as the file named on the command line.
+    let named = treaty(
+        &[
+            "run",
+            corpus(ENGLISH).to_str().unwrap(),
+            "--out",
+            "out",
+            "-q",
+        ],
+        dir.path(),
+    );
+    assert_eq!(named.status.code(), Some(0));
+    let file_rows = std::fs::read_to_string(dir.path().join("out/rates.jsonl"))
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(rows.len(), file_rows);
+    // Empty input is nothing to process; the message for raw text on --stdin names the option.
+    let empty = treaty_with_stdin(&["run", "--stdin-text", "piped"], dir.path(), b"");
+    assert_eq!(empty.status.code(), Some(1));
+    assert!(text(&empty.stderr).contains("nothing to process"));
+    let raw = treaty_with_stdin(&["run", "--stdin"], dir.path(), &treaty_text);
+    assert!(text(&raw.stderr).contains("treaty run --stdin-text treaty"));
+}

@@ -72,6 +72,11 @@ pub struct RunArgs {
     /// Nothing is written to --out.
     #[arg(long, conflicts_with_all = ["inputs", "resume", "force"])]
     pub stdin: bool,
+    /// Read standard input as the text of one document with this name (`cat treaty.txt |
+    /// treaty run --stdin-text treaty`); its rows go to standard output as JSON lines, as with
+    /// --stdin. Nothing is written to --out.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["inputs", "resume", "force", "stdin"])]
+    pub stdin_text: Option<String>,
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
@@ -153,6 +158,9 @@ const CHUNK: usize = 64;
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.stdin {
         return run_pipe(&args);
+    }
+    if let Some(name) = &args.stdin_text {
+        return pipe::run_stdin_text(&args, name);
     }
     let started = Instant::now();
     let arguments = crate::default_inputs(args.inputs.clone());

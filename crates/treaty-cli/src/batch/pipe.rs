@@ -179,6 +179,67 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// `treaty run --stdin-text NAME`: standard input is the text of one document, named NAME;
+/// its rows go to standard output as JSON lines (or one "no rows" line), a failure to
+/// standard error, as in `run --stdin`.
+pub(super) fn run_stdin_text(args: &RunArgs, name: &str) -> anyhow::Result<ExitCode> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(args.max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .context("cannot read standard input")?;
+    let path = "standard input";
+    let fail = |error: String| -> anyhow::Result<ExitCode> {
+        let failure = Failure {
+            doc: name.to_string(),
+            path: path.to_string(),
+            severity: "error",
+            error,
+        };
+        let mut line = serde_json::to_vec(&failure)?;
+        line.push(b'\n');
+        let _ = std::io::stderr().lock().write_all(&line);
+        Ok(ExitCode::from(1))
+    };
+    if bytes.is_empty() {
+        eprintln!("treaty: nothing to process: standard input is empty");
+        return Ok(ExitCode::from(1));
+    }
+    if bytes.len() as u64 > args.max_bytes {
+        return fail(format!(
+            "too large: standard input holds more than {} bytes, the limit (--max-bytes)",
+            args.max_bytes
+        ));
+    }
+    let tokenizer = LazyTokenizer::default();
+    let settings = Settings {
+        ingest: IngestConfig {
+            max_bytes: args.max_bytes,
+            ..IngestConfig::default()
+        },
+        tokenizers: Some(&tokenizer),
+    };
+    let report = match process_guarded(name, None, &bytes, &settings) {
+        Ok(report) => report,
+        Err(error) => return fail(error),
+    };
+    if let Some(failure) = failure_of_report(&report, path) {
+        return fail(failure.error);
+    }
+    let mut stdout = Stdout(std::io::BufWriter::new(std::io::stdout().lock()));
+    for row in &report.rows {
+        serde_json::to_writer(&mut stdout, row)?;
+        stdout.write_all(b"\n")?;
+    }
+    if report.rows.is_empty() {
+        write_no_rows(&mut stdout, &report.doc, path, 1, no_rows_reason(&report))?;
+    }
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// How many of the first non-blank lines are looked at to tell a document's text, piped by
 /// mistake, from lines naming documents.
 const LINES_LOOKED_AT: usize = 5;
@@ -220,8 +281,9 @@ fn raw_text_message(looked_at: usize) -> String {
          a JSON line or the path of a file. `run --stdin` reads one document per line, either \
          a JSON line {{\"doc\": NAME, \"text\": TEXT}} or a path (`find texts/ -name '*.txt' | \
          treaty run --stdin`). To process one text, name its file (`treaty run treaty.txt`), \
-         or send it as one JSON line: `jq -Rsc '{{doc: \"treaty\", text: .}}' treaty.txt | \
-         treaty run --stdin`. Nothing was processed."
+         pipe it with a name (`cat treaty.txt | treaty run --stdin-text treaty`), or send it as \
+         one JSON line: `jq -Rsc '{{doc: \"treaty\", text: .}}' treaty.txt | treaty run \
+         --stdin`. Nothing was processed."
     )
 }
 
