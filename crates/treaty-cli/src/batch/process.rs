@@ -160,7 +160,8 @@ pub(super) fn process_input(
                     }),
                 });
                 if let Some(ocr) = &pdf.ocr {
-                    note_ocr(&mut report, ocr);
+                    let text = String::from_utf8_lossy(&input.bytes);
+                    note_ocr(&mut report, ocr, &text);
                 }
             }
             Outcome::Done(Box::new(report), false, path.display().to_string())
@@ -169,12 +170,13 @@ pub(super) fn process_input(
     }
 }
 
-/// Rows on OCR'd pages carry the OCR's confidence in their words; a warning says which pages
-/// were read by OCR, so a reviewer checks their numbers against the scan.
-fn note_ocr(report: &mut DocumentReport, ocr: &crate::pdf::OcrOrigin) {
+/// Rows on OCR'd pages carry the OCR's confidence in the words of their quote; a warning says
+/// which pages were read by OCR, so a reviewer checks their numbers against the scan.
+fn note_ocr(report: &mut DocumentReport, ocr: &crate::pdf::OcrOrigin, text: &str) {
     for row in &mut report.rows {
+        let quote = quote_span(text, &row.quote, row.start..row.end);
         row.ocr_confidence = ocr
-            .confidence_in(row.start..row.end)
+            .confidence_in(quote)
             .map(|c| (c * 100.0).round() / 100.0);
     }
     let pages = &ocr.run.pages;
@@ -198,10 +200,74 @@ fn note_ocr(report: &mut DocumentReport, ocr: &crate::pdf::OcrOrigin) {
     });
 }
 
+/// Where a row's quote lies in `text`: the stretch that holds the number and whose characters,
+/// whitespace aside, are the quote's; the number alone when the quote cannot be found there
+/// (a long clause's quote is cut and marked `…`, and is matched on what it keeps).
+fn quote_span(text: &str, quote: &str, number: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let wanted: Vec<char> = quote
+        .trim_matches('\u{2026}')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let (Some(&first), true) = (wanted.first(), number.end <= text.len()) else {
+        return number;
+    };
+    let mut from = number.start.saturating_sub(4 * quote.len());
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    for (offset, ch) in text[from..number.start.max(from)].char_indices() {
+        if ch != first {
+            continue;
+        }
+        let start = from + offset;
+        let mut letters = text[start..]
+            .char_indices()
+            .filter(|(_, c)| !c.is_whitespace());
+        let mut end = start;
+        let matched = wanted.iter().all(|w| match letters.next() {
+            Some((at, c)) if c == *w => {
+                end = start + at + c.len_utf8();
+                true
+            }
+            _ => false,
+        });
+        if matched && end >= number.end {
+            return start..end;
+        }
+    }
+    number
+}
+
 /// The report of an earlier run, if it is complete and made from the same bytes.
 fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport> {
     let text = std::fs::read(out.join(format!("{doc}.json"))).ok()?;
     let report: DocumentReport = serde_json::from_slice(&text).ok()?;
     (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes))
         .then_some(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote_span;
+
+    #[test]
+    fn a_quote_is_found_around_its_number_whatever_the_line_breaks() {
+        let text = "Article 10\n2. The tax so charged\nshall not exceed 15 per cent of the gross\namount.\n";
+        let number = text.find("15 per cent").unwrap();
+        let span = quote_span(
+            text,
+            "2. The tax so charged shall not exceed 15 per cent of the gross amount.",
+            number..number + 11,
+        );
+        assert_eq!(
+            &text[span],
+            "2. The tax so charged\nshall not exceed 15 per cent of the gross\namount."
+        );
+        // A quote that is not there leaves the number alone.
+        assert_eq!(
+            quote_span(text, "nothing like it", number..number + 2),
+            number..number + 2
+        );
+    }
 }

@@ -113,9 +113,18 @@ pub struct RateRow {
     #[serde(default)]
     pub page: Option<u32>,
     /// For text read by OCR from a scanned page: the OCR engine's mean confidence (0 to 1) in
-    /// the words of the number and its unit; `null` for text that was not OCR'd.
+    /// the words of the row's quote; `null` for text that was not OCR'd.
     #[serde(default)]
     pub ocr_confidence: Option<f32>,
+    /// For a `treaty` rate row whose tier a `protocol` or `mli` row of the same treaty (and
+    /// language version) replaces: that row, as `<article>.<paragraph>[.<subparagraph>]@<start>`
+    /// (`P4.2.a@18230`, the form of `treaties.csv`'s `_row` columns). Absent when no such row
+    /// replaces the tier: the row's own value applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub superseded_by: Option<String>,
+    /// With `superseded_by`: the rate that applies to the tier, the replacing row's `value`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effective_rate: Option<String>,
     /// The typed conditions behind `condition`.
     pub conditions: Conditions,
 }
