@@ -224,3 +224,29 @@ fn readme_measuring_commands_work_after_the_default_run() {
         );
     }
 }
+
+/// The install line builds with the locked dependencies (without `--locked`, `cargo install`
+/// resolves every dependency anew), and the two commands are the ones CI runs.
+#[test]
+fn readme_install_line_is_locked_and_ci_runs_the_readme_commands() {
+    let readme = readme();
+    let install: Vec<&str> = readme
+        .lines()
+        .filter(|line| {
+            line.trim_start().starts_with("cargo install") && line.contains("crates/treaty-cli")
+        })
+        .collect();
+    assert!(
+        !install.is_empty(),
+        "the README shows how to install the binary"
+    );
+    assert!(
+        install.iter().all(|line| line.contains("--locked")),
+        "{install:?}"
+    );
+    let ci = std::fs::read_to_string(workspace_root().join(".ci/run")).unwrap();
+    for command in ["tools/test.sh", "cargo run --release -p treaty-cli -- run"] {
+        assert!(readme.contains(command), "the README names {command}");
+        assert!(ci.contains(command), ".ci/run runs {command}");
+    }
+}
