@@ -21,17 +21,16 @@ use std::ops::Range;
 use treaty_numbers::parse_kanji_number;
 
 use crate::mli::{self, MliBox};
-use crate::structure::trim_end_offset;
+use crate::model::{Article, Config};
+use crate::structure::paragraphs::trim_end_offset;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
-use crate::{Article, Config};
 
 pub(crate) mod grammar;
-mod paragraphs;
+pub(crate) mod paragraphs;
 mod titles;
 
 use grammar::Grammar;
 use paragraphs::paragraphs_of_pieces;
-pub(crate) use paragraphs::{japanese_paragraphs, opens_with_item, paragraphs_from};
 use titles::glued_title;
 
 /// The suffix of an inserted article as written in the normalized number (`A`, `bis`).

@@ -18,8 +18,8 @@
 use std::ops::Range;
 
 use crate::japanese_articles::grammar::Grammar;
-use crate::structure::{displaced_items, is_japanese_reference, JA_SUBPARAGRAPH};
-use crate::Subparagraph;
+use crate::model::Subparagraph;
+use crate::structure::displaced::{displaced_items, is_japanese_reference, JA_SUBPARAGRAPH};
 
 /// Where the inline item labels of a Japanese text stand relative to their items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

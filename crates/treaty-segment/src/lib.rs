@@ -33,142 +33,19 @@ mod japanese_articles;
 mod japanese_items;
 pub mod lang;
 mod mli;
+mod model;
 pub mod stream;
 pub mod structure;
 pub mod topic;
 
-use std::ops::Range;
-
 pub use japanese::{JapaneseTokenizer, TokenizerError};
+pub use model::{
+    Article, Config, Diagnostic, Document, LanguageShare, Paragraph, Span, Subparagraph,
+    TokenizerSource, Treaty, Version,
+};
 pub use structure::subparagraph_markers;
 pub use topic::Topic;
 pub use treaty_numbers::Lang;
-
-/// A byte range in the normalized text of the document.
-pub type Span = Range<usize>;
-
-/// Where the Japanese tokenizer comes from.
-///
-/// The dictionary is large and slow to build, so the caller decides when (and whether) to load
-/// it; segmentation asks for it only when a document has Japanese text.
-pub trait TokenizerSource: Sync {
-    /// The tokenizer, loading it on first use.
-    fn japanese(&self) -> Result<&JapaneseTokenizer, TokenizerError>;
-}
-
-/// Segmentation settings.
-#[derive(Default, Clone, Copy)]
-pub struct Config<'a> {
-    /// Source of the Japanese tokenizer; without one, Japanese titles are cut by rules alone.
-    pub tokenizers: Option<&'a dyn TokenizerSource>,
-}
-
-/// The structure of one document.
-#[derive(Debug, Clone, Default)]
-pub struct Document {
-    /// The treaties the document holds, in order of appearance.
-    pub treaties: Vec<Treaty>,
-    /// Per-language streams the document was split into, with the share of text in each.
-    pub languages: Vec<LanguageShare>,
-}
-
-/// How much of the document is in one language.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LanguageShare {
-    /// The language.
-    pub lang: Lang,
-    /// Bytes of normalized text attributed to it.
-    pub bytes: usize,
-}
-
-/// One treaty in a document (a document may also carry a fragment of another treaty).
-#[derive(Debug, Clone)]
-pub struct Treaty {
-    /// 1, 2, ... in order of appearance.
-    pub index: usize,
-    /// The parties, where the text names them (`Republic of X`, `Kingdom of Y`).
-    pub parties: Vec<String>,
-    /// True when the text holds only part of the treaty (no preamble found).
-    pub fragment: bool,
-    /// One version per language.
-    pub versions: Vec<Version>,
-}
-
-/// One language version of a treaty.
-#[derive(Debug, Clone)]
-pub struct Version {
-    /// The language.
-    pub lang: Lang,
-    /// Where the version's text lies (normalized coordinates, first piece to last piece).
-    pub span: Span,
-    /// The articles, in order.
-    pub articles: Vec<Article>,
-    /// Numbered points of a protocol or exchange of notes, as articles numbered `P1`, `P2`, ...
-    pub protocol: Vec<Article>,
-    /// Provisions of the multilateral instrument (MLI) printed in a consolidated text, as
-    /// articles numbered `MLI8`, ...: not treaty articles, each attached by
-    /// [`Article::modifies`] to the treaty article it modifies.
-    pub mli: Vec<Article>,
-}
-
-/// An article (or a protocol point).
-#[derive(Debug, Clone)]
-pub struct Article {
-    /// Normalized number: `10`, `10A`, `P1`; empty when it cannot be known.
-    pub number: String,
-    /// The number as printed (`10.º`, `十`, `X`), empty when inferred.
-    pub printed: String,
-    /// The title as printed, empty when there is none.
-    pub title: String,
-    /// Canonical topic.
-    pub topic: Topic,
-    /// True when the number or boundary was inferred rather than read from a heading.
-    pub inferred: bool,
-    /// The whole article, heading included.
-    pub span: Span,
-    /// The paragraphs.
-    pub paragraphs: Vec<Paragraph>,
-    /// For a protocol point or an MLI provision, the treaty article it modifies or concerns
-    /// (`10`), where the text names one; empty for a treaty article.
-    pub modifies: String,
-}
-
-/// A paragraph of an article.
-#[derive(Debug, Clone)]
-pub struct Paragraph {
-    /// Normalized number (`1`, `2`); `1` for an unnumbered single paragraph.
-    pub number: String,
-    /// True when the paragraph had no printed number.
-    pub unnumbered: bool,
-    /// The paragraph text, marker included.
-    pub span: Span,
-    /// Its text, in one language (for interleaved OCR, the rebuilt stream text).
-    pub text: String,
-    /// Maps offsets in `text` back to normalized offsets.
-    pub pieces: stream::PieceMap,
-    /// Subparagraphs.
-    pub subparagraphs: Vec<Subparagraph>,
-}
-
-/// A subparagraph of a paragraph.
-#[derive(Debug, Clone)]
-pub struct Subparagraph {
-    /// Label as printed without brackets, lower case (`a`, `ii`).
-    pub label: String,
-    /// Byte range of the subparagraph within its paragraph's `text`.
-    pub local: Range<usize>,
-}
-
-/// Something worth telling the user about the document's structure.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Diagnostic {
-    /// Machine-readable code, e.g. `article_gap`.
-    pub code: &'static str,
-    /// Human-readable message.
-    pub message: String,
-    /// Where, in normalized coordinates.
-    pub span: Option<Span>,
-}
 
 /// Segments a normalized document.
 ///

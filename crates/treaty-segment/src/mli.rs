@@ -13,9 +13,9 @@ use std::ops::Range;
 use treaty_numbers::parse_kanji_number;
 
 use crate::japanese_articles::grammar::Grammar;
-use crate::japanese_articles::{opens_with_item, paragraphs_from};
+use crate::japanese_articles::paragraphs::{opens_with_item, paragraphs_from};
+use crate::model::Article;
 use crate::topic::{topic_from_content, Topic};
-use crate::Article;
 
 /// One boxed MLI provision.
 #[derive(Debug, Clone)]

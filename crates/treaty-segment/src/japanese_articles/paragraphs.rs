@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::grammar::Grammar;
-use crate::structure::{build_paragraphs, paragraph, trim_end_offset};
-use crate::Paragraph;
+use crate::model::Paragraph;
+use crate::structure::paragraphs::{build_paragraphs, paragraph, trim_end_offset};
 
 /// Paragraphs of an article whose body is cut by MLI boxes: each piece is read on from the
 /// numbers before it, and a piece that starts without a number continues the paragraph

@@ -13,7 +13,7 @@ pub(super) fn glued_title(
     g: &Grammar,
     text: &str,
     rest: Range<usize>,
-    tokenizer: Option<&crate::JapaneseTokenizer>,
+    tokenizer: Option<&crate::japanese::JapaneseTokenizer>,
 ) -> (String, usize) {
     let title_len = japanese_title_len(g, &text[rest.clone()], tokenizer);
     let title = text[rest.start..rest.start + title_len].trim();
@@ -34,7 +34,7 @@ pub(super) fn glued_title(
 fn japanese_title_len(
     g: &Grammar,
     rest: &str,
-    tokenizer: Option<&crate::JapaneseTokenizer>,
+    tokenizer: Option<&crate::japanese::JapaneseTokenizer>,
 ) -> usize {
     let window: usize = rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i);
     // No title at all: paragraph 1 (`第十条1一方の...`) or the provision's first words

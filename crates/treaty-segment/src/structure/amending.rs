@@ -11,8 +11,8 @@
 use treaty_numbers::parse_roman;
 
 use super::vocabulary::GRAMMAR;
+use crate::model::Article;
 use crate::topic::topic_from_title;
-use crate::Article;
 
 /// Where the instruction naming the amended article may start in a paragraph, after its
 /// number.

@@ -4,7 +4,7 @@
 //! "Paragraph 2 limits ..."), which a treaty's own articles never do.
 
 use super::vocabulary::GRAMMAR;
-use crate::Article;
+use crate::model::Article;
 
 /// How far into an article the describing phrase is looked for.
 const OPENING: usize = 600;

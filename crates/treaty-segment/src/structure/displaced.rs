@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::vocabulary::GRAMMAR;
-use crate::Subparagraph;
+use crate::model::Subparagraph;
 
 /// A list marker glued to the text: `(a)`, `(ii)`.
 pub(crate) static JA_SUBPARAGRAPH: LazyLock<Regex> =

@@ -5,11 +5,10 @@ use std::ops::Range;
 
 use treaty_numbers::{parse_roman, Lang};
 
-use super::paragraphs::{latin_paragraphs, LineStarts};
-use super::trim_end_offset;
+use super::paragraphs::{latin_paragraphs, trim_end_offset, LineStarts};
 use super::vocabulary::GRAMMAR;
+use crate::model::Article;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
-use crate::Article;
 
 /// A heading found in the text.
 struct Heading {

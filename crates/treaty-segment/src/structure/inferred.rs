@@ -7,10 +7,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 use treaty_numbers::Lang;
 
-use super::paragraphs::{build_paragraphs, is_list_context, LATIN_PARAGRAPH};
-use super::trim_end_offset;
+use super::paragraphs::{build_paragraphs, is_list_context, trim_end_offset, LATIN_PARAGRAPH};
+use crate::model::Article;
 use crate::topic::{topic_from_content, Topic};
-use crate::Article;
 
 /// Articles of a text that prints no headings: a paragraph `1.` after numbered paragraphs
 /// starts a new article, and so does an unnumbered provision whose content is of another topic.

@@ -76,6 +76,12 @@ pub(crate) fn captures_from_digits<'t>(
     })
 }
 
+/// The text of `text` before `at` on `at`'s line.
+pub(crate) fn line_prefix(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    &text[start..at]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,17 +18,17 @@ use treaty_numbers::Lang;
 
 use crate::japanese_articles::japanese_articles;
 use crate::japanese_items::{inline_placement, japanese_subparagraphs, Placement};
+use crate::model::{Article, Config, Diagnostic, Treaty, Version};
 use crate::stream::Stream;
 use crate::topic::Topic;
-use crate::{Article, Config, Diagnostic, Treaty, Version};
 
 mod amending;
 mod commentary;
-mod displaced;
+pub(crate) mod displaced;
 mod headings;
 mod inferred;
 mod lines;
-mod paragraphs;
+pub(crate) mod paragraphs;
 mod protocol;
 mod treaties;
 mod vocabulary;
@@ -37,9 +37,7 @@ mod word_order;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use displaced::{displaced_items, is_japanese_reference, JA_SUBPARAGRAPH};
 pub use paragraphs::subparagraph_markers;
-pub(crate) use paragraphs::{build_paragraphs, paragraph, trim_end_offset};
 
 use headings::latin_articles;
 use inferred::inferred_articles;
@@ -53,12 +51,6 @@ const FEW_HEADINGS: usize = 3;
 /// The diagnostic of a text whose words are in random order (see [`word_order`]): not read as
 /// a treaty.
 pub(crate) const RANDOM_WORDS: &str = "not_a_treaty_random_words";
-
-/// The text of `text` before `at` on `at`'s line.
-pub(crate) fn line_prefix(text: &str, at: usize) -> &str {
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    &text[start..at]
-}
 
 /// Finds the treaties of every stream and groups the language versions of each.
 pub fn build_treaties(

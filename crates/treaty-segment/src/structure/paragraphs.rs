@@ -8,11 +8,10 @@ use treaty_lang::Script;
 use treaty_numbers::Lang;
 
 use super::displaced::JA_SUBPARAGRAPH;
-use super::line_prefix;
-use super::lines::{captures_from_digits, captures_in_lines};
+use super::lines::{captures_from_digits, captures_in_lines, line_prefix};
 use super::vocabulary::GRAMMAR;
 use crate::japanese_items::{japanese_subparagraphs, Placement};
-use crate::{Paragraph, Subparagraph};
+use crate::model::{Paragraph, Subparagraph};
 
 /// A paragraph number: `1.`, `1 -`, `1 —`, or `(1)` at a line start, followed by a capitalized
 /// word (a list item of a subparagraph, `1. the income tax;`, starts in lower case).

@@ -10,9 +10,9 @@ use treaty_numbers::{parse_roman, Lang};
 
 use super::paragraphs::{build_paragraphs, latin_paragraphs};
 use super::vocabulary::{captured_number, GRAMMAR};
-use crate::japanese_articles::japanese_paragraphs;
+use crate::japanese_articles::paragraphs::japanese_paragraphs;
+use crate::model::{Article, Paragraph, Version};
 use crate::topic::{topic_from_content, Topic};
-use crate::{Article, Paragraph, Version};
 
 /// Where a protocol heading starts in `range`: a line (or OCR sentence) opening with the
 /// word, or, in a script without spaces, the protocol word not used as a noun of a sentence
