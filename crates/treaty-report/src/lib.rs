@@ -38,99 +38,29 @@
 #![deny(missing_docs)]
 
 mod check;
+mod comparison;
 mod document;
 mod escape;
+mod frame;
 mod headline;
 mod index;
+mod input;
 mod model;
+mod names;
 mod source;
 mod stream;
 mod style;
 mod versions;
 
-use treaty_extract::schema::DocumentReport;
-use treaty_golden::{DocumentComparison, ScoreTable};
+use treaty_golden::ScoreTable;
 
-/// One document, as the pages need it.
-#[derive(Clone, Copy)]
-pub struct DocumentInput<'a> {
-    /// The per-document JSON of `treaty run`.
-    pub report: &'a DocumentReport,
-    /// The original file, as the report was made from (spans are offsets into it).
-    pub bytes: &'a [u8],
-    /// The comparison with the document's fixture, when it has one.
-    pub comparison: Option<&'a DocumentComparison>,
-}
-
-/// A document that could not be processed, for the index.
-#[derive(Debug, Clone)]
-pub struct Failure {
-    /// `error` (nothing was produced) or `warning` (processed, but not a usable treaty).
-    pub severity: String,
-    /// What went wrong.
-    pub message: String,
-}
-
-/// One line of the index.
-#[derive(Clone, Copy)]
-pub struct IndexEntry<'a> {
-    /// The document name.
-    pub doc: &'a str,
-    /// Its report, when it was processed (the index then links its page).
-    pub report: Option<&'a DocumentReport>,
-    /// Why it failed, when it did.
-    pub failure: Option<&'a Failure>,
-    /// The comparison with its fixture, when it has one.
-    pub comparison: Option<&'a DocumentComparison>,
-}
-
-/// Which other pages exist, so pages link only to what is there, and how large a page may be.
-#[derive(Debug, Clone)]
-pub struct Options {
-    /// Whether `index.html` is written beside `docs/`.
-    pub index: bool,
-    /// The file name of the check page beside `docs/`, when one is written.
-    pub check_page: Option<String>,
-    /// A document larger than this (bytes of the original file) is split into pages at treaty
-    /// or article starts; [`DEFAULT_PAGE_BYTES`] by default.
-    pub page_bytes: usize,
-}
-
-/// The default [`Options::page_bytes`]: 2 MiB of original text (pages of a few MiB of HTML).
-pub const DEFAULT_PAGE_BYTES: usize = 2 * 1024 * 1024;
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            index: false,
-            check_page: None,
-            page_bytes: DEFAULT_PAGE_BYTES,
-        }
-    }
-}
-
-/// A page: its path relative to the report folder (`/`-separated) and its HTML.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
-    /// Relative path, e.g. `docs/nl-china-en.html`.
-    pub path: String,
-    /// The page.
-    pub html: String,
-}
+pub use input::{DocumentInput, Failure, IndexEntry, Options, Page, DEFAULT_PAGE_BYTES};
 
 /// The path of a document's page relative to the report folder: `docs/<doc>.html` (`%`, `.`,
 /// path separators and control characters in the name percent-encoded, so each name has its
 /// own page; a long name cut and ended with a hash).
 pub fn document_path(doc: &str) -> String {
-    format!("docs/{}.html", document::file_stem(doc))
-}
-
-/// The link to a document's page from the report folder.
-pub(crate) fn document_href(doc: &str) -> String {
-    format!(
-        "docs/{}.html",
-        escape::href_segment(&document::file_stem(doc))
-    )
+    format!("docs/{}.html", names::file_stem(doc))
 }
 
 /// The pages of one document: its page (one per part of about [`Options::page_bytes`] for a
@@ -139,7 +69,7 @@ pub(crate) fn document_href(doc: &str) -> String {
 pub fn document_pages(input: &DocumentInput<'_>, options: &Options) -> Vec<Page> {
     let source = source::Source::new(input.bytes);
     let model = model::Model::new(input.report, input.comparison, options.page_bytes);
-    let stem = document::file_stem(&input.report.doc);
+    let stem = names::file_stem(&input.report.doc);
     let mut pages = Vec::new();
     for page in 0..model.paging.count() {
         let suffix = match page {
@@ -173,24 +103,4 @@ pub fn check_page(
     options: &Options,
 ) -> String {
     check::render_page(documents, table, options)
-}
-
-/// Starts a page: doctype, head with the inline CSS (and `extra_css`), body.
-pub(crate) fn page_start(out: &mut String, title: &str, extra_css: &str) {
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"generator\" content=\"treaty report\"><title>");
-    out.push_str(&escape::attr(title));
-    out.push_str("</title><style>");
-    out.push_str(style::CSS);
-    out.push_str(extra_css);
-    out.push_str("</style></head><body>");
-}
-
-/// Ends a page, with `script` inline when given.
-pub(crate) fn page_end(out: &mut String, script: Option<&str>) {
-    if let Some(script) = script {
-        out.push_str("<script>");
-        out.push_str(script);
-        out.push_str("</script>");
-    }
-    out.push_str("</body></html>\n");
 }

@@ -267,7 +267,7 @@ impl<'a> Model<'a> {
         }
         Model {
             report,
-            stem_href: crate::escape::href_segment(&crate::document::file_stem(&report.doc)),
+            stem_href: crate::escape::href_segment(&crate::names::file_stem(&report.doc)),
             paging: Paging::new(report, page_bytes),
             group_of,
             checks,

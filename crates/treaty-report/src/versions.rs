@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 
 use treaty_extract::schema::TreatyReport;
 
-use crate::document::{class_word, language_name, row_highlights};
+use crate::document::highlights::row_highlights;
 use crate::escape::attr;
+use crate::frame::{page_end, page_start};
 use crate::model::{article_id, parts, quantity, row_place, Model, Part};
+use crate::names::{class_word, language_name};
 use crate::source::Source;
 use crate::stream::{render, Placements};
-use crate::{page_end, page_start};
 
 /// The id of the row of the side-by-side page that shows article `number` of `treaty`
 /// (`part` tells articles from protocol points and MLI provisions).

@@ -3,9 +3,9 @@
 
 use treaty_extract::schema::ArticleReport;
 
-use super::language_name;
 use crate::escape::attr;
 use crate::model::{article_id, paragraph_id, parts, version_id, Model, Part};
+use crate::names::language_name;
 use crate::source::Source;
 use crate::stream::Placements;
 

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::class_word;
 use crate::escape::attr;
 use crate::model::{row_title, CheckState, Model};
+use crate::names::class_word;
 use crate::source::Source;
 use crate::stream::Highlight;
 

@@ -8,7 +8,7 @@
 //! normalization).
 
 mod anchors;
-mod highlights;
+pub(crate) mod highlights;
 mod outline;
 mod side_column;
 mod treaty_panel;
@@ -16,82 +16,19 @@ mod treaty_panel;
 use std::fmt::Write as _;
 
 use crate::escape::{attr, href_segment};
+use crate::frame::{page_end, page_start};
+use crate::input::{DocumentInput, Options};
 use crate::model::Model;
+use crate::names::class_word;
 use crate::source::Source;
 use crate::stream::{render, Placements};
-use crate::{page_end, page_start, DocumentInput, Options};
 
 use anchors::structure_placements;
-pub(crate) use highlights::row_highlights;
+use highlights::row_highlights;
 use highlights::warning_highlights;
 use outline::outline;
 use side_column::{check_box, normalization_table, rows_list, warnings_list, LEGEND};
 use treaty_panel::{identity_highlights, treaty_panels};
-
-/// The language's name in English, for headings.
-pub(crate) fn language_name(lang: &str) -> &str {
-    match lang {
-        "pt" => "Portuguese",
-        "en" => "English",
-        "ja" => "Japanese",
-        other => other,
-    }
-}
-
-/// A word safe in a class attribute: ASCII letters, digits, `_` and `-`, else `x`.
-pub(crate) fn class_word(word: &str) -> String {
-    let cleaned: String = word
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-        .collect();
-    if cleaned.is_empty() {
-        "x".to_string()
-    } else {
-        cleaned
-    }
-}
-
-/// The file name of a document's page inside `docs/`, from its name, one per name: `%`, `.`,
-/// path separators and control characters are percent-encoded (`a.b` gives `a%2Eb`), so the
-/// page stays in the folder, two names never share a page (`a\nb` and `a_b`), and no name
-/// reads as another's page suffix (`pm.versions`, `pm.2` beside `pm`). A stem longer than
-/// [`MAX_STEM`] bytes is cut and ends with `%~` and a hash of the whole name, so the page's
-/// file name stays under the usual limit of 255 bytes.
-pub(crate) fn file_stem(doc: &str) -> String {
-    let mut stem = String::with_capacity(doc.len());
-    for c in doc.chars() {
-        if matches!(c, '%' | '.' | '/' | '\\') || c.is_control() {
-            let mut bytes = [0; 4];
-            for byte in c.encode_utf8(&mut bytes).bytes() {
-                let _ = write!(stem, "%{byte:02X}");
-            }
-        } else {
-            stem.push(c);
-        }
-    }
-    if stem.is_empty() {
-        return "%~".to_string();
-    }
-    if stem.len() > MAX_STEM {
-        let mut cut = MAX_STEM - 18;
-        while !stem.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        stem.truncate(cut);
-        let _ = write!(stem, "%~{:016x}", fnv1a(doc.as_bytes()));
-    }
-    stem
-}
-
-/// The longest page stem, in bytes: with `.NNNNN.versions.html` it stays under 255.
-const MAX_STEM: usize = 200;
-
-/// FNV-1a, 64 bits: a stable hash (the same in every run and version) for long page names.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 /// CSS rules for the toggles of the fix kinds present, so each toggle shows its own kind.
 fn toggle_css(source: &Source) -> String {
@@ -236,49 +173,4 @@ fn header(
         out.push_str("<p class=\"banner\">The original file is not the one this report was made from (its size or SHA-256 differs): highlights may be in the wrong places. Run <code>treaty run</code> again.</p>");
     }
     out.push_str("</header>");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::file_stem;
-
-    #[test]
-    fn page_stems_are_one_per_name_and_never_read_as_a_page_suffix() {
-        let names = [
-            "a\nb",
-            "a_b",
-            "a/b",
-            "a%2Fb",
-            "pm",
-            "pm.versions",
-            "pm.2",
-            "",
-            "%~",
-        ];
-        let stems: Vec<String> = names.iter().map(|name| file_stem(name)).collect();
-        let distinct: std::collections::BTreeSet<&String> = stems.iter().collect();
-        assert_eq!(distinct.len(), names.len(), "{stems:?}");
-        for stem in &stems {
-            assert!(!stem.contains(['.', '/', '\\', '\n']), "{stem}");
-        }
-        assert_eq!(file_stem("nl-china-en"), "nl-china-en");
-        assert_eq!(file_stem("pm.versions"), "pm%2Eversions");
-        // The side-by-side page of `pm` is `pm.versions.html`; `pm.versions` has its own.
-        assert_ne!(
-            format!("{}.html", file_stem("pm.versions")),
-            "pm.versions.html"
-        );
-    }
-
-    #[test]
-    fn long_names_give_short_distinct_stems() {
-        let long = "a".repeat(246);
-        let other = format!("{}b", "a".repeat(245));
-        let (stem, other_stem) = (file_stem(&long), file_stem(&other));
-        assert!(stem.len() <= super::MAX_STEM, "{}", stem.len());
-        assert_ne!(stem, other_stem);
-        assert_eq!(stem, file_stem(&long));
-        let wide = "日".repeat(100);
-        assert!(file_stem(&wide).len() <= super::MAX_STEM);
-    }
 }

@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use treaty_extract::schema::ArticleReport;
 
-use super::language_name;
 use crate::escape::attr;
 use crate::model::{article_id, parts, version_id, Model, Part};
+use crate::names::language_name;
 
 /// The outline of page `page`: treaties, language versions, and the articles that start on the
 /// page with the protocol points and MLI provisions that modify them; other pages' treaties as a

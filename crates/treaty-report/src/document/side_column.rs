@@ -5,11 +5,11 @@ use std::fmt::Write as _;
 
 use treaty_extract::schema::{DocumentReport, RateRow};
 
-use super::class_word;
 use crate::escape::{attr, href_segment};
+use crate::input::{DocumentInput, Options};
 use crate::model::{quantity, row_place, CheckState, Model};
+use crate::names::class_word;
 use crate::source::{Source, FIX_KINDS};
-use crate::{DocumentInput, Options};
 
 /// The side list of the rows on `rows` (indices).
 pub(super) fn rows_list(model: &Model<'_>, rows: &[usize], out: &mut String) {
@@ -172,9 +172,9 @@ pub(super) fn check_box(
         return;
     };
     let rates = &comparison.rates;
-    let score = crate::check::rate_score(comparison);
+    let score = crate::comparison::rate_score(comparison);
     out.push_str("<section><h2>Against the fixture</h2><p>");
-    if crate::check::has_rates(comparison) {
+    if crate::comparison::has_rates(comparison) {
         let _ = write!(
             out,
             "precision <b>{:.3}</b> · recall <b>{:.3}</b> · F1 <b>{:.3}</b><br>",
@@ -201,14 +201,14 @@ pub(super) fn check_box(
             out,
             " · <a href=\"../{}#d-{}\">check page</a>",
             href_segment(check),
-            crate::check::doc_anchor(&model.report.doc)
+            crate::comparison::doc_anchor(&model.report.doc)
         );
     }
     out.push_str("</p>");
     if !rates.missing.is_empty() {
         out.push_str("<h3>Missing (in the fixture, not found)</h3><ul>");
         for record in &rates.missing {
-            let label = crate::check::record_label(record);
+            let label = crate::comparison::record_label(record);
             match model.place_link(record, Some(page)) {
                 Some(link) => {
                     let _ = write!(out, "<li><a href=\"{link}\">{}</a></li>", attr(&label));
@@ -237,7 +237,7 @@ pub(super) fn check_box(
         }
         let _ = write!(out, "<h3>{heading}</h3><ul>");
         for (record, row) in records.iter().zip(rows) {
-            let label = crate::check::record_label(record);
+            let label = crate::comparison::record_label(record);
             match row {
                 Some(index) => {
                     let _ = write!(

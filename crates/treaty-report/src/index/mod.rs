@@ -9,11 +9,13 @@ use std::fmt::Write as _;
 
 use treaty_extract::schema::DocumentReport;
 
-use crate::check::{doc_anchor, has_rates, rate_score};
+use crate::comparison::{doc_anchor, has_rates, rate_score};
 use crate::escape::{attr, href_segment};
+use crate::frame::{page_end, page_start};
+use crate::input::{IndexEntry, Options};
 use crate::model::Model;
+use crate::names::document_href;
 use crate::style::INDEX_JS;
-use crate::{document_href, page_end, page_start, IndexEntry, Options};
 use treaty_columns::party_codes;
 
 /// The status words of a document, for the status filter.
