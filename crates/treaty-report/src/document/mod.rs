@@ -1,6 +1,7 @@
 //! The document page: outline, text with every extracted number highlighted, side lists.
 //!
-//! This file holds the page frame (header, columns) and the small helpers other pages share;
+//! This file holds the page's header and columns (names and the page head are in
+//! [`crate::names`] and [`crate::frame`]);
 //! the parts of the page live beside it: [`highlights`] (rows and warnings marked in the
 //! text), [`anchors`] (article and paragraph anchors, section breaks), [`outline`] (the
 //! outline column), [`treaty_panel`] (parties, dates and headline numbers of each treaty, and
