@@ -2,6 +2,7 @@
 //! `articles.csv`, `treaties.csv`, `treaties.jsonl`, `warnings.jsonl`, `failures.jsonl`),
 //! rendered on worker threads and appended in input order.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 
@@ -42,7 +43,10 @@ struct WarningLine<'a> {
 }
 
 /// Writes a processed document's JSON and renders its dataset lines (on a worker thread).
-pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
+///
+/// CSV cells a spreadsheet would read as a formula are neutralised (see [`neutralise`])
+/// unless `csv_raw`; the JSON and JSONL are never changed.
+pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool) -> Outcome {
     let Outcome::Done(report, resumed, path) = outcome else {
         return outcome;
     };
@@ -71,7 +75,7 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
             .from_writer(Vec::new());
         let mut rates_jsonl = Vec::new();
         for row in &report.rows {
-            write_rate_csv(&mut rates_csv, row)?;
+            write_rate_csv(&mut rates_csv, row, csv_raw)?;
             serde_json::to_writer(&mut rates_jsonl, row)?;
             rates_jsonl.push(b'\n');
         }
@@ -80,26 +84,30 @@ pub(super) fn render(outcome: Outcome, out: &Path) -> Outcome {
             .from_writer(Vec::new());
         let articles = article_rows(&report);
         for article in &articles {
-            articles_csv.write_record([
-                article.doc.as_str(),
-                &article.treaty.to_string(),
-                article.lang.as_str(),
-                &article.article,
-                &article.title,
-                article.topic.as_str(),
-                &article.inferred.to_string(),
-                &article.paragraphs.to_string(),
-                &article.start.to_string(),
-                &article.end.to_string(),
-                &article.printed,
-            ])?;
+            write_cells(
+                &mut articles_csv,
+                [
+                    article.doc.as_str(),
+                    &article.treaty.to_string(),
+                    article.lang.as_str(),
+                    &article.article,
+                    &article.title,
+                    article.topic.as_str(),
+                    &article.inferred.to_string(),
+                    &article.paragraphs.to_string(),
+                    &article.start.to_string(),
+                    &article.end.to_string(),
+                    &article.printed,
+                ],
+                csv_raw,
+            )?;
         }
         let mut treaties_csv = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());
         let mut treaties_jsonl = Vec::new();
         for treaty in treaty_rows(&report) {
-            treaties_csv.write_record(treaty.cells())?;
+            write_cells(&mut treaties_csv, treaty.cells(), csv_raw)?;
             serde_json::to_writer(&mut treaties_jsonl, &treaty)?;
             treaties_jsonl.push(b'\n');
         }
@@ -162,29 +170,89 @@ pub(super) fn write_failure(file: &mut AtomicFile, failure: &Failure) -> anyhow:
     Ok(())
 }
 
-fn write_rate_csv<W: Write>(writer: &mut csv::Writer<W>, row: &RateRow) -> anyhow::Result<()> {
-    writer.write_record([
-        row.doc.as_str(),
-        row.lang.as_str(),
-        row.topic.as_str(),
-        &row.article,
-        &row.paragraph,
-        &row.subparagraph,
-        row.kind.as_str(),
-        &row.value,
-        row.unit.as_str(),
-        &row.condition,
-        &row.quote,
-        &row.treaty.to_string(),
-        &row.start.to_string(),
-        &row.end.to_string(),
-        &format!("{:.2}", row.confidence),
-        row.status.as_str(),
-        row.source.as_str(),
-        &row.modifies,
-        &row.page.map_or(String::new(), |page| page.to_string()),
-        &row.ocr_confidence
-            .map_or(String::new(), |confidence| format!("{confidence:.2}")),
-    ])?;
+/// The characters that make a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as
+/// a formula, or that some of them strip before doing so.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A CSV cell as written by default: one that a spreadsheet would read as a formula (it
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, the OWASP
+/// advice against CSV injection, so a quote or title from a hostile input cannot run in the
+/// reader's spreadsheet. Other cells are unchanged. `--csv-raw` writes every cell as it is.
+pub(super) fn neutralise(cell: &str) -> Cow<'_, str> {
+    if cell.starts_with(FORMULA_STARTS) {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}
+
+/// Writes one CSV record, its cells neutralised unless `raw`.
+fn write_cells<W: Write, I, S>(
+    writer: &mut csv::Writer<W>,
+    cells: I,
+    raw: bool,
+) -> anyhow::Result<()>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    if raw {
+        writer.write_record(cells.into_iter().map(|cell| cell.as_ref().to_owned()))?;
+    } else {
+        writer.write_record(
+            cells
+                .into_iter()
+                .map(|cell| neutralise(cell.as_ref()).into_owned()),
+        )?;
+    }
     Ok(())
+}
+
+fn write_rate_csv<W: Write>(
+    writer: &mut csv::Writer<W>,
+    row: &RateRow,
+    raw: bool,
+) -> anyhow::Result<()> {
+    write_cells(
+        writer,
+        [
+            row.doc.as_str(),
+            row.lang.as_str(),
+            row.topic.as_str(),
+            &row.article,
+            &row.paragraph,
+            &row.subparagraph,
+            row.kind.as_str(),
+            &row.value,
+            row.unit.as_str(),
+            &row.condition,
+            &row.quote,
+            &row.treaty.to_string(),
+            &row.start.to_string(),
+            &row.end.to_string(),
+            &format!("{:.2}", row.confidence),
+            row.status.as_str(),
+            row.source.as_str(),
+            &row.modifies,
+            &row.page.map_or(String::new(), |page| page.to_string()),
+            &row.ocr_confidence
+                .map_or(String::new(), |confidence| format!("{confidence:.2}")),
+        ],
+        raw,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::neutralise;
+
+    #[test]
+    fn formula_cells_get_a_leading_quote_and_others_stay() {
+        for cell in ["=HYPERLINK(\"x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(neutralise(cell), format!("'{cell}"), "{cell:?}");
+        }
+        for cell in ["10", "dividends", "", "a=b", "'=already", " =x"] {
+            assert_eq!(neutralise(cell), cell, "{cell:?}");
+        }
+    }
 }

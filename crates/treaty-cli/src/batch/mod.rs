@@ -85,6 +85,12 @@ pub struct RunArgs {
     /// make the exit status 1; with it, they leave the exit status alone.
     #[arg(long, conflicts_with = "stdin")]
     pub skip_unsupported: bool,
+    /// Write CSV cells as they are. By default a cell that a spreadsheet would read as a
+    /// formula (one starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a
+    /// leading `'` in rates.csv, articles.csv and treaties.csv (CSV injection); the JSON and
+    /// JSONL files are never changed.
+    #[arg(long)]
+    pub csv_raw: bool,
 }
 
 /// `--jobs N`: a whole number, 0 or more (0: one per core). Negative numbers are taken as
@@ -321,6 +327,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                         render(
                             process_input(input, &args.out, &settings, args.resume),
                             &args.out,
+                            args.csv_raw,
                         )
                     };
                     progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
