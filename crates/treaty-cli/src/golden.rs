@@ -416,6 +416,8 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("{}: cannot read", args.actual.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            // The run manifest is no document.
+            .filter(|p| p.file_name().is_none_or(|name| name != "run.json"))
             .collect();
         files.sort();
         files

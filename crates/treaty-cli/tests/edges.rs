@@ -94,7 +94,7 @@ fn wait_for_first_json(child: &mut std::process::Child, out: &Path) {
         let found = std::fs::read_dir(out).is_ok_and(|entries| {
             entries.flatten().any(|entry| {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                name.ends_with(".json") && !name.starts_with('.')
+                name.ends_with(".json") && !name.starts_with('.') && name != "run.json"
             })
         });
         if found {
@@ -153,10 +153,15 @@ fn ctrl_c_says_what_was_finished_and_resume_continues() {
             && last.contains("with their JSON in out); the datasets were not written; run the same command with --resume to continue"),
         "{stderr}"
     );
-    // Only finished documents' JSON is left: no datasets, no temporary files.
+    // Only finished documents' JSON is left, and the run manifest (`interrupted`): no
+    // datasets, no temporary files.
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(manifest["status"], "interrupted");
     let names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "run.json")
         .collect();
     assert!(!names.is_empty());
     assert!(
@@ -195,7 +200,7 @@ fn json_files(out: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(out)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".json"))
+        .filter(|name| name.ends_with(".json") && name != "run.json")
         .collect();
     names.sort();
     names

@@ -1,5 +1,7 @@
-//! The output folder of `treaty run` (issue 23, point 10): CSV cells a spreadsheet would read
-//! as a formula are neutralised.
+//! The output folder of `treaty run` (issue 23, points 5, 6 and 10): CSV cells a spreadsheet
+//! would read as a formula are neutralised, a second run into a folder in use is refused,
+//! `run.json` says what the folder holds, and `--resume` trusts only JSON that the manifest
+//! vouches for.
 
 mod common;
 
@@ -26,6 +28,11 @@ fn csv_cells(path: &Path, column: usize) -> Vec<String> {
         .records()
         .map(|record| record.unwrap()[column].to_string())
         .collect()
+}
+
+fn manifest(out: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(out.join("run.json")).expect("run.json is written"))
+        .unwrap()
 }
 
 #[test]
@@ -59,4 +66,113 @@ fn formula_cells_are_neutralised_in_every_csv_unless_csv_raw() {
         !docs.is_empty() && docs.iter().all(|doc| doc == FORMULA_DOC),
         "{docs:?}"
     );
+}
+
+#[test]
+fn a_second_run_into_a_folder_in_use_fails_at_once_naming_the_folder_and_pid() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs_with(dir.path(), "pm");
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    // This test holds the lock on the folder, as a first run would (a run locks the folder
+    // itself), and its run.json says a run of pid 4242 is under way.
+    let lock = std::fs::File::open(&out).unwrap();
+    lock.try_lock().unwrap();
+    std::fs::write(
+        out.join("run.json"),
+        r#"{"tool":"treaty","version":"0","schema_version":"1","rules_fingerprint":"x","status":"running","pid":4242,"started":"","ended":null,"counts":{"documents":0,"resumed":0,"articles":0,"rows":0,"warnings":0,"failed":0,"skipped":0},"inputs":[]}"#,
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let second = treaty(&["run", "in", "--out", "out"], dir.path());
+    assert_eq!(second.status.code(), Some(2), "{}", text(&second.stderr));
+    let stderr = text(&second.stderr);
+    assert!(stderr.contains("pid 4242"), "{stderr}");
+    assert!(stderr.contains("out"), "{stderr}");
+    assert!(started.elapsed().as_secs() < 10, "refused at once");
+    assert!(!out.join("rates.csv").exists() && !out.join("pm.json").exists());
+    drop(lock);
+    let third = treaty(&["run", "in", "--out", "out", "--quiet"], dir.path());
+    assert!(third.status.success(), "{}", text(&third.stderr));
+}
+
+#[test]
+fn run_json_describes_the_run_and_resume_trusts_only_what_it_vouches_for() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs_with(dir.path(), "pm");
+    let out = dir.path().join("out");
+    let run = treaty(&["run", "in", "--out", "out", "--quiet"], dir.path());
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let first = manifest(&out);
+    assert_eq!(first["status"], "complete");
+    assert_eq!(first["tool"], "treaty");
+    assert_eq!(first["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(first["rules_fingerprint"].as_str().unwrap().len(), 64);
+    assert!(first["started"].as_str().unwrap().ends_with('Z'));
+    assert!(first["ended"].as_str().unwrap() >= first["started"].as_str().unwrap());
+    assert_eq!(first["counts"]["documents"], 1);
+    let input = &first["inputs"][0];
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("pm.json")).unwrap()).unwrap();
+    assert_eq!(input["doc"], "pm");
+    assert_eq!(input["sha256"], json["sha256"]);
+    assert_eq!(
+        input["bytes"],
+        std::fs::metadata(corpus("portugal-montenegro-2016-pt-en.txt"))
+            .unwrap()
+            .len()
+    );
+    assert_eq!(input["outcome"], "processed");
+    assert_eq!(counted_rows(&out), first["counts"]["rows"]);
+
+    // Unchanged: resumed.
+    let resume = || {
+        let run = treaty(
+            &["run", "in", "--out", "out", "--quiet", "--resume"],
+            dir.path(),
+        );
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        manifest(&out)["inputs"][0]["outcome"].clone()
+    };
+    assert_eq!(resume(), "resumed");
+    // Hand-edited JSON (same content, other bytes): redone.
+    std::fs::write(
+        out.join("pm.json"),
+        serde_json::to_vec_pretty(&json).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(resume(), "processed");
+    assert_eq!(resume(), "resumed");
+    // JSON of other rules (the manifest's fingerprint differs): redone.
+    let mut other_rules = manifest(&out);
+    other_rules["rules_fingerprint"] = serde_json::json!("0".repeat(64));
+    std::fs::write(
+        out.join("run.json"),
+        serde_json::to_vec(&other_rules).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(resume(), "processed");
+    // No manifest at all: nothing vouches for the JSON.
+    std::fs::remove_file(out.join("run.json")).unwrap();
+    assert_eq!(resume(), "processed");
+    // A changed input is redone.
+    let mut changed = std::fs::read(dir.path().join("in/pm.txt")).unwrap();
+    changed.extend_from_slice(b"\n");
+    std::fs::write(dir.path().join("in/pm.txt"), changed).unwrap();
+    assert_eq!(resume(), "processed");
+    // `treaty diff` reads the folder's JSON and passes over the manifest.
+    let diff = treaty(&["diff", "out", "fixtures-that-do-not-exist"], dir.path());
+    assert!(
+        !text(&diff.stderr).contains("run.json"),
+        "{}",
+        text(&diff.stderr)
+    );
+}
+
+fn counted_rows(out: &Path) -> serde_json::Value {
+    let rows = std::fs::read_to_string(out.join("rates.jsonl"))
+        .unwrap()
+        .lines()
+        .count();
+    serde_json::json!(rows)
 }

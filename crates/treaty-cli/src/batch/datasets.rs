@@ -7,8 +7,9 @@ use std::io::Write;
 use std::path::Path;
 
 use treaty_extract::schema::RateRow;
-use treaty_extract::{article_rows, treaty_rows};
+use treaty_extract::{article_rows, sha256_hex, treaty_rows};
 
+use super::manifest::{InputEntry, Journal};
 use super::outcome::{failure_of_report, Failure, Outcome};
 use crate::output::{write_atomic, AtomicFile};
 
@@ -29,6 +30,10 @@ pub(super) struct Rendered {
     pub(super) warning_codes: Vec<String>,
     /// A warning that makes the document a failure of the batch.
     pub(super) failure: Option<Failure>,
+    /// SHA-256 of the input's bytes (of the PDF, for a PDF), for the run manifest.
+    pub(super) input_sha256: String,
+    /// SHA-256 of the document's JSON as written or kept, for the run manifest.
+    pub(super) json_sha256: Option<String>,
 }
 
 /// One line of `warnings.jsonl`: a warning of a document, with its place in the original
@@ -46,14 +51,32 @@ struct WarningLine<'a> {
 ///
 /// CSV cells a spreadsheet would read as a formula are neutralised (see [`neutralise`])
 /// unless `csv_raw`; the JSON and JSONL are never changed.
-pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool) -> Outcome {
+///
+/// A JSON written is first recorded in the run's `journal`, so a killed run can be resumed.
+pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Journal) -> Outcome {
     let Outcome::Done(report, resumed, path) = outcome else {
         return outcome;
     };
-    if !resumed {
+    let json_path = out.join(format!("{}.json", report.doc));
+    let mut json_sha256 = None;
+    if resumed {
+        json_sha256 = std::fs::read(&json_path).ok().map(|json| sha256_hex(&json));
+    } else {
         let written = serde_json::to_vec(&report)
             .map_err(anyhow::Error::from)
-            .and_then(|json| write_atomic(&out.join(format!("{}.json", report.doc)), &json));
+            .and_then(|json| {
+                let hash = sha256_hex(&json);
+                journal.record(&InputEntry {
+                    doc: report.doc.clone(),
+                    path: path.clone(),
+                    bytes: std::fs::metadata(&path).ok().map(|meta| meta.len()),
+                    sha256: Some(input_sha256(&report)),
+                    outcome: "processed".to_string(),
+                    json_sha256: Some(hash.clone()),
+                })?;
+                json_sha256 = Some(hash);
+                write_atomic(&json_path, &json)
+            });
         match written {
             Ok(()) => {}
             Err(error) if error.chain().any(|cause| cause.is::<std::io::Error>()) => {
@@ -143,6 +166,8 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool) -> Outcome {
             warnings_jsonl,
             warning_codes: report.warnings.iter().map(|w| w.code.clone()).collect(),
             failure,
+            input_sha256: input_sha256(&report),
+            json_sha256,
         })
     })();
     match rendered {
@@ -154,6 +179,14 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool) -> Outcome {
             error: format!("cannot write its output: {error:#}"),
         }),
     }
+}
+
+/// SHA-256 of a document's input bytes: of the PDF for a PDF, else of the text file.
+pub(super) fn input_sha256(report: &treaty_extract::schema::DocumentReport) -> String {
+    report
+        .extracted_from
+        .as_ref()
+        .map_or_else(|| report.sha256.clone(), |from| from.sha256.clone())
 }
 
 pub(super) fn write_header(file: &mut AtomicFile, columns: &[&str]) -> anyhow::Result<()> {

@@ -7,6 +7,7 @@
 
 mod datasets;
 mod interrupt;
+mod manifest;
 mod outcome;
 mod output_folder;
 mod pipe;
@@ -32,6 +33,9 @@ use treaty_cli::dictionary::LazyTokenizer;
 
 use datasets::{render, write_failure, write_header};
 use interrupt::Interrupt;
+use manifest::{
+    file_sha256, lock_output, rules_fingerprint, trusted_entries, InputEntry, Journal, Manifest,
+};
 use outcome::{Failure, Outcome};
 use output_folder::{name_list, other_documents, remove_stale_temporary_files};
 use pipe::run_pipe;
@@ -210,6 +214,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let jobs = job_count(args.jobs);
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
+    // Held until the run returns: a second run into this folder stops here.
+    let _lock = match lock_output(&args.out)? {
+        Ok(lock) => lock,
+        Err(message) => {
+            eprintln!("treaty: {message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     remove_stale_temporary_files(&args.out);
     let run_docs: HashSet<String> = inputs.iter().map(Input::doc).collect();
     let others = other_documents(&args.out, &run_docs);
@@ -239,6 +251,25 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    // The manifest of the earlier run (what --resume may trust), then this run's, `running`
+    // until its end, so a run killed on the way leaves no claim that the datasets are whole.
+    let fingerprint = rules_fingerprint();
+    let trusted = trusted_entries(&args.out, &fingerprint);
+    let mut manifest = Manifest::start(fingerprint.clone());
+    // What --resume may trust stays listed while this run is under way, so a run killed on
+    // the way can be resumed as well.
+    manifest.inputs = inputs
+        .iter()
+        .filter_map(|input| trusted.get(&input.doc()).cloned())
+        .collect();
+    manifest.write(&args.out).with_context(|| {
+        format!(
+            "cannot write {}",
+            args.out.join(manifest::MANIFEST_FILE).display()
+        )
+    })?;
+    manifest.inputs.clear();
+    let journal = Journal::create(&args.out, fingerprint.clone())?;
     let pool = worker_pool(jobs)?;
     let total_bytes: u64 = inputs
         .iter()
@@ -279,15 +310,23 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     write_header(&mut treaties_csv, &TREATY_COLUMNS)
         .with_context(|| cannot_write("treaties.csv"))?;
 
-    // Two inputs with one document name would write one JSON file: the later ones fail.
+    // Two inputs with one document name would write one JSON file: the later ones fail; so
+    // does a document named `run`, whose JSON would be the run manifest.
     let mut seen_docs = HashSet::new();
-    let duplicate: Vec<bool> = inputs
+    let conflict: Vec<Option<&str>> = inputs
         .iter()
         .map(|input| match input {
-            Input::File { doc, .. } => !seen_docs.insert(doc.clone()),
-            Input::Unreadable { .. } => false,
+            Input::File { doc, .. } if !seen_docs.insert(doc.clone()) => {
+                Some("another input has the same document name; the first one was kept")
+            }
+            Input::File { doc, .. } if format!("{doc}.json") == manifest::MANIFEST_FILE => Some(
+                "its JSON would be run.json, the run manifest of the output folder; rename the file",
+            ),
+            _ => None,
         })
         .collect();
+    // Per input, its line in the manifest.
+    let mut entries: Vec<Option<InputEntry>> = vec![None; inputs.len()];
 
     let interrupt = Interrupt::install();
     let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) =
@@ -314,21 +353,30 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                         return Outcome::Skipped;
                     }
                     let _working = interrupt.working(chunk_index * CHUNK + offset, input.path());
-                    let outcome = if duplicate[chunk_index * CHUNK + offset] {
+                    let outcome = if let Some(error) = conflict[chunk_index * CHUNK + offset] {
                         Outcome::Failed(Failure {
                             doc: crate::inputs::doc_name(input.path()),
                             path: input.path().display().to_string(),
                             severity: "error",
-                            error:
-                                "another input has the same document name; the first one was kept"
-                                    .to_string(),
+                            error: error.to_string(),
                         })
                     } else {
-                        render(
-                            process_input(input, &args.out, &settings, args.resume),
-                            &args.out,
-                            args.csv_raw,
-                        )
+                        // --resume trusts a document's JSON only when the earlier run's
+                        // manifest is of these rules and lists the same input and JSON hashes.
+                        let trusted = trusted.get(&input.doc()).filter(|_| args.resume);
+                        let outcome = process_input(input, &args.out, &settings, trusted.is_some());
+                        let outcome = match (outcome, trusted) {
+                            (Outcome::Done(report, true, path), Some(entry))
+                                if entry_matches(entry, &report, &args.out) =>
+                            {
+                                Outcome::Done(report, true, path)
+                            }
+                            (Outcome::Done(_, true, _), _) => {
+                                process_input(input, &args.out, &settings, false)
+                            }
+                            (outcome, _) => outcome,
+                        };
+                        render(outcome, &args.out, args.csv_raw, &journal)
                     };
                     progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
                     outcome
@@ -344,6 +392,21 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             match outcome {
                 Outcome::Rendered(rendered) => {
                     written_docs.insert(inputs[index].doc());
+                    entries[index] = Some(InputEntry {
+                        doc: inputs[index].doc(),
+                        path: inputs[index].path().display().to_string(),
+                        bytes: std::fs::metadata(inputs[index].path())
+                            .ok()
+                            .map(|m| m.len()),
+                        sha256: Some(rendered.input_sha256.clone()),
+                        outcome: if rendered.resumed {
+                            "resumed"
+                        } else {
+                            "processed"
+                        }
+                        .to_string(),
+                        json_sha256: rendered.json_sha256.clone(),
+                    });
                     n_resumed += usize::from(rendered.resumed);
                     rates_csv
                         .writer()
@@ -397,7 +460,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 }
                 Outcome::Failed(failure) => {
                     n_failed += 1;
-                    if !duplicate[index] {
+                    entries[index] = Some(InputEntry {
+                        doc: failure.doc.clone(),
+                        path: failure.path.clone(),
+                        bytes: std::fs::metadata(inputs[index].path())
+                            .ok()
+                            .map(|m| m.len()),
+                        sha256: file_sha256(inputs[index].path(), args.max_bytes),
+                        outcome: "failed".to_string(),
+                        json_sha256: None,
+                    });
+                    if conflict[index].is_none() {
                         failed_docs.push(failure.doc.clone());
                     }
                     progress.suspend(|| {
@@ -432,10 +505,41 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let _ = std::fs::remove_file(args.out.join(format!("{doc}.json")));
     }
     progress.finish_and_clear();
+    // The manifest's inputs: each input's entry, or what is known of one not reached.
+    manifest.inputs = inputs
+        .iter()
+        .zip(entries)
+        .map(|(input, entry)| {
+            entry.unwrap_or_else(|| InputEntry {
+                doc: input.doc(),
+                path: input.path().display().to_string(),
+                bytes: std::fs::metadata(input.path()).ok().map(|m| m.len()),
+                sha256: None,
+                outcome: "not_processed".to_string(),
+                json_sha256: None,
+            })
+        })
+        .collect();
+    manifest.counts = manifest::Counts {
+        documents: n_documents,
+        resumed: n_resumed,
+        articles: n_articles,
+        rows: n_rows,
+        warnings: n_warnings,
+        failed: n_failed,
+        skipped: unsupported.len(),
+    };
+    let manifest_path = args.out.join(manifest::MANIFEST_FILE);
     if interrupt.fired() {
         // The datasets are not committed: their temporary files go when they are dropped.
         drop((rates_csv, rates_jsonl, articles_csv, failures_jsonl));
         drop((treaties_csv, treaties_jsonl, warnings_jsonl));
+        manifest.finish("interrupted");
+        manifest
+            .write(&args.out)
+            .with_context(|| format!("cannot write {}", manifest_path.display()))?;
+        drop(journal);
+        Journal::remove(&args.out);
         eprintln!(
             "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
              the datasets were not written; run the same command with --resume to continue",
@@ -457,6 +561,22 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     treaties_jsonl.commit()?;
     failures_jsonl.commit()?;
     warnings_jsonl.commit()?;
+    for failure in &unsupported {
+        manifest.inputs.push(InputEntry {
+            doc: failure.doc.clone(),
+            path: failure.path.clone(),
+            bytes: std::fs::metadata(&failure.path).ok().map(|m| m.len()),
+            sha256: None,
+            outcome: "skipped".to_string(),
+            json_sha256: None,
+        });
+    }
+    manifest.finish("complete");
+    manifest
+        .write(&args.out)
+        .with_context(|| format!("cannot write {}", manifest_path.display()))?;
+    drop(journal);
+    Journal::remove(&args.out);
     if !args.quiet {
         eprintln!(
             "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed, {} skipped in {:.2}s -> {}",
@@ -498,4 +618,21 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Whether a document's JSON that `process_input` would resume is the one the earlier run's
+/// manifest lists: made from the same input bytes and not changed since.
+fn entry_matches(
+    entry: &InputEntry,
+    report: &treaty_extract::schema::DocumentReport,
+    out: &std::path::Path,
+) -> bool {
+    let input_sha256 = report
+        .extracted_from
+        .as_ref()
+        .map_or(&report.sha256, |from| &from.sha256);
+    let json_sha256 = std::fs::read(out.join(format!("{}.json", report.doc)))
+        .ok()
+        .map(|json| treaty_extract::sha256_hex(&json));
+    entry.sha256.as_ref() == Some(input_sha256) && entry.json_sha256 == json_sha256
 }
