@@ -176,3 +176,38 @@ fn counted_rows(out: &Path) -> serde_json::Value {
         .count();
     serde_json::json!(rows)
 }
+
+#[test]
+fn a_document_named_run_fails_instead_of_overwriting_the_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs_with(dir.path(), "run");
+    inputs_with(dir.path(), "pm");
+    let out = dir.path().join("out");
+    let run = treaty(&["run", "in", "--out", "out", "--quiet"], dir.path());
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let failures = std::fs::read_to_string(out.join("failures.jsonl")).unwrap();
+    assert!(
+        failures.contains("\"doc\":\"run\"") && failures.contains("run manifest"),
+        "{failures}"
+    );
+    let written = manifest(&out);
+    assert_eq!(written["status"], "complete");
+    let outcomes: Vec<(String, String)> = written["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| {
+            (
+                entry["doc"].as_str().unwrap().to_string(),
+                entry["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            ("pm".to_string(), "processed".to_string()),
+            ("run".to_string(), "failed".to_string())
+        ]
+    );
+}
