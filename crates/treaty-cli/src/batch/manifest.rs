@@ -86,7 +86,13 @@ pub(super) fn lock_output(out: &Path) -> anyhow::Result<Result<OutputLock, Strin
             )))
         }
         Err(TryLockError::Error(error)) => {
-            Err(error).with_context(|| format!("cannot lock {}", path.display()))
+            // A file system without locks (some network file systems): the run goes on,
+            // unguarded, rather than not at all.
+            eprintln!(
+                "treaty: cannot lock {} ({error}); another run into it at the same time would mix their output",
+                path.display()
+            );
+            Ok(Ok(OutputLock { _file: file }))
         }
     }
 }
