@@ -208,10 +208,5 @@ fn exemptions(rates: &[&RateRow]) -> String {
 
 /// `<article>.<paragraph>[.<subparagraph>]@<start>`.
 fn reference(row: &RateRow) -> String {
-    let mut place = format!("{}.{}", row.article, row.paragraph);
-    if !row.subparagraph.is_empty() {
-        place.push('.');
-        place.push_str(&row.subparagraph);
-    }
-    format!("{place}@{}", row.start)
+    crate::effective::row_reference(row)
 }

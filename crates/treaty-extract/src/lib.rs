@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 mod currency;
+mod effective;
 mod headline;
 mod identity_report;
 pub mod reconcile;
@@ -183,6 +184,7 @@ fn extract_rows(
     let pages = page_starts(bytes);
     let mut rows = Vec::new();
     let mut warnings = Vec::new();
+    let mut replacing = Vec::new();
     for treaty in &document.treaties {
         let facts = rules::TreatyFacts::of(treaty);
         for version in &treaty.versions {
@@ -288,6 +290,17 @@ fn extract_rows(
                                 end: Some(original.end),
                             });
                         }
+                        // A protocol or MLI rate that replaces a tier of the treaty's article.
+                        if source != Source::Treaty && finding.kind == schema::Kind::Rate {
+                            let tiers = rules::replaced_tiers(
+                                &paragraph.text,
+                                finding.local.start,
+                                version.lang,
+                            );
+                            if !tiers.is_empty() {
+                                replacing.push((rows.len(), tiers));
+                            }
+                        }
                         rows.push(RateRow {
                             doc: doc.to_string(),
                             lang: version.lang,
@@ -318,6 +331,8 @@ fn extract_rows(
                             modifies: article.modifies.clone(),
                             page: page_at(pages.as_deref(), original.start),
                             ocr_confidence: None,
+                            superseded_by: None,
+                            effective_rate: None,
                             conditions: finding.conditions,
                         });
                     }
@@ -325,6 +340,7 @@ fn extract_rows(
             }
         }
     }
+    effective::apply(&mut rows, &replacing);
     (rows, warnings)
 }
 

@@ -164,6 +164,8 @@ mod tests {
             modifies: String::new(),
             page: None,
             ocr_confidence: None,
+            superseded_by: None,
+            effective_rate: None,
             conditions: Conditions::default(),
         }
     }

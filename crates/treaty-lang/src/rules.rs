@@ -198,6 +198,13 @@ pub struct RuleWords {
     /// A reference to another subparagraph: regex fragments with groups `label` and
     /// `paragraph` (case-insensitive).
     pub paragraph_reference: &'static [&'static str],
+    /// An instruction that replaces a tier of a treaty article ("subparagraph (a) of paragraph
+    /// 2 of Article 10 shall be replaced by", "Article 11 of the Convention shall be deleted
+    /// and replaced by"): regex fragments with the group `article` and, where the instruction
+    /// names them, `paragraph` and `label`, or `list` for several places (`2(a) and 6`, read
+    /// as numbers each with an optional bracketed letter) (case-insensitive). The rows that
+    /// follow it stand in for that tier's rows.
+    pub replaced_tier: &'static [&'static str],
 
     // Holdings and comparisons.
     /// Before a percentage: a holding ("at least"); also any of the four words before it.
@@ -300,6 +307,7 @@ impl RuleWords {
         lower_rate: &[],
         relative_rate: &[],
         paragraph_reference: &[],
+        replaced_tier: &[],
         holding_before: &[],
         holding_after: &[],
         upper_bound_before: &[],

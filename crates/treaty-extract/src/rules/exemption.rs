@@ -324,9 +324,17 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
         }
         // "...shall not be taxed ... if the beneficial owner is a company which holds at
         // least 50 per cent of the capital": the holding conditions the exemption.
+        let holding_at = find_quantities(clause_text, lang)
+            .into_iter()
+            .filter(|q| q.unit == Unit::Percent)
+            .find(|q| {
+                let (before, after) = words_around(clause_text, q.span.clone());
+                is_holding(before, after, lang)
+            })
+            .map(|q| q.span.start);
         let variants: Vec<Conditions> = tier_conditions(clause_text, topic, lang)
             .into_iter()
-            .flat_map(|conditions| alternatives(conditions, clause_text, lang))
+            .flat_map(|conditions| alternatives(conditions, clause_text, holding_at, lang))
             .collect();
         for conditions in variants {
             findings.push(exemption_finding(

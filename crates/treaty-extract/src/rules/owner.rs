@@ -70,44 +70,72 @@ pub(super) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
 }
 
 /// One row per beneficiary when a tier names alternatives ("if the beneficial owner is a
-/// pension fund or a company which holds at least 10 per cent of the capital"): the holding
-/// conditions only the company.
-pub(super) fn alternatives(conditions: Conditions, clause: &str, lang: Lang) -> Vec<Conditions> {
-    let owners = beneficial_owners(clause, lang);
+/// pension fund or a company which holds at least 10 per cent of the capital").
+///
+/// The holding (with its period) belongs to the alternatives it follows: a relative clause
+/// after the whole list ("a company or a pension fund which holds at least 10 per cent ...
+/// for a period of 365 days") is shared by every alternative; one between two alternatives
+/// ("a company which holds at least 10 per cent ..., or a pension fund") is the nearest
+/// one's before it. `holding_at` is where the holding's number is in the clause; where it is
+/// not known, or the language puts a modifier before its noun (Japanese), the holding is the
+/// company's.
+pub(super) fn alternatives(
+    conditions: Conditions,
+    clause: &str,
+    holding_at: Option<usize>,
+    lang: Lang,
+) -> Vec<Conditions> {
+    let named = named_owners(clause, lang);
     let joined_by_or = contains_any(&lower(clause), words(lang).list.or);
-    let others: Vec<Owner> = owners
-        .iter()
-        .copied()
-        .filter(|o| {
-            matches!(
-                *o,
-                Owner::PensionFund | Owner::Government | Owner::CentralBank
-            )
-        })
-        .collect();
-    let has_company = owners
-        .iter()
-        .any(|o| matches!(*o, Owner::Company | Owner::CompanyNotPartnership));
-    if !joined_by_or || others.is_empty() || !has_company || conditions.min_holding.is_none() {
+    let is_other = |o: Owner| {
+        matches!(
+            o,
+            Owner::PensionFund | Owner::Government | Owner::CentralBank
+        )
+    };
+    let is_company = |o: Owner| matches!(o, Owner::Company | Owner::CompanyNotPartnership);
+    let has_other = named.iter().any(|&(o, _)| is_other(o));
+    let has_company = named.iter().any(|&(o, _)| is_company(o));
+    if !joined_by_or || !has_other || !has_company || conditions.min_holding.is_none() {
         return vec![conditions];
     }
-    let company = owners
+    // The alternatives in the table's order, the company first.
+    let company = named
         .iter()
         .copied()
-        .find(|o| matches!(*o, Owner::CompanyNotPartnership | Owner::Company))
-        .unwrap_or(Owner::Company);
-    let mut result = vec![Conditions {
-        beneficial_owner: Some(company),
-        ..conditions.clone()
-    }];
-    for other in others {
-        result.push(Conditions {
-            beneficial_owner: Some(other),
-            min_holding: None,
-            max_holding: None,
-            holding_period: None,
-            ..conditions.clone()
-        });
-    }
-    result
+        .find(|&(o, _)| is_company(o))
+        .unwrap_or((Owner::Company, 0));
+    let mut listed = vec![company];
+    listed.extend(named.iter().copied().filter(|&(o, _)| is_other(o)));
+    let holders: Vec<Owner> = match holding_at.filter(|_| !words(lang).japanese) {
+        Some(at) if listed.iter().all(|&(_, named_at)| named_at < at) => {
+            listed.iter().map(|&(o, _)| o).collect()
+        }
+        Some(at) => listed
+            .iter()
+            .filter(|&&(_, named_at)| named_at < at)
+            .max_by_key(|&&(_, named_at)| named_at)
+            .map(|&(o, _)| vec![o])
+            .unwrap_or_else(|| vec![company.0]),
+        None => vec![company.0],
+    };
+    listed
+        .iter()
+        .map(|&(owner, _)| {
+            if holders.contains(&owner) {
+                Conditions {
+                    beneficial_owner: Some(owner),
+                    ..conditions.clone()
+                }
+            } else {
+                Conditions {
+                    beneficial_owner: Some(owner),
+                    min_holding: None,
+                    max_holding: None,
+                    holding_period: None,
+                    ..conditions.clone()
+                }
+            }
+        })
+        .collect()
 }

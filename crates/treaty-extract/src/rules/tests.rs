@@ -771,3 +771,97 @@ fn japanese_royalties_and_fees_for_technical_services() {
         vec![row("technical_services", "2", "", "rate", "20 percent", "")]
     );
 }
+
+/// The rate rows of tier (a) of a dividends article whose tier (a) ends with `owner`.
+fn tier_a_rates(owner: &str) -> Vec<String> {
+    let text = format!("Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is {owner};\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n");
+    rows(&text)
+        .into_iter()
+        .filter(|row| row.1 == "a" && row.2 == "rate")
+        .map(|row| format!("{} {}", row.3, row.4))
+        .collect()
+}
+
+/// Issue 22, point 4: a holding (and its period) printed after the whole list of
+/// alternative beneficiaries conditions each of them; one printed after the first
+/// alternative is that one's only.
+#[test]
+fn a_holding_after_the_alternatives_conditions_each_of_them() {
+    assert_eq!(
+        tier_a_rates("a company or a pension fund which holds directly at least 10 per cent of the capital of the company paying the dividends throughout a 365 day period"),
+        [
+            "5 percent beneficial_owner=company;min_holding=10%capital;holding_period=365days",
+            "5 percent beneficial_owner=pension_fund;min_holding=10%capital;holding_period=365days",
+        ]
+    );
+    assert_eq!(
+        tier_a_rates("a company which holds directly at least 10 per cent of the capital of the company paying the dividends, or a pension fund"),
+        [
+            "5 percent beneficial_owner=company;min_holding=10%capital",
+            "5 percent beneficial_owner=pension_fund",
+        ]
+    );
+    assert_eq!(
+        tier_a_rates("a pension fund which holds directly at least 10 per cent of the capital of the company paying the dividends, or a company (other than a partnership) which is a resident of the other State"),
+        [
+            "5 percent beneficial_owner=company_not_partnership",
+            "5 percent beneficial_owner=pension_fund;min_holding=10%capital",
+        ]
+    );
+}
+
+/// The tiers a replacing instruction names, in the drafting of several treaties.
+#[test]
+fn a_replacing_instruction_names_its_tiers() {
+    let tiers = |text: &str| -> Vec<(String, Option<String>, Option<String>)> {
+        replaced_tiers(text, text.len(), Lang::En)
+            .into_iter()
+            .map(|t| (t.article, t.paragraph, t.subparagraph))
+            .collect()
+    };
+    let some = |s: &str| Some(s.to_string());
+    assert_eq!(
+        tiers("Subparagraph (a) of paragraph 2 of Article 10 of the Convention shall be replaced by the following: \"(a) "),
+        [("10".into(), some("2"), some("a"))]
+    );
+    assert_eq!(
+        tiers("The references in paragraphs 2(a) and 6 of Article X (Dividends) of the Convention to a rate of tax of \"10 per cent\" shall be deleted and replaced by references to a rate of tax of "),
+        [("10".into(), some("2"), some("a")), ("10".into(), some("6"), None)]
+    );
+    assert_eq!(
+        tiers("3. Subparagraph 6(b) of Article XII (Royalties) shall be deleted and replaced by the following: "),
+        [("12".into(), some("6"), some("b"))]
+    );
+    assert_eq!(
+        tiers("Article XI (Interest) of the Convention shall be deleted and replaced by the following: Article XI Interest 1. "),
+        [("11".into(), None, None)]
+    );
+    assert_eq!(
+        tiers("Article 10(2)(a) is amended to read: "),
+        [("10".into(), some("2"), some("a"))]
+    );
+    assert!(
+        tiers("A alínea a) do n.º 2 do artigo 10.º da Convenção é substituída pela seguinte: ")
+            .is_empty(),
+        "an English profile reads no Portuguese"
+    );
+    let pt = "A alínea a) do n.º 2 do artigo 10.º da Convenção é substituída pela seguinte: a) ";
+    assert_eq!(
+        replaced_tiers(pt, pt.len(), Lang::Pt)
+            .into_iter()
+            .map(|t| (t.article, t.paragraph, t.subparagraph))
+            .collect::<Vec<_>>(),
+        [("10".into(), some("2"), some("a"))]
+    );
+    // The drafting of two amending protocols (us-japan-2013, us-germany-2006).
+    assert_eq!(
+        tiers("Paragraph 3 of Article 11 of the Convention shall be\ndeleted and replaced by the following:\n\"3. "),
+        [("11".into(), some("3"), None)]
+    );
+    assert_eq!(
+        tiers("Article 10 (Dividends) of the Convention is deleted and the following Article substituted: Article 10 Dividends 1. "),
+        [("10".into(), None, None)]
+    );
+    // Notwithstanding is no replacement; nor is an article reference without an instruction.
+    assert!(tiers("Notwithstanding the provisions of subparagraph (a) of paragraph 2 of Article 10, dividends ").is_empty());
+}

@@ -23,6 +23,7 @@ pub(super) struct Words {
     pub(super) named_state_only: Vec<Regex>,
     pub(super) arising_in_named: Vec<Regex>,
     pub(super) paragraph_reference: Vec<Regex>,
+    pub(super) replaced_tier: Vec<Regex>,
     pub(super) ordinal_period: Vec<Regex>,
     pub(super) lending_body: Vec<Regex>,
     pub(super) deleted_text: Vec<Regex>,
@@ -114,6 +115,7 @@ fn compile(profile: &'static Profile) -> Words {
         named_state_only: each(list.named_state_only, false),
         arising_in_named: each(list.arising_in_named, false),
         paragraph_reference: each(list.paragraph_reference, true),
+        replaced_tier: each(list.replaced_tier, true),
         ordinal_period: each(list.ordinal_period, true),
         lending_body: each(list.lending_body, false),
         // Case-sensitive, so the regex engine can skip ahead to the literal words.

@@ -116,10 +116,12 @@ pub struct RateRow {
     /// the words of the row's quote; `null` for text that was not OCR'd.
     #[serde(default)]
     pub ocr_confidence: Option<f32>,
-    /// For a `treaty` rate row whose tier a `protocol` or `mli` row of the same treaty (and
-    /// language version) replaces: that row, as `<article>.<paragraph>[.<subparagraph>]@<start>`
-    /// (`P4.2.a@18230`, the form of `treaties.csv`'s `_row` columns). Absent when no such row
-    /// replaces the tier: the row's own value applies.
+    /// For a `treaty` rate row whose tier a `protocol` or `mli` row replaces (a point of the
+    /// treaty's protocol, an MLI provision, or an amending protocol printed after the
+    /// convention in the same document; same language version): the replacing row, as
+    /// `<article>.<paragraph>[.<subparagraph>]@<start>` (`P5.2.a@174590`, the form of
+    /// `treaties.csv`'s `_row` columns); the last instrument's where several replace the tier.
+    /// Absent when nothing replaces the tier: the row's own value applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub superseded_by: Option<String>,
     /// With `superseded_by`: the rate that applies to the tier, the replacing row's `value`.

@@ -140,6 +140,12 @@ pub(super) const RULES: RuleWords = RuleWords {
     paragraph_reference: &[
         r"subparagraph\s+\(?(?P<label>[a-z])\)?\s+of\s+paragraph\s+(?P<paragraph>\d+)",
     ],
+    replaced_tier: &[
+        r"sub-?paragraph\s+\(?(?P<label>[a-z])\)?\s+of\s+paragraph\s+(?P<paragraph>\d{1,2})\s+of\s+Article\s+(?P<article>\d{1,3}[A-Z]?|(?:I|V|X|L){1,7})\b[^.;:]{0,160}?\b(?:shall\s+be|(?:is|are)\s+(?:hereby\s+)?)\s*(?:deleted\s+and\s+)?(?:replaced|substituted|amended\s+to\s+read)",
+        r"(?:sub-?)?paragraphs?\s+(?P<list>\d{1,2}\s*(?:\(\s*[a-z]\s*\))?(?:\s*(?:,|and)\s*\d{1,2}(?:\s*\(\s*[a-z]\s*\))?)*)\s+of\s+Article\s+(?P<article>\d{1,3}[A-Z]?|(?:I|V|X|L){1,7})\b[^.;:]{0,160}?\b(?:shall\s+be|(?:is|are)\s+(?:hereby\s+)?)\s*(?:deleted\s+and\s+)?(?:replaced|substituted|amended\s+to\s+read)",
+        r"\bArticle\s+(?P<article>\d{1,3}[A-Z]?|(?:I|V|X|L){1,7})\b\s*\(\s*(?P<paragraph>\d{1,2})\s*\)\s*(?:\(\s*(?P<label>[a-z])\s*\))?[^.;:]{0,160}?\b(?:shall\s+be|(?:is|are)\s+(?:hereby\s+)?)\s*(?:deleted\s+and\s+)?(?:replaced|substituted|amended\s+to\s+read)",
+        r"\bArticle\s+(?P<article>\d{1,3}[A-Z]?|(?:I|V|X|L){1,7})\b(?:\s*\([^)\n]{1,60}\))?\s+of\s+the\s+(?:Convention|Agreement)\s+(?:shall\s+be|is)\s+(?:hereby\s+)?(?:deleted\s+and\s+(?:replaced|the\s+following\s+Article\s+substituted)|replaced|amended\s+to\s+read)",
+    ],
     holding_before: &["at least", "not less than", "holds", "holding", "own"],
     holding_after: &[
         "of the capital",

@@ -84,6 +84,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     lower_rate: &["低い", "軽減"],
     relative_rate: &[],
     paragraph_reference: &[],
+    replaced_tier: &[],
     holding_before: &["少なくとも"],
     holding_after: &["以上"],
     upper_bound_before: &[],

@@ -102,6 +102,10 @@ pub(super) const RULES: RuleWords = RuleWords {
     paragraph_reference: &[
         r"alínea\s+\(?(?P<label>[a-z])\)?\s+do\s+(?:n\.º|parágrafo|número|n\.o)\s*(?P<paragraph>\d+)",
     ],
+    replaced_tier: &[
+        r"alínea\s+\(?(?P<label>[a-z])\)?\s+do\s+(?:n\.º|parágrafo|número|n\.o)\s*(?P<paragraph>\d{1,2})\s+do\s+[Aa]rtigo\s+(?P<article>\d{1,3})(?:\.º|º)?[^.;:]{0,80}?\b(?:é|são|será|serão)\s+(?:eliminad[ao]s?\s+e\s+)?(?:substituíd[ao]s?|alterad[ao]s?)",
+        r"(?:n\.º|parágrafo|número|n\.o)\s*(?P<paragraph>\d{1,2})\s+do\s+[Aa]rtigo\s+(?P<article>\d{1,3})(?:\.º|º)?[^.;:]{0,80}?\b(?:é|são|será|serão)\s+(?:eliminad[ao]s?\s+e\s+)?(?:substituíd[ao]s?|alterad[ao]s?)",
+    ],
     holding_before: &["pelo menos", "no mínimo", "detenha", "detiver", "possua"],
     holding_after: &["do capital", "dos votos", "das ações", "do valor"],
     upper_bound_before: &["menos de", "inferior a"],
