@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use treaty_cli::dictionary::LazyTokenizer;
 use treaty_extract::schema::DocumentReport;
-use treaty_extract::{article_rows, Settings};
+use treaty_extract::{article_rows, treaty_rows, Settings};
 use treaty_golden::{
     classify_misses, compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
     parse_treaty_csv, render_json, render_junit, render_text, score_table, write_known_gaps_csv,
@@ -144,34 +144,21 @@ fn actual_of(report: &DocumentReport) -> Actual {
             title: article.title,
         })
         .collect();
-    let identity = report
-        .treaties
-        .iter()
-        .map(|treaty| IdentityRecord {
-            treaty: treaty.treaty,
-            instrument: treaty.instrument.to_string(),
-            parties: treaty
-                .states
-                .iter()
-                .map(|s| s.alpha3.as_str())
+    // The fields of the treaties dataset, so check compares what users read there.
+    let identity = treaty_rows(report)
+        .into_iter()
+        .map(|row| IdentityRecord {
+            treaty: row.treaty,
+            instrument: row.instrument,
+            parties: [row.party1_alpha3, row.party2_alpha3]
+                .into_iter()
+                .filter(|code| !code.is_empty())
                 .collect::<Vec<_>>()
                 .join(";"),
-            signed: treaty
-                .signed
-                .as_ref()
-                .and_then(|s| s.date.clone())
-                .unwrap_or_default(),
-            signed_place: treaty
-                .signed
-                .as_ref()
-                .map(|s| s.place.clone())
-                .unwrap_or_default(),
-            in_force: treaty
-                .entry_into_force
-                .as_ref()
-                .and_then(|p| p.date.clone())
-                .unwrap_or_default(),
-            title: treaty.title.clone(),
+            signed: row.signed,
+            signed_place: row.signed_place,
+            in_force: row.in_force,
+            title: row.title,
         })
         .collect();
     Actual {

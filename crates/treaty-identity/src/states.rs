@@ -94,7 +94,8 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
 });
 
 /// The ISO English short names and the long forms their brackets give (`Korea (Republic of)`
-/// is `Korea` and `Republic of Korea`); a short form two states share is nobody's.
+/// is `Korea` and `Republic of Korea`), and the names of former states; a short form two
+/// states share is nobody's.
 fn iso_english_names() -> Vec<(String, &'static str)> {
     let mut names: Vec<(String, &'static str)> = Vec::new();
     let mut short_forms: HashMap<String, Vec<&'static str>> = HashMap::new();
@@ -119,7 +120,37 @@ fn iso_english_names() -> Vec<(String, &'static str)> {
             names.push((short, owners[0]));
         }
     }
+    names.extend(former_names(&names));
     names.sort();
+    names
+}
+
+/// The English names of ISO 3166-3's former states, by their four-letter codes: the whole name,
+/// or the two parts of a name written `Short, Long Form`, except a part that is a current
+/// state's name (a former state's head that a present state still bears) or a dangling
+/// qualifier (`Upper Volta, Republic of`).
+fn former_names(current: &[(String, &'static str)]) -> Vec<(String, &'static str)> {
+    let is_current = |name: &str| {
+        let spaced = name.replace('-', " ");
+        current.iter().any(|(n, _)| *n == spaced)
+    };
+    let mut names = Vec::new();
+    for former in rust_iso3166::iso3166_3::ALL {
+        let parts: Vec<&str> = match former.name.split_once(", ") {
+            None => vec![former.name],
+            Some((head, tail)) => vec![head, tail],
+        };
+        for (index, part) in parts.iter().copied().enumerate() {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            // A one-word second part is a qualifier (`Metropolitan`), not a name.
+            let dangling = words.last().is_some_and(|w| *w == "of")
+                || part.contains('(')
+                || (words.len() == 1 && index > 0);
+            if !dangling && !is_current(part) {
+                names.push((part.to_string(), former.code));
+            }
+        }
+    }
     names
 }
 
@@ -215,6 +246,12 @@ mod tests {
         let found = find_states("the Union of Soviet Socialist Republics");
         assert_eq!(found[0].state.alpha3, "SUN");
         assert_eq!(found[0].state.former, Some("SUHH"));
+        assert_eq!(
+            codes("Czechoslovakia, Yugoslavia, Serbia and Montenegro, the German Democratic Republic, Zaire, the Netherlands Antilles"),
+            ["CSK Czechoslovakia", "YUG Yugoslavia", "SCG Serbia and Montenegro", "DDR German Democratic Republic", "ZAR Zaire", "ANT Netherlands Antilles"]
+        );
+        // A former state's name part that is a current state's name is the current state.
+        assert_eq!(codes("France, Yemen"), ["FRA France", "YEM Yemen"]);
         assert_eq!(
             codes("República Federativa do Brasil e o Reino da Dinamarca"),
             [

@@ -68,7 +68,6 @@ pub(super) const NAMES: Names = Names {
         ("República Federativa do Brasil", "BR"),
         ("Portugal", "PT"),
         ("República Portuguesa", "PT"),
-        ("Montenegro", "ME"),
         ("Dinamarca", "DK"),
         ("Reino da Dinamarca", "DK"),
         ("Japão", "JP"),
