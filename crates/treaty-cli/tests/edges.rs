@@ -195,6 +195,89 @@ fn ctrl_c_says_what_was_finished_and_resume_continues() {
     }
 }
 
+#[test]
+fn a_rerun_stopped_early_leaves_no_earlier_datasets_beside_its_json() {
+    let dir = tempfile::tempdir().unwrap();
+    generate_scale_corpus(
+        &dir.path().join("corpus"),
+        &ScaleConfig {
+            documents: 40,
+            min_total_bytes: 2 * 1024 * 1024,
+            seed: 7,
+        },
+    )
+    .unwrap();
+    let first = treaty(&["run", "corpus", "--out", "out", "-q"], dir.path());
+    assert!(matches!(first.status.code(), Some(0 | 1)));
+    let out = dir.path().join("out");
+    let earlier_rates = std::fs::read(out.join("rates.csv")).unwrap();
+
+    // The same inputs again, stopped once its first JSON is journalled.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(["run", "corpus", "--out", "out", "--jobs", "1"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let journal = out.join(".treaty-journal.tmp");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none()
+        && Instant::now() < deadline
+        && std::fs::metadata(&journal).map_or(true, |meta| meta.len() == 0)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{stderr}");
+    assert!(
+        stderr
+            .contains("the datasets were not written (the earlier run's are in out/previous-run)"),
+        "{stderr}"
+    );
+    // The earlier datasets are set aside, not left beside JSON they no longer describe.
+    for dataset in [
+        "rates.csv",
+        "rates.jsonl",
+        "articles.csv",
+        "treaties.csv",
+        "warnings.jsonl",
+    ] {
+        assert!(
+            !out.join(dataset).exists(),
+            "{dataset} left beside the new JSON"
+        );
+        assert!(
+            out.join("previous-run").join(dataset).is_file(),
+            "{dataset} not set aside"
+        );
+    }
+    assert_eq!(
+        std::fs::read(out.join("previous-run/rates.csv")).unwrap(),
+        earlier_rates
+    );
+
+    // Completing the run puts the datasets back in place and removes the earlier ones.
+    let resumed = treaty(
+        &["run", "corpus", "--out", "out", "--resume", "-q"],
+        dir.path(),
+    );
+    assert_eq!(resumed.status.code(), first.status.code());
+    assert_eq!(std::fs::read(out.join("rates.csv")).unwrap(), earlier_rates);
+    assert!(!out.join("previous-run").exists());
+}
+
 /// The per-document JSON files of an output folder.
 fn json_files(out: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(out)

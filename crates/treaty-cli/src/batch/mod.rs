@@ -5,6 +5,7 @@
 //! JSON and dataset lines), [`outcome`] (what became of a document), [`output_folder`]
 //! (reused output folders), [`interrupt`] (Ctrl-C) and [`pipe`] (`run --stdin`).
 
+mod dataset_files;
 mod datasets;
 mod interrupt;
 mod manifest;
@@ -14,7 +15,7 @@ mod pipe;
 mod process;
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -23,15 +24,14 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
 use treaty_extract::Settings;
 use treaty_normalize::IngestConfig;
 
 use crate::inputs::{collect_excluding, nothing_to_process, Input};
-use crate::output::AtomicFile;
 use treaty_cli::dictionary::LazyTokenizer;
 
-use datasets::{render, write_failure, write_header};
+use dataset_files::{set_aside_previous, DatasetFiles, PREVIOUS_FOLDER, WARNINGS_FILE};
+use datasets::render;
 use interrupt::Interrupt;
 use manifest::{
     file_sha256, lock_output, rules_fingerprint, trusted_entries, InputEntry, Journal, Manifest,
@@ -135,7 +135,6 @@ fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
 }
 
 /// The dataset of every document's warnings, one JSON line each.
-const WARNINGS_FILE: &str = "warnings.jsonl";
 
 /// How many documents the summary names per warning code.
 const DOCS_PER_WARNING: usize = 3;
@@ -295,20 +294,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         tokenizers: Some(&tokenizer),
     };
 
-    let mut rates_csv = AtomicFile::create(&args.out.join("rates.csv"))?;
-    let mut rates_jsonl = AtomicFile::create(&args.out.join("rates.jsonl"))?;
-    let mut articles_csv = AtomicFile::create(&args.out.join("articles.csv"))?;
-    let mut treaties_csv = AtomicFile::create(&args.out.join("treaties.csv"))?;
-    let mut treaties_jsonl = AtomicFile::create(&args.out.join("treaties.jsonl"))?;
-    let mut failures_jsonl = AtomicFile::create(&args.out.join("failures.jsonl"))?;
-    let mut warnings_jsonl = AtomicFile::create(&args.out.join(WARNINGS_FILE))?;
-    // An error writing a dataset names it: "cannot write out/rates.csv: No space left".
-    let cannot_write = |name: &str| format!("cannot write {}", args.out.join(name).display());
-    write_header(&mut rates_csv, &RATE_COLUMNS).with_context(|| cannot_write("rates.csv"))?;
-    write_header(&mut articles_csv, &ARTICLE_COLUMNS)
-        .with_context(|| cannot_write("articles.csv"))?;
-    write_header(&mut treaties_csv, &TREATY_COLUMNS)
-        .with_context(|| cannot_write("treaties.csv"))?;
+    // The earlier run's datasets are set aside, so a run that stops before its end leaves no
+    // datasets that disagree with the JSON beside them; they go when this run commits.
+    let set_aside = set_aside_previous(&args.out)?;
+    if set_aside > 0 && !args.quiet {
+        eprintln!(
+            "treaty: the earlier run's datasets are in {} until this run completes",
+            crate::terminal::path(&args.out.join(PREVIOUS_FOLDER))
+        );
+    }
+    let mut datasets = DatasetFiles::create(&args.out)?;
 
     // Two inputs with one document name would write one JSON file: the later ones fail; so
     // does a document named `run`, whose JSON would be the run manifest.
@@ -408,33 +403,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                         json_sha256: rendered.json_sha256.clone(),
                     });
                     n_resumed += usize::from(rendered.resumed);
-                    rates_csv
-                        .writer()
-                        .write_all(&rendered.rates_csv)
-                        .with_context(|| cannot_write("rates.csv"))?;
-                    rates_jsonl
-                        .writer()
-                        .write_all(&rendered.rates_jsonl)
-                        .with_context(|| cannot_write("rates.jsonl"))?;
-                    articles_csv
-                        .writer()
-                        .write_all(&rendered.articles_csv)
-                        .with_context(|| cannot_write("articles.csv"))?;
-                    treaties_csv
-                        .writer()
-                        .write_all(&rendered.treaties_csv)
-                        .with_context(|| cannot_write("treaties.csv"))?;
-                    treaties_jsonl
-                        .writer()
-                        .write_all(&rendered.treaties_jsonl)
-                        .with_context(|| cannot_write("treaties.jsonl"))?;
+                    datasets.append_document(&rendered)?;
                     n_rows += rendered.n_rows;
                     n_articles += rendered.n_articles;
                     n_warnings += rendered.n_warnings;
-                    warnings_jsonl
-                        .writer()
-                        .write_all(&rendered.warnings_jsonl)
-                        .with_context(|| cannot_write(WARNINGS_FILE))?;
                     for code in &rendered.warning_codes {
                         let (count, docs) = warnings_by_code.entry(code.clone()).or_default();
                         *count += 1;
@@ -454,8 +426,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                                 )
                             });
                         }
-                        write_failure(&mut failures_jsonl, &failure)
-                            .with_context(|| cannot_write("failures.jsonl"))?;
+                        datasets.append_failure(&failure)?;
                     }
                 }
                 Outcome::Failed(failure) => {
@@ -480,8 +451,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                             crate::terminal::line(&failure.error)
                         )
                     });
-                    write_failure(&mut failures_jsonl, &failure)
-                        .with_context(|| cannot_write("failures.jsonl"))?;
+                    datasets.append_failure(&failure)?;
                 }
                 Outcome::Unwritable(error) => {
                     // A full disk or a read-only folder is no fault of the document: the run
@@ -532,8 +502,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let manifest_path = args.out.join(manifest::MANIFEST_FILE);
     if interrupt.fired() {
         // The datasets are not committed: their temporary files go when they are dropped.
-        drop((rates_csv, rates_jsonl, articles_csv, failures_jsonl));
-        drop((treaties_csv, treaties_jsonl, warnings_jsonl));
+        drop(datasets);
         manifest.finish("interrupted");
         manifest
             .write(&args.out)
@@ -542,25 +511,26 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         Journal::remove(&args.out);
         eprintln!(
             "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
-             the datasets were not written; run the same command with --resume to continue",
+             the datasets were not written{}; run the same command with --resume to continue",
             inputs.len(),
             written_docs.len(),
-            args.out.display()
+            args.out.display(),
+            if set_aside > 0 {
+                format!(
+                    " (the earlier run's are in {})",
+                    args.out.join(PREVIOUS_FOLDER).display()
+                )
+            } else {
+                String::new()
+            }
         );
         return Ok(ExitCode::from(130));
     }
     for failure in &unsupported {
-        write_failure(&mut failures_jsonl, failure)
-            .with_context(|| cannot_write("failures.jsonl"))?;
+        datasets.append_failure(failure)?;
     }
     let n_skipped = unsupported.len();
-    rates_csv.commit()?;
-    rates_jsonl.commit()?;
-    articles_csv.commit()?;
-    treaties_csv.commit()?;
-    treaties_jsonl.commit()?;
-    failures_jsonl.commit()?;
-    warnings_jsonl.commit()?;
+    datasets.commit()?;
     for failure in &unsupported {
         manifest.inputs.push(InputEntry {
             doc: failure.doc.clone(),
