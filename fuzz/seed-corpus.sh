@@ -43,6 +43,35 @@ for chunk in "$work"/4k/*-[0-9][0-9]0; do
 done
 cp "$encoded"/* corpus/normalize/
 cp "$encoded"/* corpus/process_document/
+# The shapes a hostile-input audit found problems with (issue 23): very long lines, one
+# heading repeated, a text cut inside a UTF-8 sequence, control and invisible characters,
+# numbers of hundreds of digits. Short, so libFuzzer mutates them at full speed.
+audit="$work/audit"
+mkdir -p "$audit"
+python3 - "$audit" <<'PY'
+import sys, pathlib
+out = pathlib.Path(sys.argv[1])
+shapes = {
+    "long-line-rate": "Article 10\nDividends\n" + "the tax shall not exceed 10 per cent " * 50,
+    "long-line-rate-pt": "Artigo 10\nDividendos\n" + "o imposto não excederá 10 por cento " * 50,
+    "repeated-heading-one-line": "Article 1 " * 200,
+    "repeated-heading-lines": "Article 10\n" * 150,
+    "repeated-japanese-heading": "第十条\n配当\n" * 100,
+    "control-characters": "Article 10\nDividends\n2. " + "".join(chr(c) for c in range(32) if c not in (10,)) + "\x7f the tax shall not exceed 5 per cent of the gross amount.\n",
+    "invisible-characters": "Art\u00adicle 1\u200b0\nDivi\u2060dends\n2. the tax shall not exceed \ufeff15\u200d per cent\U000e0020\U000e0041 of the gross amount.\n",
+    "huge-numbers": "Artigo 10\nDividendos\n2. o imposto não excederá 18446744073709551616 por cento do montante bruto dos dividendos.\n" + "Article 11\nInterest\n2. the tax shall not exceed " + "9" * 400 + " per cent of the gross amount.\n",
+    "many-subparagraphs": "Article 12\nRoyalties\n2. the tax shall not exceed:\n" + "".join(f"({chr(97 + i % 26)}) {i} per cent of the gross amount;\n" for i in range(120)),
+}
+for name, text in shapes.items():
+    (out / name).write_bytes(text.encode("utf-8"))
+# Cut inside a UTF-8 sequence: the last character's bytes are incomplete.
+for name, text in [("cut-inside-utf8-pt", "Artigo 10\n2. o imposto não excederá 15 por cento ção"),
+                   ("cut-inside-utf8-ja", "第十条\n２　配当の額の十五パーセントを超えないもの")]:
+    (out / name).write_bytes(text.encode("utf-8")[:-1])
+PY
+for target in corpus/*; do
+    cp "$audit"/* "$target"/
+done
 for target in corpus/*; do
     echo "$target: $(find "$target" -type f | wc -l) files, $(du -sh "$target" | cut -f1)"
 done
