@@ -64,6 +64,7 @@ fn load() -> anyhow::Result<JapaneseTokenizer> {
         }
     }
     let started = std::time::Instant::now();
+    // tidy: not language (messages about the Japanese tokenizer's dictionary)
     announce(&format!(
         "building the Japanese dictionary from the bundled IPADIC sources (once on this \
          machine, about 3 s; cached in {})",

@@ -83,6 +83,7 @@ fn mismatch_warning(
     other_versions: &[&RateRow],
     paragraphs: &HashMap<ParagraphKey, String>,
 ) -> Warning {
+    // tidy: not language (warnings for the reader, in the datasets' English)
     let here = format!(
         "{} {} {} in article {} paragraph {} ({}: \"{}\")",
         row.kind,

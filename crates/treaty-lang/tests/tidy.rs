@@ -1,12 +1,21 @@
 //! Tidy checks over the workspace's sources, in the spirit of rust-analyzer's `tidy.rs`:
-//! language-specific words live in the language profiles (`crates/treaty-lang/src/{pt,en,ja}`)
-//! and nowhere else.
+//! language-specific words live in the language profiles (the folders of
+//! `crates/treaty-lang/src/`, found by listing it) and nowhere else.
+//!
+//! Sources are read with rustc's own lexer (`ra-ap-rustc_lexer`) and literals unescaped with
+//! rustc's unescaper (`rustc-literal-escaper`), so `"\u{65e5}"` is checked as the kanji it is,
+//! raw strings and nested comments are what rustc says they are, and `format!` templates are
+//! checked outside their `{…}` placeholders.
 //!
 //! - No string or char literal outside the profiles holds kana or kanji.
 //! - No string or char literal of a pipeline stage (`treaty-numbers`, `treaty-normalize`,
-//!   `treaty-segment`, `treaty-extract`) holds a word of a profile's vocabulary, except in
-//!   messages written for the user (`format!`, `#[error]`, `message: "..."`) and in the
-//!   dataset's snake_case codes.
+//!   `treaty-segment`, `treaty-identity`, `treaty-extract`) holds a word of a profile's
+//!   vocabulary, except in messages written for the user (`eprintln!`, `#[error]`,
+//!   `message: "..."`, `message: format!(...)`) and in the dataset's snake_case codes. The
+//!   literal parts of a `format!` template are checked like any literal: a pattern built with
+//!   `format!` is still vocabulary.
+//! - No literal outside the profiles names a profile's language (`"Portuguese"`): the report
+//!   and the command line take it from the profile.
 //! - No source outside the profiles, code or comment, names a state, currency or agency of
 //!   the corpus texts (the names of corpus files, `*.txt`, aside).
 //!
@@ -20,6 +29,9 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use ra_ap_rustc_lexer::{tokenize, FrontmatterAllowed, LiteralKind, TokenKind};
+use rustc_literal_escaper::{unescape_char, unescape_str};
 
 /// States, currencies and agencies named in the corpus texts, lower case.
 const CORPUS_NAMES: &[&str] = &[
@@ -65,6 +77,11 @@ const CORPUS_NAMES: &[&str] = &[
     "united kingdom",
     "viet nam",
     "vietnam",
+    "austria",
+    "bolivia",
+    "india",
+    "panama",
+    "united states",
     "デンマーク",
     "日本国",
     "中華人民共和国",
@@ -103,25 +120,31 @@ const STAGES: &[&str] = &[
     "treaty-extract",
 ];
 
-/// Calls whose string arguments are messages for the user, not vocabulary.
-const MESSAGE_CALLS: &[&str] = &[
-    "format!(",
-    "write!(",
-    "writeln!(",
-    "panic!(",
-    "unreachable!(",
-    "assert!(",
-    "assert_eq!(",
-    "debug_assert!(",
-    "eprintln!(",
-    "println!(",
-    "#[error(",
-    ".expect(",
-    "anyhow!(",
-    "bail!(",
-    "context(",
-    "with_context(",
+/// Macros whose string arguments are messages for the user, not vocabulary.
+const MESSAGE_MACROS: &[&str] = &[
+    "write",
+    "writeln",
+    "panic",
+    "unreachable",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "eprintln",
+    "eprint",
+    "println",
+    "print",
+    "anyhow",
+    "bail",
+    "ensure",
 ];
+
+/// Methods whose string arguments are messages for the user.
+const MESSAGE_METHODS: &[&str] = &["expect", "context", "with_context"];
+
+/// Struct fields whose value (a literal, a `format!`, or either in `Some(…)`) is a message
+/// for the user: warnings, failures, and the note that explains a derived value.
+const MESSAGE_FIELDS: &[&str] = &["message", "reason", "hint", "warning", "error", "derived"];
 
 /// Sources still holding vocabulary that has not moved into the profiles yet, with the reason.
 /// The test fails when a listed file is clean, so the list only shrinks.
@@ -144,6 +167,20 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// The profile folders of `crates/treaty-lang/src/` (`pt`, `en`, `ja`, ..., and the data of
+/// languages known without a profile), found by listing it.
+fn profile_folders() -> Vec<PathBuf> {
+    let root = workspace().join("crates/treaty-lang/src");
+    let mut folders: Vec<PathBuf> = fs::read_dir(&root)
+        .unwrap_or_else(|error| panic!("cannot list {}: {error}", root.display()))
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.sort();
+    folders
 }
 
 /// Source files checked: every crate's `src/`, test files aside, profiles aside.
@@ -171,180 +208,307 @@ fn checked_sources() -> Vec<(String, String)> {
             if profile || test_file {
                 return None;
             }
-            let text = fs::read_to_string(&path).unwrap();
-            Some((relative, without_test_module(&text)))
+            Some((relative, fs::read_to_string(&path).unwrap()))
         })
         .collect()
 }
 
-/// The text before a trailing `#[cfg(test)] mod ... {` block.
-fn without_test_module(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    for (index, line) in lines.iter().enumerate() {
-        let next = lines.get(index + 1).map_or("", |l| l.trim());
-        if line.trim() == "#[cfg(test)]" && next.contains("mod ") && next.ends_with('{') {
-            return lines[..index].join("\n");
-        }
-    }
-    text.to_string()
-}
-
-/// A literal and whether it stands in a message.
+/// A string or char literal, unescaped, and where it stands.
+#[derive(Debug)]
 struct Literal {
     line: usize,
     text: String,
+    /// In a message for the user.
     message: bool,
+    /// The template of a `format!`: its `{…}` placeholders are not text.
+    template: bool,
 }
 
-/// Splits Rust source into its comments and its string and char literals.
-fn scan(source: &str) -> (Vec<(usize, String)>, Vec<Literal>) {
-    let chars: Vec<char> = source.chars().collect();
-    let mut comments = Vec::new();
-    let mut literals = Vec::new();
+/// What the lexer found in a source: comments (with their line) and literals, test modules
+/// (`#[cfg(test)] mod … { … }`) left out.
+#[derive(Debug, Default)]
+struct Lexed {
+    comments: Vec<(usize, String)>,
+    literals: Vec<Literal>,
+}
+
+/// A token with its text and line, whitespace dropped.
+struct Token<'a> {
+    kind: TokenKind,
+    text: &'a str,
+    line: usize,
+}
+
+fn tokens(source: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut offset = 0;
     let mut line = 1;
-    let mut i = 0;
-    // Depth of parentheses opened by a message call, if inside one.
-    let mut message_depth: Vec<usize> = Vec::new();
-    let mut depth = 0usize;
-    let starts_with = |i: usize, s: &str| {
-        s.chars()
-            .enumerate()
-            .all(|(k, c)| chars.get(i + k) == Some(&c))
+    for token in tokenize(source, FrontmatterAllowed::No) {
+        let text = &source[offset..offset + token.len as usize];
+        if token.kind != TokenKind::Whitespace {
+            out.push(Token {
+                kind: token.kind,
+                text,
+                line,
+            });
+        }
+        line += text.matches('\n').count();
+        offset += token.len as usize;
+    }
+    out
+}
+
+/// The value of a string or char literal token, as rustc unescapes it.
+fn literal_value(kind: LiteralKind, text: &str) -> Option<String> {
+    let unescaped = |body: &str, unescape: fn(&str, &mut dyn FnMut(char))| {
+        let mut value = String::new();
+        unescape(body, &mut |c| value.push(c));
+        value
     };
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            i += 1;
-            continue;
+    match kind {
+        LiteralKind::Str { .. } => {
+            let body = text.strip_prefix('"')?.strip_suffix('"')?;
+            Some(unescaped(body, |body, push| {
+                unescape_str(body, |_, c| {
+                    if let Ok(c) = c {
+                        push(c)
+                    }
+                })
+            }))
         }
-        if starts_with(i, "//") {
-            let start = i;
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
+        LiteralKind::Char { .. } => {
+            let body = text.strip_prefix('\'')?.strip_suffix('\'')?;
+            unescape_char(body).ok().map(String::from)
+        }
+        LiteralKind::RawStr { n_hashes: Some(n) } => {
+            let hashes = "#".repeat(usize::from(n));
+            let body = text
+                .strip_prefix('r')?
+                .strip_prefix(hashes.as_str())?
+                .strip_prefix('"')?
+                .strip_suffix(hashes.as_str())?
+                .strip_suffix('"')?;
+            Some(body.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// Reads `source` with rustc's lexer.
+fn lex(source: &str) -> Lexed {
+    let tokens = tokens(source);
+    let mut lexed = Lexed::default();
+    // Depths of the brackets opened by a message macro or method, innermost last.
+    let mut message_depths: Vec<usize> = Vec::new();
+    let mut depth = 0usize;
+    // Set by `format!(`: the next literal is its template.
+    let mut template_next = false;
+    let ident = |i: usize| {
+        tokens
+            .get(i)
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| t.text)
+    };
+    let kind = |i: usize| tokens.get(i).map(|t| t.kind);
+    let is_open = |k: Option<TokenKind>| {
+        matches!(
+            k,
+            Some(TokenKind::OpenParen | TokenKind::OpenBracket | TokenKind::OpenBrace)
+        )
+    };
+    // Whether token `i` is preceded by `field:` (or `field: Some(`) for a message field.
+    let after_message_field = |i: usize| {
+        let i = if i >= 2
+            && ident(i - 2) == Some("Some")
+            && kind(i - 1) == Some(TokenKind::OpenParen)
+        {
+            i - 2
+        } else {
+            i
+        };
+        i >= 2
+            && kind(i - 1) == Some(TokenKind::Colon)
+            && ident(i - 2).is_some_and(|name| MESSAGE_FIELDS.contains(&name))
+            && kind(i.wrapping_sub(3)) != Some(TokenKind::Colon)
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = &tokens[i];
+        match token.kind {
+            TokenKind::LineComment { .. } | TokenKind::BlockComment { .. } => {
+                lexed.comments.push((token.line, token.text.to_string()));
             }
-            comments.push((line, chars[start..i].iter().collect()));
-            continue;
-        }
-        if starts_with(i, "/*") {
-            let start = i;
-            while i < chars.len() && !starts_with(i, "*/") {
-                if chars[i] == '\n' {
-                    line += 1;
-                }
-                i += 1;
-            }
-            comments.push((line, chars[start..i.min(chars.len())].iter().collect()));
-            i += 2;
-            continue;
-        }
-        if let Some(call) = MESSAGE_CALLS.iter().find(|call| starts_with(i, call)) {
-            let len = call.chars().count();
-            depth += 1;
-            message_depth.push(depth);
-            i += len;
-            continue;
-        }
-        if c == '(' {
-            depth += 1;
-        } else if c == ')' {
-            if message_depth.last() == Some(&depth) {
-                message_depth.pop();
-            }
-            depth = depth.saturating_sub(1);
-        }
-        let identifier_before = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
-        // Raw strings: r"...", r#"..."#, br"...".
-        if (c == 'r' || (c == 'b' && chars.get(i + 1) == Some(&'r'))) && !identifier_before {
-            let mut j = i + if c == 'b' { 2 } else { 1 };
-            let mut hashes = 0;
-            while chars.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if chars.get(j) == Some(&'"') {
-                let start = j + 1;
-                let close: String = std::iter::once('"')
-                    .chain(std::iter::repeat_n('#', hashes))
-                    .collect();
-                let mut k = start;
-                while k < chars.len() && !starts_with(k, &close) {
+            // `#[cfg(test)] mod name { … }`: skipped to its closing brace.
+            TokenKind::Pound if is_test_module(&tokens, i) => {
+                let open = (i..tokens.len())
+                    .find(|&k| tokens[k].kind == TokenKind::OpenBrace)
+                    .unwrap_or(tokens.len());
+                let mut nesting = 0usize;
+                let mut k = open;
+                while k < tokens.len() {
+                    match tokens[k].kind {
+                        TokenKind::OpenBrace => nesting += 1,
+                        TokenKind::CloseBrace => {
+                            nesting -= 1;
+                            if nesting == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
                     k += 1;
                 }
-                let message = !message_depth.is_empty() || is_message_field(&chars, i);
-                line = push_literal(
-                    &mut literals,
-                    line,
-                    &chars[start..k.min(chars.len())],
-                    message,
-                );
-                i = k + close.chars().count();
+                i = k + 1;
                 continue;
             }
-        }
-        if c == '"' {
-            let mut k = i + 1;
-            while k < chars.len() && chars[k] != '"' {
-                k += if chars[k] == '\\' { 2 } else { 1 };
+            // `name!(`: a message macro, or `format!`, whose first literal is a template.
+            TokenKind::Ident if kind(i + 1) == Some(TokenKind::Bang) && is_open(kind(i + 2)) => {
+                if MESSAGE_MACROS.contains(&token.text)
+                    || (token.text == "format" && after_message_field(i))
+                {
+                    message_depths.push(depth + 1);
+                }
+                template_next = token.text == "format";
             }
-            let message = !message_depth.is_empty() || is_message_field(&chars, i);
-            line = push_literal(
-                &mut literals,
-                line,
-                &chars[i + 1..k.min(chars.len())],
-                message,
-            );
-            i = k + 1;
-            continue;
-        }
-        if c == '\'' {
-            // A char literal, not a lifetime: `'x'` or an escape.
-            let end = if chars.get(i + 1) == Some(&'\\') {
-                (i + 2..chars.len().min(i + 12)).find(|&k| chars[k] == '\'')
-            } else if chars.get(i + 2) == Some(&'\'') {
-                Some(i + 2)
-            } else {
-                None
-            };
-            if let Some(end) = end {
-                literals.push(Literal {
-                    line,
-                    text: chars[i + 1..end].iter().collect(),
-                    message: false,
-                });
-                i = end + 1;
-                continue;
+            // `.expect(`, `.context(`, `.with_context(`.
+            TokenKind::Ident
+                if i > 0
+                    && kind(i - 1) == Some(TokenKind::Dot)
+                    && MESSAGE_METHODS.contains(&token.text)
+                    && kind(i + 1) == Some(TokenKind::OpenParen) =>
+            {
+                message_depths.push(depth + 1);
             }
+            // `#[error(`.
+            TokenKind::Ident
+                if token.text == "error"
+                    && i >= 2
+                    && kind(i - 1) == Some(TokenKind::OpenBracket)
+                    && kind(i - 2) == Some(TokenKind::Pound) =>
+            {
+                message_depths.push(depth + 1);
+            }
+            TokenKind::OpenParen | TokenKind::OpenBracket | TokenKind::OpenBrace => depth += 1,
+            TokenKind::CloseParen | TokenKind::CloseBracket | TokenKind::CloseBrace => {
+                if message_depths.last() == Some(&depth) {
+                    message_depths.pop();
+                }
+                depth = depth.saturating_sub(1);
+            }
+            TokenKind::Literal { kind: literal, .. } => {
+                // `'\u{4E00}'..='\u{9FFF}'`: the bounds of a range of code points are the
+                // script's, not words.
+                let range_bound = (kind(i + 1) == Some(TokenKind::Dot)
+                    && kind(i + 2) == Some(TokenKind::Dot))
+                    || (i >= 1
+                        && kind(i - 1) == Some(TokenKind::Eq)
+                        && kind(i.wrapping_sub(2)) == Some(TokenKind::Dot))
+                    || (i >= 2
+                        && kind(i - 1) == Some(TokenKind::Dot)
+                        && kind(i - 2) == Some(TokenKind::Dot));
+                let value = literal_value(literal, token.text).filter(|_| !range_bound);
+                if let Some(text) = value {
+                    // `.name("state")`: a capture group's name is an identifier.
+                    let group_name = i >= 2
+                        && ident(i - 2) == Some("name")
+                        && kind(i - 1) == Some(TokenKind::OpenParen);
+                    lexed.literals.push(Literal {
+                        line: token.line,
+                        text,
+                        message: !message_depths.is_empty() || after_message_field(i) || group_name,
+                        template: template_next,
+                    });
+                }
+                template_next = false;
+            }
+            _ => {}
         }
         i += 1;
     }
-    (comments, literals)
+    lexed
 }
 
-/// Records a string literal starting on `line`; returns the line it ends on.
-fn push_literal(literals: &mut Vec<Literal>, line: usize, chars: &[char], message: bool) -> usize {
-    let text: String = chars.iter().collect();
-    let end_line = line + text.matches('\n').count();
-    literals.push(Literal {
-        line,
-        text,
-        message,
-    });
-    end_line
+/// Whether the tokens at `i` are `#[cfg(test)]` followed by a `mod`.
+fn is_test_module(tokens: &[Token<'_>], i: usize) -> bool {
+    let texts: Vec<&str> = tokens[i..]
+        .iter()
+        .filter(|t| {
+            !matches!(
+                t.kind,
+                TokenKind::LineComment { .. } | TokenKind::BlockComment { .. }
+            )
+        })
+        .take(8)
+        .map(|t| t.text)
+        .collect();
+    texts.len() == 8
+        && texts[..7] == ["#", "[", "cfg", "(", "test", ")", "]"]
+        && (texts[7] == "mod" || texts[7] == "pub")
 }
 
-/// Whether the literal at `at` is the value of a `message:` or `reason:` field.
-fn is_message_field(chars: &[char], at: usize) -> bool {
-    let before: String = chars[at.saturating_sub(40)..at].iter().collect();
-    let before = before.trim_end();
-    before.ends_with("message:")
-        || before.ends_with("reason:")
-        || before.ends_with("hint:")
-        || before.ends_with(".name(")
+/// A `format!` template without its `{…}` placeholders (`{{` and `}}` are braces).
+fn template_text(template: &str) -> String {
+    let mut text = String::with_capacity(template.len());
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                text.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                text.push('}');
+            }
+            '{' => {
+                for skipped in chars.by_ref() {
+                    if skipped == '}' {
+                        break;
+                    }
+                }
+                text.push(' ');
+            }
+            _ => text.push(c),
+        }
+    }
+    text
 }
 
 fn is_kana_or_kanji(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0xFF66..=0xFF9F)
+}
+
+/// The text of a literal without what is code in it: snake_case identifiers and keys (the
+/// dataset's codes, `beneficial_owner=`, `income=`) and regex group names (`(?P<unit>`).
+fn without_codes(text: &str) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let group = ["(?P<", "(?<"].iter().find(|open| rest.starts_with(**open));
+        if let Some(open) = group {
+            let close = rest.find('>').unwrap_or(rest.len() - 1);
+            kept.push_str(&rest[..open.len() - 1]);
+            rest = &rest[close + 1..];
+            continue;
+        }
+        let run = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if run == 0 {
+            let c = rest.chars().next().unwrap_or(' ');
+            kept.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let word = &rest[..run];
+        // `income=`: a key of the dataset's `key=value` conditions.
+        let key = rest[run..].starts_with('=') && word.bytes().all(|b| b.is_ascii_lowercase());
+        if !key && !(word.contains('_') && is_snake_case_code(word)) {
+            kept.push_str(word);
+        }
+        rest = &rest[run..];
+    }
+    kept
 }
 
 /// Latin words of a literal, lower case, with regex escapes (`\s`, `\b`, `\p{Lu}`) removed.
@@ -375,26 +539,46 @@ fn latin_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every Latin word of three letters or more in the profiles' data.
-fn profile_vocabulary() -> BTreeSet<String> {
-    let root = workspace().join("crates/treaty-lang/src");
+/// What the profiles hold: every Latin word of three letters or more in their data, and the
+/// languages' names (the `name` of each profile).
+struct ProfileData {
+    vocabulary: BTreeSet<String>,
+    language_names: BTreeSet<String>,
+}
+
+fn profile_data() -> ProfileData {
     let mut files = Vec::new();
-    for lang in ["pt", "en", "ja", "lookalike"] {
-        rust_files(&root.join(lang), &mut files);
+    for folder in profile_folders() {
+        rust_files(&folder, &mut files);
     }
-    let mut words = BTreeSet::new();
+    let mut vocabulary = BTreeSet::new();
+    let mut language_names = BTreeSet::new();
     for file in files {
         let text = fs::read_to_string(&file).unwrap();
-        let (_, literals) = scan(&text);
-        for literal in literals {
-            words.extend(
+        let lexed = lex(&text);
+        for literal in &lexed.literals {
+            vocabulary.extend(
                 latin_words(&literal.text)
                     .into_iter()
                     .filter(|w| w.chars().count() >= 3),
             );
         }
+        // `name: "Portuguese",` in a profile's definition.
+        let tokens = tokens(&text);
+        for window in tokens.windows(3) {
+            if window[0].text == "name" && window[1].kind == TokenKind::Colon {
+                if let TokenKind::Literal { kind, .. } = window[2].kind {
+                    if let Some(name) = literal_value(kind, window[2].text) {
+                        language_names.insert(name);
+                    }
+                }
+            }
+        }
     }
-    words
+    ProfileData {
+        vocabulary,
+        language_names,
+    }
 }
 
 /// Lines exempted by a `// tidy: not language` comment: from the comment to the next blank line.
@@ -424,88 +608,112 @@ fn is_snake_case_code(text: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
+/// The violations of one source file (`path` relative to the workspace), one line each.
+fn violations(path: &str, source: &str, profiles: &ProfileData) -> Vec<String> {
+    let stage = STAGES
+        .iter()
+        .any(|s| path.starts_with(&format!("crates/{s}/")));
+    let lexed = lex(source);
+    let exempt = exempt_lines(source);
+    let mut found = Vec::new();
+    let mut report = |line: usize, what: String| found.push(format!("{path}:{line}: {what}"));
+    for literal in &lexed.literals {
+        if exempt.contains(&literal.line) {
+            continue;
+        }
+        if literal.text.chars().any(is_kana_or_kanji) {
+            report(literal.line, format!("kana or kanji in {:?}", literal.text));
+            continue;
+        }
+        if literal.message {
+            continue;
+        }
+        let text = without_codes(&if literal.template {
+            template_text(&literal.text)
+        } else {
+            literal.text.clone()
+        });
+        // As the profile writes it: `Japanese`, not the script label `japanese`.
+        if let Some(name) = profiles.language_names.iter().find(|name| {
+            text.split(|c: char| !c.is_alphanumeric())
+                .any(|word| word == name.as_str())
+        }) {
+            report(
+                literal.line,
+                format!("language name `{name}` in {text:?}: take it from the profile"),
+            );
+            continue;
+        }
+        if !stage {
+            continue;
+        }
+        if let Some(word) = latin_words(&text)
+            .into_iter()
+            .find(|word| profiles.vocabulary.contains(word))
+        {
+            report(
+                literal.line,
+                format!("profile word `{word}` in {:?}", literal.text),
+            );
+        }
+    }
+    let lines = lexed
+        .literals
+        .iter()
+        .map(|l| (l.line, l.text.clone()))
+        .chain(lexed.comments);
+    for (line, text) in lines {
+        let lower = text.to_lowercase();
+        // File names of corpus texts (`brazil-denmark-1974-pt-en-ocr.txt`) are names of files.
+        let without_files: String = lower
+            .split(|c: char| c.is_whitespace() || c == '`' || c == '(' || c == ')')
+            .filter(|token| {
+                ![".txt", ".html", ".json", ".csv", ".md", ".pdf"]
+                    .iter()
+                    .any(|e| token.contains(e))
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        for name in CORPUS_NAMES {
+            let named = without_files.match_indices(name).any(|(at, _)| {
+                let before = without_files[..at].chars().next_back();
+                let after = without_files[at + name.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(char::is_alphanumeric)
+                    || name.chars().any(is_kana_or_kanji)
+            });
+            if named {
+                report(line, format!("corpus name `{name}` in {text:?}"));
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn language_words_live_in_the_profiles() {
-    let vocabulary = profile_vocabulary();
+    let profiles = profile_data();
     assert!(
-        vocabulary.contains("article") && vocabulary.contains("artigo"),
+        profiles.vocabulary.contains("article") && profiles.vocabulary.contains("artigo"),
         "profiles unread"
     );
-    let mut violations: BTreeSet<String> = BTreeSet::new();
+    assert!(
+        profiles.language_names.contains("Portuguese")
+            && profiles.language_names.contains("Japanese"),
+        "profile names unread: {:?}",
+        profiles.language_names
+    );
+    let mut all: BTreeSet<String> = BTreeSet::new();
     let mut files_with_violations: BTreeSet<String> = BTreeSet::new();
     for (path, source) in checked_sources() {
-        let stage = STAGES
-            .iter()
-            .any(|s| path.starts_with(&format!("crates/{s}/")));
-        let (comments, literals) = scan(&source);
-        let exempt = exempt_lines(&source);
-        let mut report = |line: usize, what: String| {
-            violations.insert(format!("{path}:{line}: {what}"));
+        let found = violations(&path, &source, &profiles);
+        if !found.is_empty() {
             files_with_violations.insert(path.clone());
-        };
-        for literal in &literals {
-            if literal.text.chars().any(is_kana_or_kanji) {
-                report(literal.line, format!("kana or kanji in {:?}", literal.text));
-                continue;
-            }
-            if !stage
-                || literal.message
-                || is_snake_case_code(&literal.text)
-                || exempt.contains(&literal.line)
-            {
-                continue;
-            }
-            for word in latin_words(&literal.text) {
-                if vocabulary.contains(&word) {
-                    report(
-                        literal.line,
-                        format!("profile word `{word}` in {:?}", literal.text),
-                    );
-                    break;
-                }
-            }
         }
-        let lines: Vec<(usize, String)> = literals
-            .iter()
-            .map(|l| (l.line, l.text.clone()))
-            .chain(comments)
-            .collect();
-        for (line, text) in lines {
-            let lower = text.to_lowercase();
-            // File names of corpus texts (`brazil-denmark-1974-pt-en-ocr.txt`) are names of files.
-            let without_files: String = lower
-                .split(|c: char| c.is_whitespace() || c == '`' || c == '(' || c == ')')
-                .filter(|token| {
-                    ![".txt", ".html", ".json", ".csv"]
-                        .iter()
-                        .any(|e| token.contains(e))
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
-            for name in CORPUS_NAMES {
-                let found = without_files.match_indices(name).any(|(at, _)| {
-                    let before = without_files[..at].chars().next_back();
-                    let after = without_files[at + name.len()..].chars().next();
-                    !before.is_some_and(char::is_alphanumeric)
-                        && !after.is_some_and(char::is_alphanumeric)
-                        || name.chars().any(is_kana_or_kanji)
-                });
-                if found {
-                    report(line, format!("corpus name `{name}` in {text:?}"));
-                }
-            }
-        }
-    }
-    // `TIDY_SHOW_PENDING=1 cargo test -p treaty-lang --test tidy -- --nocapture` lists what is
-    // left in the pending files too.
-    if std::env::var_os("TIDY_SHOW_PENDING").is_some() {
-        #[allow(clippy::print_stderr)] // asked for on the command line
-        for violation in &violations {
-            eprintln!("{violation}");
-        }
+        all.extend(found);
     }
     let pending: BTreeSet<&str> = PENDING.iter().map(|(path, _)| *path).collect();
-    let unexpected: Vec<&String> = violations
+    let unexpected: Vec<&String> = all
         .iter()
         .filter(|v| !pending.iter().any(|p| v.starts_with(&format!("{p}:"))))
         .collect();
@@ -521,23 +729,112 @@ fn language_words_live_in_the_profiles() {
     );
 }
 
+/// Profile data for the planted violations: a few words and names, as the profiles give them.
+fn planted_profiles() -> ProfileData {
+    ProfileData {
+        vocabulary: ["artigo", "article", "dividends"]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        language_names: ["Portuguese".to_string()].into_iter().collect(),
+    }
+}
+
+/// Each planted violation is found, on its line, and nothing else is.
 #[test]
-fn the_scanner_finds_literals_and_messages() {
-    let source = "let a = \"Article\"; // Article 5\nlet b = format!(\"article {}\", n);\nlet c = r\"(?i)\\bartigo\\s\";\n#[cfg(test)]\nmod tests {\n";
-    let (comments, literals) = scan(source);
-    assert_eq!(comments.len(), 1);
-    let texts: Vec<(&str, bool)> = literals
-        .iter()
-        .map(|l| (l.text.as_str(), l.message))
-        .collect();
-    assert_eq!(
-        texts,
-        [
-            ("Article", false),
-            ("article {}", true),
-            ("(?i)\\bartigo\\s", false)
-        ]
+fn planted_violations_are_found() {
+    let source = r####"
+fn pattern() -> String {
+    let a = "\u{65e5}\u{672c}"; // line 3: kanji written as escapes
+    let b = format!(r"(?i)\b{}\s+artigo", prefix); // line 4: a pattern built with format!
+    let c = r#"(?i)\barticle\s"#; // line 5: a raw string
+    let d = '\u{30a2}'; // line 6: a katakana char
+    // line 7: a comment naming the treaty with Japan
+    let e = "Portuguese"; // line 8: a language's name
+    /* line 9: /* nested */ still a comment about Finland */
+    a + b + c + d + e
+}
+"####;
+    let found = violations(
+        "crates/treaty-segment/src/planted.rs",
+        source,
+        &planted_profiles(),
     );
-    assert_eq!(latin_words(&literals[2].text), ["i", "artigo"]);
-    assert!(!without_test_module(source).contains("mod tests"));
+    let lines: Vec<&str> = found.iter().map(|v| v.split(':').nth(1).unwrap()).collect();
+    assert_eq!(lines, ["3", "4", "5", "6", "8", "7", "9"], "{found:#?}");
+    assert!(found[1].contains("profile word `artigo`"), "{}", found[1]);
+    assert!(
+        found[4].contains("language name `Portuguese`"),
+        "{}",
+        found[4]
+    );
+    assert!(found[5].contains("corpus name `japan`"), "{}", found[5]);
+    assert!(found[6].contains("corpus name `finland`"), "{}", found[6]);
+}
+
+/// Messages, placeholders, exemptions, capture-group names and test modules are not
+/// violations; the same words elsewhere are.
+#[test]
+fn messages_and_exemptions_are_not_violations() {
+    let source = r####"
+fn messages(n: usize) -> Result<(), Error> {
+    eprintln!("no article found");
+    let m = Warning { message: format!("{n} dividends"), code: "dividends_tier" };
+    let r = Failure { reason: "no artigo" };
+    let group = caps.name("article");
+    let template = format!("{article}{{artigo}}", article = n);
+    // tidy: not language (a message read by people)
+    let exempt = "article";
+
+    bail!("article {n}")
+}
+
+#[derive(Debug, thiserror::Error)]
+enum Error {
+    #[error("not an article")]
+    NotArticle,
+}
+
+#[cfg(test)]
+mod tests {
+    const SAMPLE: &str = "Artigo 10 Dividends, as agreed with Japan";
+}
+"####;
+    let found = violations(
+        "crates/treaty-extract/src/planted.rs",
+        source,
+        &planted_profiles(),
+    );
+    // Only the `{{artigo}}` of the template is text: braces escaped, not a placeholder.
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].contains(":7: profile word `artigo`"),
+        "{}",
+        found[0]
+    );
+    // Outside a stage, vocabulary is allowed; language names are not.
+    let report =
+        "fn name() -> &'static str { \"Portuguese\" }\nfn word() -> &'static str { \"article\" }\n";
+    let found = violations(
+        "crates/treaty-report/src/names.rs",
+        report,
+        &planted_profiles(),
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].contains("language name `Portuguese`"),
+        "{}",
+        found[0]
+    );
+}
+
+#[test]
+fn profile_folders_are_found_by_listing() {
+    let names: Vec<String> = profile_folders()
+        .iter()
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for expected in ["en", "ja", "lookalike", "pt"] {
+        assert!(names.iter().any(|n| n == expected), "{names:?}");
+    }
 }

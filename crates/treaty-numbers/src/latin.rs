@@ -94,6 +94,7 @@ static UNIT_AFTER: LazyPerLang<Regex> =
 /// codes are international notation rather than words of a language, so they are not in the
 /// profiles.
 static CURRENCY_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    // tidy: not language (currency signs and ISO codes, international notation)
     let pattern = format!(
         r"(?:\bU\.?\s?S\.?\s?\$|\bU\$|\b(?:CAN?|Can|C|A|R|NZ|HK|S)\$|\B\$|€|£|¥|\b{codes})\s?$",
         codes = *CODE_PATTERN

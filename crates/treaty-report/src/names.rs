@@ -3,16 +3,14 @@
 
 use std::fmt::Write as _;
 
+use treaty_extract::schema::Lang;
+
 use crate::escape;
 
-/// The language's name in English, for headings.
+/// The language's name in English, for headings: the profile's name, or the code itself for
+/// a language no installed profile has.
 pub(crate) fn language_name(lang: &str) -> &str {
-    match lang {
-        "pt" => "Portuguese",
-        "en" => "English",
-        "ja" => "Japanese",
-        other => other,
-    }
+    Lang::from_code(lang).map_or(lang, |lang| lang.profile().name)
 }
 
 /// A word safe in a class attribute: ASCII letters, digits, `_` and `-`, else `x`.

@@ -775,6 +775,7 @@ pub fn unsupported_language(text: &str, evidence: &Scores) -> Option<String> {
         return None;
     }
     let (known, words) = (evidence.known, evidence.words);
+    // tidy: not language (the failure message)
     let not_supported = format!(
         "the text is not in a supported language ({})",
         supported_names()

@@ -200,6 +200,7 @@ pub fn paragraph_findings_in(
             match referenced_rate(clause_text, siblings, lang) {
                 Some(base) => {
                     let product = quantity.value * base / 100.0;
+                    // tidy: not language (the note for the reader, in the datasets' English)
                     derived = Some(format!(
                         "{} per cent of the {} per cent rate the clause refers to",
                         quantity.value_text,

@@ -1,8 +1,8 @@
 //! Fees for technical services as rows of their own.
 //!
-//! Treaties tax fees for technical services (the UN model's Article 12A, India's and
-//! Pakistan's "fees for technical services", Tanzania's "management or professional fees",
-//! the United States' "fees for included services") in four ways: an article of their own; a
+//! Treaties tax fees for technical services (the UN model's Article 12A, and the bilateral
+//! variants "fees for technical services", "management or professional fees" and "fees for
+//! included services") in four ways: an article of their own; a
 //! royalties article whose title and tiers name both ("Royalties and fees for technical
 //! services"); a royalties article whose definition, or a protocol point on it, makes the
 //! fees royalties ("the provisions of paragraph 3 of Article 12 shall apply to payments ...

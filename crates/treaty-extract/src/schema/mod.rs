@@ -8,7 +8,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use treaty_lang::Lang;
+pub use treaty_lang::Lang;
 use treaty_segment::Topic;
 
 mod vocabulary;

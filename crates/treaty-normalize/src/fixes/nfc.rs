@@ -30,6 +30,7 @@ fn is_stable_start(ch: char) -> bool {
 fn may_need_nfc(text: &str) -> bool {
     let bytes = text.as_bytes();
     // The kana voicing marks U+3099 and U+309A are E3 82 99 and E3 82 9A.
+    // tidy: not language (combining marks of the script, which NFC composes)
     let has_kana = memchr::memchr(0xE3, bytes).is_some();
     if has_kana
         && (memchr::memmem::find(bytes, "\u{3099}".as_bytes()).is_some()

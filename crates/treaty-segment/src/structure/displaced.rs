@@ -209,6 +209,7 @@ fn ends_item(local: &str, before: usize, after: usize) -> bool {
     }
     // The first word of an item: a kanji that is not a conjunction or a continuation
     // (`以上`, `未満`, `超える`, `相当`), katakana, or `この`/`その`/`いずれ`.
+    // tidy: not language (the script's code points; U+30FB is the middle dot, punctuation)
     let kanji = ('\u{4E00}'..='\u{9FFF}').contains(&next)
         && !GRAMMAR.item_continuation_chars.contains(next);
     let katakana = ('\u{30A0}'..='\u{30FF}').contains(&next) && next != '\u{30FB}';
