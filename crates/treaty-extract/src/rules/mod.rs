@@ -11,6 +11,7 @@ mod holding;
 mod income;
 mod owner;
 mod rate;
+pub mod registry;
 mod relative;
 mod technical;
 #[cfg(test)]

@@ -1,0 +1,218 @@
+//! Every extraction rule with its examples, checked as snapshots.
+//!
+//! The rules are listed in `treaty_extract::rules::registry::RULES`; each rule's examples are in
+//! `tests/rule_examples/<rule>/<lang>.txt`, one file per language the rule serves, and the rows
+//! the pipeline gives for them in `tests/rule_examples/<rule>/<lang>.snap`, beside them.
+//!
+//! An example file holds clauses copied verbatim from the corpus texts, in blocks:
+//!
+//! ```text
+//! === a short name for the example
+//! source: nl-china-en.txt, Article 10, paragraph 2
+//! heading: Article 10 | Dividends
+//! 2. However, such dividends may also be taxed ...
+//! ```
+//!
+//! `heading:` gives the lines printed before the clause in the source (the article heading
+//! and title, `|` between lines), also verbatim; the clause is every line after it up to the
+//! next `===`. A clause from a Markdown text (a `source:` file ending in `.md`) is read as
+//! Markdown. Lines starting with `#` before the first block are comments. Each example is
+//! run alone through [`process_document`] as a small document (heading lines, then the
+//! clause), and every row it gives is written to the snapshot with every field that is
+//! compared with the fixtures (topic, article, paragraph, subparagraph, kind, value, unit,
+//! condition, source, modifies), the text of the number, and, for a tier a later instrument
+//! replaces, the replacing row; an example that gives nothing says `(no rows)`. A row too many
+//! fails as a row too few does.
+//!
+//! To add an example: write its block, run
+//! `INSTA_UPDATE=always cargo test -p treaty-extract --test rule_examples`, read the `.snap`
+//! diff against the clause, and list any wrong row in `tests/rule_examples/KNOWN_WRONG.md`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use treaty_extract::rules::registry::RULES;
+use treaty_extract::{process_document, Settings};
+
+/// One example clause.
+struct Example {
+    name: String,
+    source: String,
+    heading: Vec<String>,
+    clause: String,
+}
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+/// The blocks of an example file.
+fn parse(text: &str, path: &Path) -> Vec<Example> {
+    let mut examples: Vec<Example> = Vec::new();
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("=== ") {
+            examples.push(Example {
+                name: name.trim().to_string(),
+                source: String::new(),
+                heading: Vec::new(),
+                clause: String::new(),
+            });
+            continue;
+        }
+        let Some(example) = examples.last_mut() else {
+            assert!(
+                line.starts_with('#') || line.trim().is_empty(),
+                "{}: text before the first `===` block: {line}",
+                path.display()
+            );
+            continue;
+        };
+        if example.clause.is_empty() {
+            if let Some(source) = line.strip_prefix("source: ") {
+                example.source = source.trim().to_string();
+                continue;
+            }
+            if let Some(heading) = line.strip_prefix("heading: ") {
+                example.heading = heading.split(" | ").map(str::to_string).collect();
+                continue;
+            }
+        }
+        example.clause.push_str(line);
+        example.clause.push('\n');
+    }
+    for example in &mut examples {
+        let trimmed = example.clause.trim_end().to_string();
+        example.clause = trimmed;
+        assert!(
+            !example.source.is_empty() && !example.clause.is_empty(),
+            "{}: example `{}` needs a `source:` line and a clause",
+            path.display(),
+            example.name
+        );
+    }
+    examples
+}
+
+/// The rows of one example, one line each.
+fn render(example: &Example) -> String {
+    let mut document = String::new();
+    for line in &example.heading {
+        document.push_str(line);
+        document.push('\n');
+    }
+    document.push_str(&example.clause);
+    document.push('\n');
+    let bytes = document.as_bytes();
+    // A clause from a Markdown text is read as Markdown, as the whole text is.
+    let mut settings = Settings::default();
+    if example
+        .source
+        .split(',')
+        .next()
+        .is_some_and(|file| file.ends_with(".md"))
+    {
+        settings.ingest.markup = treaty_normalize::Markup::Markdown;
+    }
+    let report = process_document("example", bytes, &settings)
+        .unwrap_or_else(|e| panic!("example `{}`: {e}", example.name));
+    let mut out = format!("=== {}\nsource: {}\n", example.name, example.source);
+    if report.rows.is_empty() {
+        out.push_str("(no rows)\n");
+    }
+    for row in &report.rows {
+        // A line break inside a number (a Japanese line wrapped mid-word) stays on the line.
+        let number = String::from_utf8_lossy(&bytes[row.start..row.end]).replace('\n', "\\n");
+        let _ = write!(
+            out,
+            "{lang} {topic} art={article} par={paragraph} sub={sub} {kind} {value} {unit} \
+             [{condition}] source={source} modifies={modifies} at=«{number}»",
+            lang = row.lang.as_str(),
+            topic = row.topic.as_str(),
+            article = row.article,
+            paragraph = row.paragraph,
+            sub = if row.subparagraph.is_empty() {
+                "-"
+            } else {
+                &row.subparagraph
+            },
+            kind = row.kind.as_str(),
+            value = row.value,
+            unit = row.unit,
+            condition = row.condition,
+            source = row.source.as_str(),
+            modifies = if row.modifies.is_empty() {
+                "-"
+            } else {
+                &row.modifies
+            },
+        );
+        if let Some(by) = &row.superseded_by {
+            let rate = row.effective_rate.as_deref().unwrap_or("?");
+            let _ = write!(out, " superseded_by={by} effective_rate={rate}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs every example of a rule, one snapshot per language.
+fn check(rule: &str) {
+    let entry = RULES
+        .iter()
+        .find(|r| r.name == rule)
+        .unwrap_or_else(|| panic!("rule `{rule}` is not in the registry"));
+    for lang in entry.languages {
+        // A language whose profile this build does not have (the registry names it, its
+        // examples are kept) is not read.
+        if treaty_lang::Lang::from_code(lang).is_none() {
+            continue;
+        }
+        let folder = examples_dir().join(entry.examples.trim_start_matches("tests/"));
+        let path = folder.join(format!("{lang}.txt"));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let examples = parse(&text, &path);
+        assert!(!examples.is_empty(), "{}: no examples", path.display());
+        let rendered: String = examples.iter().map(render).collect::<Vec<_>>().join("\n");
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(&folder);
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        settings.set_description(format!("{}: {}", entry.name, entry.description));
+        settings.set_input_file(&path);
+        settings.bind(|| insta::assert_snapshot!(lang.to_string(), rendered));
+    }
+}
+
+macro_rules! rule_tests {
+    ($($rule:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $rule() {
+                check(stringify!($rule));
+            }
+        )*
+        /// Every rule of the registry has its test here.
+        #[test]
+        fn every_registered_rule_is_tested() {
+            let tested: Vec<&str> = vec![$(stringify!($rule)),*];
+            let registered: Vec<&str> = RULES.iter().map(|r| r.name).collect();
+            assert_eq!(tested, registered);
+        }
+    };
+}
+
+rule_tests!(
+    rate_tiers,
+    exemptions,
+    holdings,
+    holding_periods,
+    beneficial_owners,
+    relative_rates,
+    thresholds,
+    branch_tax,
+    technical_fees,
+    most_favoured_nation,
+    protocol_changes,
+    money_thresholds,
+);
