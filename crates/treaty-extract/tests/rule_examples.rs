@@ -15,7 +15,12 @@
 //!
 //! `heading:` gives the lines printed before the clause in the source (the article heading
 //! and title, `|` between lines), also verbatim; the clause is every line after it up to the
-//! next `===`. A clause from a Markdown text (a `source:` file ending in `.md`) is read as
+//! next `===`: the article's text from its first paragraph to the paragraph the example is
+//! about, since a paragraph is numbered only after the paragraphs before it. A protocol point
+//! or an MLI provision is numbered and tied to its article only within its whole document: an
+//! example with `document: <article>` (`P9`, `MLI6`) instead of `heading:` runs the whole
+//! corpus file the `source:` line names (which must hold the clause, copied verbatim) and
+//! keeps the rows of that article's paragraph, in the example file's language. A clause from a Markdown text (a `source:` file ending in `.md`) is read as
 //! Markdown. Lines starting with `#` before the first block are comments. Each example is
 //! run alone through [`process_document`] as a small document (heading lines, then the
 //! clause), and every row it gives is written to the snapshot with every field that is
@@ -39,6 +44,9 @@ struct Example {
     name: String,
     source: String,
     heading: Vec<String>,
+    /// With `document:`, the article (`P9`, `MLI6`) whose paragraph the clause is, read in its
+    /// whole corpus document.
+    document: Option<String>,
     clause: String,
 }
 
@@ -55,6 +63,7 @@ fn parse(text: &str, path: &Path) -> Vec<Example> {
                 name: name.trim().to_string(),
                 source: String::new(),
                 heading: Vec::new(),
+                document: None,
                 clause: String::new(),
             });
             continue;
@@ -70,6 +79,10 @@ fn parse(text: &str, path: &Path) -> Vec<Example> {
         if example.clause.is_empty() {
             if let Some(source) = line.strip_prefix("source: ") {
                 example.source = source.trim().to_string();
+                continue;
+            }
+            if let Some(article) = line.strip_prefix("document: ") {
+                example.document = Some(article.trim().to_string());
                 continue;
             }
             if let Some(heading) = line.strip_prefix("heading: ") {
@@ -93,28 +106,56 @@ fn parse(text: &str, path: &Path) -> Vec<Example> {
     examples
 }
 
-/// The rows of one example, one line each.
-fn render(example: &Example) -> String {
-    let mut document = String::new();
-    for line in &example.heading {
-        document.push_str(line);
-        document.push('\n');
-    }
-    document.push_str(&example.clause);
-    document.push('\n');
-    let bytes = document.as_bytes();
+/// The rows of one example, one line each, in the language `lang`.
+fn render(example: &Example, lang: &str) -> String {
+    let file = example.source.split(',').next().unwrap_or_default().trim();
+    let bytes: Vec<u8> = match &example.document {
+        // The whole corpus document, which must hold the clause as it is copied here.
+        Some(_) => {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../corpus")
+                .join(file);
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(
+                String::from_utf8_lossy(&bytes).contains(&example.clause),
+                "example `{}`: the clause is not in {}",
+                example.name,
+                path.display()
+            );
+            bytes
+        }
+        None => {
+            let mut document = String::new();
+            for line in &example.heading {
+                document.push_str(line);
+                document.push('\n');
+            }
+            document.push_str(&example.clause);
+            document.push('\n');
+            document.into_bytes()
+        }
+    };
+    let bytes = bytes.as_slice();
     // A clause from a Markdown text is read as Markdown, as the whole text is.
     let mut settings = Settings::default();
-    if example
-        .source
-        .split(',')
-        .next()
-        .is_some_and(|file| file.ends_with(".md"))
-    {
+    if file.ends_with(".md") {
         settings.ingest.markup = treaty_normalize::Markup::Markdown;
     }
-    let report = process_document("example", bytes, &settings)
+    let mut report = process_document("example", bytes, &settings)
         .unwrap_or_else(|e| panic!("example `{}`: {e}", example.name));
+    if let Some(article) = &example.document {
+        // The rows of the clause's paragraph, in the example's language.
+        let paragraph = example
+            .source
+            .rsplit("paragraph ")
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        report.rows.retain(|row| {
+            row.lang.as_str() == lang && &row.article == article && row.paragraph == paragraph
+        });
+    }
     let mut out = format!("=== {}\nsource: {}\n", example.name, example.source);
     if report.rows.is_empty() {
         out.push_str("(no rows)\n");
@@ -173,7 +214,11 @@ fn check(rule: &str) {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let examples = parse(&text, &path);
         assert!(!examples.is_empty(), "{}: no examples", path.display());
-        let rendered: String = examples.iter().map(render).collect::<Vec<_>>().join("\n");
+        let rendered: String = examples
+            .iter()
+            .map(|e| render(e, lang))
+            .collect::<Vec<_>>()
+            .join("\n");
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(&folder);
         settings.set_prepend_module_to_snapshot(false);

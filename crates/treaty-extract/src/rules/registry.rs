@@ -10,6 +10,9 @@
 //! `tests/rule_examples.rs` runs every rule's examples in every language it serves through
 //! [`crate::process_document`] and compares the rows with the snapshots.
 
+// tidy: file is not language (the descriptions are documentation for people, in English, and
+// the module paths file names; no rule reads them)
+
 /// One extraction rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
