@@ -37,6 +37,7 @@ mod structure;
 mod topics;
 
 mod en;
+mod es;
 mod ja;
 mod pt;
 
@@ -47,7 +48,7 @@ pub use lookalike::{Lookalike, LOOKALIKES, MAX_LOOKALIKES};
 pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};
-pub use registry::{install, InstallError, Lang, PerLang, MAX_LANGUAGES};
+pub use registry::{install, install_core_and, InstallError, Lang, PerLang, MAX_LANGUAGES};
 pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;
@@ -90,5 +91,12 @@ pub struct Profile {
     pub identity: IdentityWords,
 }
 
-/// The built-in profiles, in the order of their [`Lang`] values.
-pub(crate) const BUILTIN: [Profile; 3] = [pt::PROFILE, en::PROFILE, ja::PROFILE];
+/// The core profiles, in the order of their [`Lang`] values: they take part in reading every
+/// document, all at once (the languages of bilingual prints are told apart among them).
+pub(crate) const CORE: [Profile; 3] = [pt::PROFILE, en::PROFILE, ja::PROFILE];
+
+/// The built-in profiles, in the order of their [`Lang`] values: the core ones, then those
+/// installed by default that take part only in documents whose words show them (Spanish), as
+/// a profile added with [`install`] does, so that they change nothing in the reading of the
+/// core languages' documents.
+pub(crate) const BUILTIN: [Profile; 4] = [pt::PROFILE, en::PROFILE, ja::PROFILE, es::PROFILE];

@@ -3,7 +3,7 @@
 use std::ops::Index;
 use std::sync::OnceLock;
 
-use crate::{Profile, BUILTIN};
+use crate::{Profile, BUILTIN, CORE};
 
 static PROFILES: OnceLock<Vec<Profile>> = OnceLock::new();
 
@@ -31,12 +31,26 @@ pub enum InstallError {
     TooMany,
 }
 
-/// Adds profiles beyond the built-in ones (Portuguese, English, Japanese).
+/// Adds profiles beyond the built-in ones (Portuguese, English, Japanese, Spanish).
 ///
 /// Must be called before any stage reads a profile, since stages compile their patterns once.
 /// Returns the [`Lang`] of each added profile.
 pub fn install(extra: &[Profile]) -> Result<Vec<Lang>, InstallError> {
-    let mut all = BUILTIN.to_vec();
+    install_after(&BUILTIN, extra)
+}
+
+/// Installs the core profiles (Portuguese, English, Japanese) and `extra` only, without the
+/// other built-in ones (Spanish): to compare a run without them with a default run, or to
+/// leave a language out.
+///
+/// Must be called before any stage reads a profile, as [`install`]. Returns the [`Lang`] of
+/// each profile of `extra`.
+pub fn install_core_and(extra: &[Profile]) -> Result<Vec<Lang>, InstallError> {
+    install_after(&CORE, extra)
+}
+
+fn install_after(first: &[Profile], extra: &[Profile]) -> Result<Vec<Lang>, InstallError> {
+    let mut all = first.to_vec();
     for profile in extra {
         if all.iter().any(|p| p.code == profile.code) {
             return Err(InstallError::DuplicateCode(profile.code));
@@ -48,14 +62,15 @@ pub fn install(extra: &[Profile]) -> Result<Vec<Lang>, InstallError> {
     }
     let count = all.len();
     PROFILES.set(all).map_err(|_| InstallError::AlreadyInUse)?;
-    Ok((BUILTIN.len()..count).map(|i| Lang(i as u8)).collect())
+    Ok((first.len()..count).map(|i| Lang(i as u8)).collect())
 }
 
 /// A language the pipeline has a profile for.
 ///
-/// A small copyable index; [`Lang::profile`] gives the profile. The built-in languages have
-/// constants ([`Lang::Pt`], [`Lang::En`], [`Lang::Ja`]); profiles added with [`install`] get
-/// the next indices. Ordering follows the index, so the built-in order (pt, en, ja) is stable.
+/// A small copyable index; [`Lang::profile`] gives the profile. The core languages have
+/// constants ([`Lang::Pt`], [`Lang::En`], [`Lang::Ja`]); the other built-in ones (Spanish,
+/// found with [`Lang::from_code`]) and profiles added with [`install`] get the next indices.
+/// Ordering follows the index, so the core order (pt, en, ja) is stable.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lang(u8);
 
@@ -93,10 +108,11 @@ impl Lang {
         usize::from(self.0)
     }
 
-    /// True for a built-in profile (Portuguese, English, Japanese), false for one added with
-    /// [`install`]: an added profile takes part only in documents that show it.
-    pub fn is_builtin(self) -> bool {
-        usize::from(self.0) < BUILTIN.len()
+    /// True for a core profile (Portuguese, English, Japanese), which takes part in reading
+    /// every document; false for the other built-in ones (Spanish) and those added with
+    /// [`install`], which take part only in documents that show them.
+    pub fn is_core(self) -> bool {
+        usize::from(self.0) < CORE.len()
     }
 }
 

@@ -76,7 +76,7 @@ impl std::ops::AddAssign for Scores {
 
 /// The languages that take part in reading one document, a bit per [`Lang`] index.
 ///
-/// The built-in profiles take part in every document, all at once (a bilingual print's
+/// The core profiles (pt, en, ja) take part in every document, all at once (a bilingual print's
 /// columns are mixed by OCR, so its lines are told apart among all of them); a profile
 /// installed beside them takes part only in documents that show it (see
 /// [`Languages::of_document`]). So installing a profile changes nothing in the reading of a
@@ -102,13 +102,13 @@ impl Languages {
         Lang::all().filter(move |lang| self.contains(*lang))
     }
 
-    /// The languages that take part in reading `text`: the built-in profiles, and each
+    /// The languages that take part in reading `text`: the core profiles, and each
     /// installed one whose words (in its lexicon and no other installed one, or spelling no
     /// other writes) make [`TAKES_PART`] of the text's words or more, or, for a kanji-script
     /// profile, when the text has kanji-script text.
     pub fn of_document(text: &str) -> Languages {
         let all = Languages::all();
-        if all.iter().all(Lang::is_builtin) {
+        if all.iter().all(Lang::is_core) {
             return all;
         }
         let evidence = within(all, || text_scores(text));
@@ -120,7 +120,7 @@ impl Languages {
                 Script::Latin => evidence.of(lang) / 2.0 >= TAKES_PART * words,
                 Script::Japanese => evidence.of(lang) > 20.0,
             };
-            if lang.is_builtin() || shows {
+            if lang.is_core() || shows {
                 set.0 |= 1 << lang.index();
             }
         }

@@ -1,0 +1,223 @@
+//! Spanish: see [`crate::RuleWords`].
+//!
+//! The phrasing of the model conventions in Spanish ("el impuesto así exigido no podrá exceder
+//! del 15 por ciento del importe bruto", "sólo pueden someterse a imposición en ese otro
+//! Estado", "estarán exentos de imposición") and the variants of Spanish and Latin American
+//! treaties ("no puede exceder de", "sólo podrán gravarse en", "regalías").
+
+use crate::rules::{IncomeWords, OwnerWords, Phrase};
+use crate::RuleWords;
+
+pub(super) const RULES: RuleWords = RuleWords {
+    exemption: &[
+        // "sólo pueden someterse a imposición en ese otro Estado", "solo se someten a
+        // imposición en ese otro Estado", "sólo podrán gravarse en este otro Estado".
+        Phrase::Regex(
+            r"(?:s[óo]lo|solamente|únicamente)\s+(?:pueden\s+|podrán\s+|puede\s+|podrá\s+)?(?:someterse\s+a\s+imposición|ser\s+sometid[oa]s\s+a\s+imposición|se\s+somete(?:n|rán)?\s+a\s+imposición|gravarse|ser\s+gravad[oa]s|(?:serán|son)\s+gravables)\s+en\s+(?:ese|este|dicho|el)\s+otro\s+estado",
+        ),
+        // "serán gravables exclusivamente en ese otro Estado".
+        Phrase::Regex(
+            r"(?:(?:serán|son)\s+gravables|(?:pueden|podrán)\s+someterse(?:\s+a\s+imposición)?|(?:pueden|podrán)\s+gravarse)\s+(?:exclusivamente|únicamente|solamente)\s+(?:a\s+imposición\s+)?en\s+(?:ese|este|dicho|el)\s+otro\s+estado",
+        ),
+        // "sólo pueden someterse a imposición en el Estado contratante del que el beneficiario
+        // efectivo es residente", "... en el que resida el perceptor".
+        Phrase::Regex(
+            r"(?:s[óo]lo|solamente|únicamente|exclusivamente)\s+(?:pueden\s+|podrán\s+)?(?:someterse\s+a\s+imposición|gravarse|(?:serán|son)\s+gravables)\s+en\s+el\s+estado\s+(?:contratante\s+)?(?:del\s+que|en\s+(?:el\s+)?que|donde)\s+(?:(?:sea|es)\s+residente\s+|resida\s+)?(?:el\s+)?(?:beneficiario|perceptor)",
+        ),
+        // "estarán exentos de imposición", "considerará exentos los dividendos".
+        Phrase::Regex(r"(?:estarán|serán|están|son|quedarán|quedan)\s+exent[oa]s"),
+        Phrase::Regex(r"considerar[áa]n?\s+exent[oa]s"),
+        // "no podrán someterse a imposición en el Estado contratante mencionado en primer
+        // lugar", "no se someterán a imposición en el Estado contratante en el que reside la
+        // sociedad que paga los dividendos", "... del que procedan".
+        Phrase::Regex(
+            r"no\s+(?:podrán\s+|pueden\s+|podrá\s+|puede\s+)?(?:someterse|se\s+someterán|se\s+someten|serán\s+sometid[oa]s)\s+a\s+imposición\s+en\s+(?:el\s+)?(?:primer\s+estado|estado\s+(?:contratante\s+)?(?:mencionado\s+en\s+primer\s+lugar|en\s+(?:el\s+)?que\s+resid[ae]\s+la\s+sociedad|del\s+que\s+proced|de\s+donde\s+proced))",
+        ),
+    ],
+    residence_only: &[Phrase::Regex(
+        r"s[óo]lo\s+(?:pueden|podrán)\s+(?:someterse\s+a\s+imposición|gravarse)\s+en\s+(?:ese|este|dicho)\s+estado",
+    )],
+    resident_subject: &[r"(?:de|por)\s+un\s+residente\s+de\s+un\s+estado\s+contratante"],
+    source_subject: &[r"procedentes\s+de", r"pagad[oa]s\s+por\s+una\s+sociedad"],
+    named_state_only: &[
+        r"s[óo]lo\s+(?:pueden|podrán)\s+(?:someterse\s+a\s+imposición|gravarse)\s+en\s+(?:el\s+|la\s+)?(?P<state>[A-Z][\p{L}]+)",
+        r"(?:serán|son)\s+gravables\s+(?:exclusivamente|únicamente|solamente)\s+en\s+(?:el\s+|la\s+)?(?P<state>[A-Z][\p{L}]+)",
+    ],
+    resident_of: &["residente de ", "residente del ", "residente en "],
+    arising_in_named: &[],
+    contracting: &["Contratante", "contratante"],
+    source_may_also_tax: &[],
+    paid_by_state: &[
+        r"pagad[oa]s\s+por,?(?:\s+o\s+[\p{L}\s]+?,?)?\s+(?:un\s+estado\s+contratante|el\s+gobierno|ese\s+estado|este\s+estado|dicho\s+estado|el\s+propio\s+estado)",
+        r"(?:el\s+)?deudor\s+(?:de\s+los\s+intereses\s+)?(?:es|sea)\s+(?:el\s+(?:propio\s+)?|ese\s+|este\s+|dicho\s+|un\s+)?(?:estado|gobierno)",
+    ],
+    state_backed_debt: &[],
+    beneficiaries_end: &[],
+    list_lead: &[],
+    owners: OwnerWords {
+        company_not_partnership: &[
+            "sociedad de personas",
+            "sociedades de personas",
+            "sociedades personalistas",
+        ],
+        pension_fund: &[
+            "fondo de pensiones",
+            "fondos de pensiones",
+            "plan de pensiones",
+            "planes de pensiones",
+        ],
+        central_bank: &["banco central", "banco de españa"],
+        government: &[
+            "gobierno",
+            "subdivisión política",
+            "subdivisiones políticas",
+            "entidad local",
+            "entidades locales",
+            "entidades territoriales",
+        ],
+        financial_institution: &["institución financiera", "instituciones financieras"],
+        bank: &["banco"],
+        company: &["una sociedad", "es una sociedad"],
+        individual: &["persona física", "personas físicas"],
+    },
+    beneficial_owner: &["beneficiario efectivo"],
+    or: &[" o ", " u "],
+    all_other_cases: &[
+        "en todos los demás casos",
+        "en los demás casos",
+        "en todos los otros casos",
+        "en los restantes casos",
+        "en los casos restantes",
+        "en los otros casos",
+    ],
+    income: IncomeWords {
+        copyright: &["derechos de autor", "derecho de autor"],
+        films: &["películas", "cinematográfic"],
+        software: &[
+            "software",
+            "programas de ordenador",
+            "programas informáticos",
+        ],
+        patents: &["patente"],
+        trademarks: &["marcas"],
+        equipment: &["equipos industriales", "equipo industrial"],
+        know_how: &[
+            "know-how",
+            "informaciones relativas a experiencias",
+            "información relativa a experiencias",
+            "experiencias industriales",
+        ],
+        technical_services: &["asistencia técnica", "servicios técnicos"],
+        government_debt: &["deuda pública", "valores públicos", "títulos públicos"],
+        bank_loan: &[
+            "préstamo concedido por un banco",
+            "préstamos concedidos por bancos",
+            "préstamos bancarios",
+        ],
+        sale_on_credit: &["venta a crédito", "ventas a crédito", "ventas de equipos"],
+        contingent_interest: &["intereses contingentes"],
+        export_credit: &["exporta"],
+        government_guaranteed: &[],
+        indirect_financing: &["indirectamente"],
+        late_payment_penalty: &["mora", "penalizaciones"],
+    },
+    lending_body: &[],
+    technical_fees: &[
+        "servicios técnicos",
+        "asistencia técnica",
+        "honorarios por servicios técnicos",
+    ],
+    royalties: &["cánones", "canon", "regalías", "derechos de autor"],
+    technical_fees_deemed_royalties: &[
+        // "el término «cánones» ... comprende también los pagos por servicios técnicos".
+        r"(?:cánones|regalías)[^.;]{0,400}?\b(?:comprende|incluye)n?\b[^.;]{0,200}?(?:servicios\s+técnicos|asistencia\s+técnica)",
+        // "los pagos por servicios técnicos ... se considerarán cánones".
+        r"(?:servicios\s+técnicos|asistencia\s+técnica)[^.;]{0,300}?\b(?:considerar[áa]n?|tratar[áa]n?)\s+(?:como\s+)?(?:cánones|regalías)",
+    ],
+    negation: &[" no "],
+    initial_period_before: &["durante los primeros", "en los primeros"],
+    initial_period_after: &[
+        "a partir de la entrada en vigor",
+        "después de la entrada en vigor",
+        "siguientes a la entrada en vigor",
+        "desde la entrada en vigor",
+    ],
+    dividends: &[],
+    establishment: &["establecimiento permanente", "sucursal"],
+    distribution_amount: &[
+        "de los dividendos",
+        "de los intereses",
+        "de los cánones",
+        "de las regalías",
+    ],
+    third_state: &[
+        "tercer estado",
+        "tercer país",
+        "terceros estados",
+        "terceros países",
+    ],
+    lower_rate: &["inferior", "reducid", "más favorable", "más bajo"],
+    relative_rate: &["del tipo", "de la tasa", "del porcentaje"],
+    paragraph_reference: &[
+        r"(?:subapartado|letra)\s+\(?(?P<label>[a-z])\)?\s+del\s+(?:apartado|párrafo)\s*(?P<paragraph>\d+)",
+    ],
+    replaced_tier: &[
+        r"(?:subapartado|letra)\s+\(?(?P<label>[a-z])\)?\s+del\s+(?:apartado|párrafo)\s*(?P<paragraph>\d{1,2})\s+del\s+[Aa]rtículo\s+(?P<article>\d{1,3}|(?:I|V|X|L){1,7})\b[^.;:]{0,80}?\b(?:se\s+(?:suprime|sustituye|modifica)|(?:queda|será)\s+(?:suprimid|sustituid|modificad|redactad)[oa])",
+        r"(?:apartado|párrafo)\s+(?P<paragraph>\d{1,2})\s+del\s+[Aa]rtículo\s+(?P<article>\d{1,3}|(?:I|V|X|L){1,7})\b[^.;:]{0,80}?\b(?:se\s+(?:suprime|sustituye|modifica)|(?:queda|será)\s+(?:suprimid|sustituid|modificad|redactad)[oa])",
+    ],
+    holding_before: &[
+        "al menos",
+        "como mínimo",
+        "por lo menos",
+        "no menos del",
+        "posea",
+        "posee",
+        "controle",
+        "controla",
+    ],
+    holding_after: &[
+        "del capital",
+        "o más del capital",
+        "o más de las acciones",
+        "o más de los derechos de voto",
+        "o más del poder de voto",
+        "de los derechos de voto",
+        "del poder de voto",
+        "de las acciones",
+        "de los votos",
+        "del valor",
+    ],
+    upper_bound_before: &["menos del", "menos de", "inferior al", "inferior a"],
+    upper_bound_after: &[],
+    basis_voting: &["voto"],
+    basis_capital: &["capital"],
+    basis_value: &["valor"],
+    either_basis: &[],
+    gross_amount: &[
+        "del importe bruto",
+        "sobre el importe bruto",
+        "de su importe bruto",
+    ],
+    // "participada ... al menos en un 50 por ciento": a share, never a rate ("del 5 por ciento").
+    comparison_before: &["más del", "más de", "menos del", "menos de", "en un"],
+    comparison_after: &["de sus ", "de su "],
+    comparison_after_not: &[],
+    back_reference: &[],
+    pe_employees: &[],
+    pe_services_furnished: &[],
+    pe_construction: &["obra", "construcción", "instalación", "montaje"],
+    pe_services: &["servicios"],
+    lookback: &["anteriores", "precedentes"],
+    immovable_property: &[],
+    property_value: &[],
+    ownership_period_after: &[],
+    ownership_period_share: &[],
+    ordinal_period: &[
+        r"(?P<n>trigésimo|sexagésimo|nonagésimo|\d+º)\s+día\s+(?:siguiente|después|a\s+contar)",
+    ],
+    ordinals: &[("trigésimo", 30), ("sexagésimo", 60), ("nonagésimo", 90)],
+    ordinal_months: &[],
+    ordinal_years: &[],
+    deleted_text: &[],
+    rate_by_reference: &[],
+};
