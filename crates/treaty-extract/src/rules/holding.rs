@@ -69,6 +69,27 @@ pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str, lang: Lang) 
     result
 }
 
+/// True when the words after a holding percentage name what is held ("of the voting stock",
+/// "of the capital"): "at least 15 per cent of the net profits" is a holding cue on a number
+/// that is no holding. Japanese names what is held before the number, so its cue suffices.
+pub(super) fn names_what_is_held(after: &str, lang: Lang) -> bool {
+    /// How far after the number the object may be named ("of the total issued shares").
+    const NEAR: usize = 40;
+    let list = words(lang).list;
+    if words(lang).japanese {
+        return true;
+    }
+    let after = lower(after);
+    let after = after.trim_start();
+    let end = after
+        .char_indices()
+        .nth(NEAR)
+        .map_or(after.len(), |(at, _)| at);
+    starts_with_any(after, list.holding_after)
+        || contains_any(&after[..end], list.basis_voting)
+        || contains_any(&after[..end], list.basis_capital)
+}
+
 /// True when a holding percentage is an upper bound ("but less than 25 per cent").
 pub(super) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
     let list = words(lang).list;
@@ -95,17 +116,34 @@ pub(super) fn is_comparison(before: &str, after: &str, lang: Lang) -> bool {
         || ends_with_any(before, list.comparison_before)
 }
 
-/// True when a percentage measures a holding rather than a tax rate.
+/// How many words before an upper bound ("holding an interest of not more than 10 percent")
+/// may name the holding.
+const HOLDING_BOUND_WINDOW: usize = 8;
+
+/// True when a percentage measures a holding rather than a tax rate: a holding cue just before
+/// it ("holding 10 percent", "at least 10 percent") or after it ("of the capital"), or an upper
+/// bound whose words name a holding ("holding an interest of not more than 10 percent").
 pub(super) fn is_holding(before: &str, after: &str, lang: Lang) -> bool {
     let list = words(lang).list;
     let before = lower(before);
     let after = lower(after);
-    list.holding_before.iter().any(|cue| {
-        before.ends_with(cue)
-            || before.trim_end().ends_with(cue)
-            || before.rsplit(' ').take(4).any(|w| w == *cue)
-    }) || list
-        .holding_after
-        .iter()
-        .any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
+    let trimmed = before.trim_end();
+    let last_words: Vec<&str> = trimmed
+        .split_whitespace()
+        .rev()
+        .take(HOLDING_BOUND_WINDOW)
+        .collect();
+    let cue_word = |w: &&str| list.holding_before.contains(w);
+    let bounded_holding =
+        ends_with_any(trimmed, list.upper_bound_before) && last_words.iter().any(cue_word);
+    bounded_holding
+        || list.holding_before.iter().any(|cue| {
+            before.ends_with(cue)
+                || trimmed.ends_with(cue)
+                || last_words.iter().take(4).any(|w| w == cue)
+        })
+        || list
+            .holding_after
+            .iter()
+            .any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
 }

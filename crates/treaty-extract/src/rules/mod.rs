@@ -28,7 +28,7 @@ use treaty_segment::{Paragraph, Topic};
 use crate::schema::{Conditions, Income, Kind, Measure, Trigger};
 use branch::is_branch_clause;
 use exemption::exemptions;
-use holding::{either_basis, is_comparison, is_holding, is_upper_bound};
+use holding::{either_basis, is_comparison, is_holding, is_upper_bound, names_what_is_held};
 use owner::{alternatives, first_named_owner};
 use rate::{fill_rate_conditions, is_most_favoured_nation};
 use relative::{
@@ -179,6 +179,13 @@ pub fn paragraph_findings_in(
             conditions.measure = Some(Measure::Other);
         } else if holding && is_rate_topic(topic) && is_upper_bound(before, after, lang) {
             conditions.measure = Some(Measure::MaxHolding);
+        } else if holding
+            && topic == Topic::EliminationDoubleTaxation
+            && names_what_is_held(after, lang)
+        {
+            // The least holding a credit for the underlying tax, or an exemption of
+            // dividends, requires: a holding like a rate tier's.
+            conditions.measure = Some(Measure::MinHolding);
         } else if quantity.unit.is_duration() && is_initial_period(topic, before, after, lang) {
             // "during the first five years for which this Convention has effect": when a rate
             // changes, not how long a holding lasted.
