@@ -1,8 +1,9 @@
-//! A language added as a profile only: a small Spanish profile, written here, is installed
-//! before the first document, and a short Spanish treaty (written for this test) is
+//! A language added as a profile only: a small Italian profile, written here, is installed
+//! before the first document, and a short Italian treaty (written for this test) is
 //! identified, segmented into articles with titles, topics and paragraphs, and its dividend
 //! cap extracted, by the same code that reads the built-in languages. Nothing outside this
-//! file knows Spanish.
+//! file knows Italian (`treaty-lang` knows it only as a lookalike, to refuse it while no
+//! profile reads it), beside the built-in profiles, Spanish among them.
 //!
 //! (An integration test runs in its own process, so installing a profile here does not
 //! affect other tests.)
@@ -18,122 +19,119 @@ const fn w(word: &'static str, value: u64, kind: NumberWordKind) -> NumberWord {
     NumberWord { word, value, kind }
 }
 
-const SPANISH: Profile = Profile {
-    code: "es",
-    name: "Spanish",
+const ITALIAN: Profile = Profile {
+    code: "it",
+    name: "Italian",
     script: Script::Latin,
     ident: Identification {
-        // Function words and frequent treaty words; words Portuguese shares ("de", "que",
-        // "dividendos") say nothing between the two, as in any pair of profiles.
+        // Function words and frequent treaty words; words another profile shares ("dividendi"
+        // is no one's, "che" no one's, "residente" Portuguese's and Spanish's) say nothing
+        // between the two, as in any pair of profiles.
         lexicon: &[
-            "el",
+            "il",
+            "lo",
             "la",
-            "los",
-            "las",
+            "gli",
+            "le",
             "un",
             "una",
             "del",
+            "della",
+            "dei",
+            "delle",
             "al",
-            "de",
-            "en",
+            "alla",
+            "di",
+            "in",
+            "nel",
+            "nella",
             "con",
-            "por",
-            "para",
-            "que",
-            "se",
-            "su",
-            "sus",
-            "y",
-            "o",
-            "este",
-            "esta",
-            "dicho",
-            "dichos",
-            "otro",
-            "otra",
-            "será",
-            "podrán",
-            "podrá",
-            "pueden",
-            "puede",
-            "sin",
-            "embargo",
-            "estado",
-            "estados",
-            "contratante",
-            "contratantes",
-            "convenio",
-            "impuesto",
-            "impuestos",
-            "sociedad",
-            "residente",
-            "residentes",
-            "pagados",
-            "beneficiario",
-            "efectivo",
-            "artículo",
-            "apartado",
-            "personas",
-            "dividendos",
-            "intereses",
-            "cánones",
-            "renta",
-            "presente",
-            "cuando",
+            "per",
+            "che",
             "si",
-            "uno",
-            "ambos",
+            "e",
+            "o",
+            "questo",
+            "questa",
+            "detti",
+            "altro",
+            "sono",
+            "può",
+            "possono",
+            "essere",
+            "tuttavia",
+            "stato",
+            "stati",
+            "contraente",
+            "contraenti",
+            "convenzione",
+            "imposta",
+            "imposte",
+            "società",
+            "residente",
+            "residenti",
+            "pagati",
+            "beneficiario",
+            "effettivo",
+            "articolo",
+            "paragrafo",
+            "persone",
+            "dividendi",
+            "interessi",
+            "canoni",
+            "reddito",
+            "redditi",
+            "presente",
+            "quando",
+            "ambedue",
         ],
-        marked_letters: "ñáéíóú",
-        endings: &[
-            "ción", "ciones", "mente", "dad", "dades", "os", "as", "es", "ado", "ada", "ados",
-            "adas", "ido", "ida", "idos", "idas",
-        ],
-        heading_keywords: &["artículo"],
+        marked_letters: "àèéìòù",
+        endings: &["zione", "zioni", "ità", "mente", "ato", "ata", "ati", "ate"],
+        heading_keywords: &["articolo"],
         ..Identification::EMPTY
     },
     numbers: NumberWords {
         words: &[
-            w("cinco", 5, NumberWordKind::Ones),
-            w("diez", 10, NumberWordKind::Teens),
-            w("quince", 15, NumberWordKind::Teens),
-            w("veinte", 20, NumberWordKind::Tens),
+            w("cinque", 5, NumberWordKind::Ones),
+            w("dieci", 10, NumberWordKind::Teens),
+            w("quindici", 15, NumberWordKind::Teens),
+            w("venti", 20, NumberWordKind::Tens),
         ],
-        connector: "y",
+        connector: "e",
         thousands_separator: '.',
-        percent_units: &[r"por\s+ciento"],
-        day_units: &[r"d[ií]as?"],
-        year_units: &[r"años?"],
-        reference_words: &[r"art[íi]culos?", r"apartados?"],
+        percent_units: &[r"per\s+cento"],
+        day_units: &[r"giorni"],
+        year_units: &[r"anni"],
+        reference_words: &[r"articol[oi]", r"paragrafi?"],
         ..NumberWords::EMPTY
     },
     normalize: NormalizeWords::EMPTY,
     structure: StructureWords {
-        preamble_end: &[r"han\s+acordado\s+lo\s+siguiente"],
-        closing: &[r"en\s+fe\s+de\s+lo\s+cual"],
-        article_heading: &["Artículo", "ARTÍCULO"],
-        article_reference: &[r"[Aa]rtículos?"],
-        contracting_state: &["Estado Contratante"],
-        sentence_openers: &["el", "la", "los", "las"],
-        title_stop_words: &["el", "la", "los", "las", "cuando", "si"],
-        list_joiners: &["y", "o"],
+        preamble_end: &[r"hanno\s+convenuto\s+quanto\s+segue"],
+        closing: &[r"in\s+fede\s+di\s+che"],
+        article_heading: &["Articolo", "ARTICOLO"],
+        article_reference: &[r"[Aa]rticol[oi]"],
+        contracting_state: &["Stato contraente"],
+        sentence_openers: &["il", "la", "i", "le", "gli"],
+        title_stop_words: &["il", "la", "i", "le", "gli", "quando", "se"],
+        list_joiners: &["e", "o"],
         ..StructureWords::EMPTY
     },
     kanji: KanjiStructure::EMPTY,
     topics: TopicWords {
         titles: &[
-            ("personas comprendidas", "persons_covered"),
-            ("impuestos comprendidos", "taxes_covered"),
-            ("dividendos", "dividends"),
-            ("intereses", "interest"),
-            ("cánones", "royalties"),
-            ("entrada en vigor", "entry_into_force"),
+            ("soggetti", "persons_covered"),
+            ("imposte considerate", "taxes_covered"),
+            ("dividendi", "dividends"),
+            ("interessi", "interest"),
+            ("canoni", "royalties"),
+            ("entrata in vigore", "entry_into_force"),
         ],
         ..TopicWords::EMPTY
     },
     rules: RuleWords {
-        beneficial_owner: &["beneficiario efectivo"],
-        gross_amount: &["del importe bruto"],
+        beneficial_owner: &["beneficiario effettivo"],
+        gross_amount: &["dell'ammontare lordo"],
         ..RuleWords::EMPTY
     },
     names: Names::EMPTY,
@@ -141,47 +139,48 @@ const SPANISH: Profile = Profile {
 };
 
 const TREATY: &str = "\
-CONVENIO ENTRE EL REINO DE ARCADIA Y LA REPÚBLICA DE BETANIA
+CONVENZIONE TRA IL REGNO DI ARCADIA E LA REPUBBLICA DI BETANIA
 
-El Gobierno del Reino de Arcadia y el Gobierno de la República de Betania, deseando concluir un \
-Convenio para evitar la doble imposición, han acordado lo siguiente:
+Il Governo del Regno di Arcadia e il Governo della Repubblica di Betania, desiderosi di concludere \
+una Convenzione per evitare le doppie imposizioni, hanno convenuto quanto segue:
 
-Artículo 1
-Personas comprendidas
-El presente Convenio se aplica a las personas residentes de uno o de ambos Estados Contratantes.
+Articolo 1
+Soggetti
+La presente Convenzione si applica alle persone residenti di uno o di entrambi gli Stati contraenti.
 
-Artículo 2
-Impuestos comprendidos
-1. El presente Convenio se aplica a los impuestos sobre la renta exigibles por cada uno de los \
-Estados Contratantes.
-2. Se consideran impuestos sobre la renta los que gravan la totalidad de la renta.
+Articolo 2
+Imposte considerate
+1. La presente Convenzione si applica alle imposte sul reddito prelevate per conto di ciascuno \
+degli Stati contraenti.
+2. Sono considerate imposte sul reddito le imposte prelevate sul reddito complessivo.
 
-Artículo 3
-Dividendos
-1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del \
-otro Estado Contratante pueden someterse a imposición en este otro Estado.
-2. Sin embargo, dichos dividendos pueden también someterse a imposición en el Estado Contratante \
-en que resida la sociedad que pague los dividendos, pero si el beneficiario efectivo de los \
-dividendos es un residente del otro Estado Contratante, el impuesto así exigido no podrá exceder \
-del 15 por ciento del importe bruto de los dividendos.
+Articolo 3
+Dividendi
+1. I dividendi pagati da una società residente di uno Stato contraente ad un residente dell'altro \
+Stato contraente sono imponibili in detto altro Stato.
+2. Tuttavia, tali dividendi possono essere tassati anche nello Stato contraente di cui la società \
+che paga i dividendi è residente, ed in conformità alla legislazione di detto Stato, ma, se il \
+beneficiario effettivo dei dividendi è un residente dell'altro Stato contraente, l'imposta così \
+applicata non può eccedere il 15 per cento dell'ammontare lordo dei dividendi.
 
-Artículo 4
-Entrada en vigor
-El presente Convenio entrará en vigor el día de la última notificación.
+Articolo 4
+Entrata in vigore
+La presente Convenzione entrerà in vigore alla data dell'ultima notifica.
 
-En fe de lo cual, los signatarios, debidamente autorizados al efecto, han firmado el presente \
-Convenio.
+In fede di che, i sottoscritti, debitamente autorizzati a tal fine, hanno firmato la presente \
+Convenzione.
 ";
 
 #[test]
-fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
-    let added = install(&[SPANISH]).expect("installed before any document is read");
-    let spanish = added[0];
-    assert_eq!(spanish.as_str(), "es");
-    assert_eq!(Lang::from_code("es"), Some(spanish));
+fn an_italian_profile_segments_and_extracts_an_italian_treaty() {
+    let added = install(&[ITALIAN]).expect("installed before any document is read");
+    let italian = added[0];
+    assert_eq!(italian.as_str(), "it");
+    assert_eq!(Lang::from_code("it"), Some(italian));
+    assert!(!italian.is_core());
 
     let report = process_document(
-        "arcadia-betania-es.txt",
+        "arcadia-betania-it.txt",
         TREATY.as_bytes(),
         &Settings::default(),
     )
@@ -198,7 +197,7 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
     let versions = &report.treaties[0].versions;
     assert_eq!(versions.len(), 1);
     let version = &versions[0];
-    assert_eq!(version.lang.to_string(), "es");
+    assert_eq!(version.lang.to_string(), "it");
     let outline: Vec<(&str, &str, String, usize)> = version
         .articles
         .iter()
@@ -213,10 +212,10 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
         })
         .collect();
     let expected = [
-        ("1", "Personas comprendidas", "persons_covered", 1),
-        ("2", "Impuestos comprendidos", "taxes_covered", 2),
-        ("3", "Dividendos", "dividends", 2),
-        ("4", "Entrada en vigor", "entry_into_force", 1),
+        ("1", "Soggetti", "persons_covered", 1),
+        ("2", "Imposte considerate", "taxes_covered", 2),
+        ("3", "Dividendi", "dividends", 2),
+        ("4", "Entrata in vigore", "entry_into_force", 1),
     ];
     let expected: Vec<(&str, &str, String, usize)> = expected
         .iter()
@@ -240,7 +239,7 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
     assert_eq!(
         rows,
         [(
-            "es".to_string(),
+            "it".to_string(),
             "dividends".to_string(),
             "3(2)".to_string(),
             "rate".to_string(),
@@ -248,9 +247,9 @@ fn a_spanish_profile_segments_and_extracts_a_spanish_treaty() {
         )]
     );
     let row = &report.rows[0];
-    assert_eq!(&TREATY[row.start..row.end], "15 por ciento");
-    assert!(row.quote.starts_with("Sin embargo") && row.quote.ends_with("de los dividendos."));
+    assert_eq!(&TREATY[row.start..row.end], "15 per cento");
+    assert!(row.quote.starts_with("Tuttavia") && row.quote.ends_with("dei dividendi."));
     // The closing formula ends the last article.
     let last = &version.articles[3];
-    assert!(last.end <= TREATY.find("En fe de lo cual").unwrap());
+    assert!(last.end <= TREATY.find("In fede di che").unwrap());
 }

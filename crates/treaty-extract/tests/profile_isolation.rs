@@ -1,133 +1,36 @@
-//! Languages that do not leak (issue 24, point 4): installing extra Latin-script profiles
-//! leaves the output of every corpus document byte-identical.
+//! Languages that do not leak (issue 24, point 4; issue 27, point 3): the built-in Spanish
+//! profile, and a profile installed beside it, leave the output of every Portuguese, English
+//! and Japanese corpus document byte-identical.
 //!
-//! A profile can be installed only before the first document, once per process, so the test
-//! runs itself twice as child processes: once with the built-in profiles, once with a small
-//! Spanish-like and a small German-like profile installed (Spanish shares many words with
-//! Portuguese, German few with either; both are Latin-script, whose grammar and evidence read
-//! every installed profile). Each child writes every corpus document's JSON; the parent
-//! compares them byte for byte. PDFs are read through poppler's `pdftotext -layout`, as the
-//! CLI reads them, where it is installed.
+//! Profiles are chosen only before the first document, once per process, so the test runs
+//! itself twice as child processes: once with the core profiles alone (Portuguese, English,
+//! Japanese: `install_core_and(&[])`), once with the default ones (Spanish among them) and a
+//! small German-like profile installed (Spanish shares many words with Portuguese, German few
+//! with either; all are Latin-script, whose grammar and evidence read every profile taking
+//! part). Each child writes every corpus document's JSON, the Spanish ones (`corpus/es`)
+//! aside; the parent compares them byte for byte. PDFs are read through poppler's
+//! `pdftotext -layout`, as the CLI reads them, where it is installed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use treaty_extract::{process_document, Settings};
 use treaty_lang::{
-    install, Identification, IdentityWords, KanjiStructure, Names, NormalizeWords, NumberWord,
-    NumberWordKind, NumberWords, Profile, RuleWords, Script, StructureWords, TopicWords,
+    install, install_core_and, Identification, IdentityWords, KanjiStructure, Lang, Names,
+    NormalizeWords, NumberWord, NumberWordKind, NumberWords, Profile, RuleWords, Script,
+    StructureWords, TopicWords,
 };
 
 /// Set in a child: the folder to write the documents' JSON to.
 const OUT: &str = "TREATY_ISOLATION_OUT";
-/// Set in a child: `extra` to install the extra profiles first.
+/// Set in a child: `core` for the core profiles alone, `extra` for the default ones and a
+/// German-like profile.
 const PROFILES: &str = "TREATY_ISOLATION_PROFILES";
 const TEST_NAME: &str = "installing_profiles_changes_no_corpus_document";
 
 const fn w(word: &'static str, value: u64, kind: NumberWordKind) -> NumberWord {
     NumberWord { word, value, kind }
 }
-
-/// Spanish, as a user might first write it: lexicon, headings, a few rule words.
-const SPANISH: Profile = Profile {
-    code: "es",
-    name: "Spanish",
-    script: Script::Latin,
-    ident: Identification {
-        lexicon: &[
-            "el",
-            "la",
-            "los",
-            "las",
-            "un",
-            "una",
-            "del",
-            "al",
-            "de",
-            "en",
-            "con",
-            "por",
-            "para",
-            "que",
-            "se",
-            "su",
-            "sus",
-            "y",
-            "o",
-            "este",
-            "esta",
-            "otro",
-            "otra",
-            "será",
-            "podrá",
-            "pueden",
-            "sin",
-            "embargo",
-            "estado",
-            "estados",
-            "contratante",
-            "contratantes",
-            "convenio",
-            "impuesto",
-            "impuestos",
-            "sociedad",
-            "residente",
-            "residentes",
-            "artículo",
-            "apartado",
-            "dividendos",
-            "intereses",
-            "cánones",
-            "renta",
-            "presente",
-        ],
-        marked_letters: "ñáéíóú",
-        endings: &[
-            "ción", "ciones", "mente", "dad", "os", "as", "es", "ado", "ada",
-        ],
-        heading_keywords: &["artículo"],
-        ..Identification::EMPTY
-    },
-    numbers: NumberWords {
-        words: &[
-            w("cinco", 5, NumberWordKind::Ones),
-            w("diez", 10, NumberWordKind::Teens),
-            w("quince", 15, NumberWordKind::Teens),
-            w("veinte", 20, NumberWordKind::Tens),
-        ],
-        connector: "y",
-        thousands_separator: '.',
-        percent_units: &[r"por\s+ciento"],
-        day_units: &[r"d[ií]as?"],
-        year_units: &[r"años?"],
-        reference_words: &[r"art[íi]culos?", r"apartados?"],
-        ..NumberWords::EMPTY
-    },
-    normalize: NormalizeWords::EMPTY,
-    structure: StructureWords {
-        preamble_end: &[r"han\s+acordado\s+lo\s+siguiente"],
-        closing: &[r"en\s+fe\s+de\s+lo\s+cual"],
-        article_heading: &["Artículo", "ARTÍCULO"],
-        article_reference: &[r"[Aa]rtículos?"],
-        contracting_state: &["Estado Contratante"],
-        sentence_openers: &["el", "la", "los", "las"],
-        title_stop_words: &["el", "la", "los", "las", "cuando", "si"],
-        list_joiners: &["y", "o"],
-        ..StructureWords::EMPTY
-    },
-    kanji: KanjiStructure::EMPTY,
-    topics: TopicWords {
-        titles: &[("dividendos", "dividends"), ("intereses", "interest")],
-        ..TopicWords::EMPTY
-    },
-    rules: RuleWords {
-        beneficial_owner: &["beneficiario efectivo"],
-        gross_amount: &["del importe bruto"],
-        ..RuleWords::EMPTY
-    },
-    names: Names::EMPTY,
-    identity: IdentityWords::EMPTY,
-};
 
 /// German, as small.
 const GERMAN: Profile = Profile {
@@ -227,6 +130,7 @@ const GERMAN: Profile = Profile {
 fn corpus() -> Vec<(String, Vec<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let mut paths: Vec<PathBuf> = Vec::new();
+    // Every folder but `es`: the Portuguese, English and Japanese documents.
     for folder in ["", "en", "ja", "md", "pdf"] {
         let Ok(entries) = std::fs::read_dir(root.join(folder)) else {
             continue;
@@ -265,8 +169,15 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
 
 /// In a child: install the profiles asked for, process every document, write its JSON.
 fn child(out: &Path) {
-    if std::env::var(PROFILES).as_deref() == Ok("extra") {
-        install(&[SPANISH, GERMAN]).expect("installed before any document is read");
+    match std::env::var(PROFILES).as_deref() {
+        Ok("core") => {
+            install_core_and(&[]).expect("installed before any document is read");
+            assert_eq!(Lang::from_code("es"), None);
+        }
+        _ => {
+            install(&[GERMAN]).expect("installed before any document is read");
+            assert!(Lang::from_code("es").is_some_and(|es| !es.is_core()));
+        }
     }
     let documents = corpus();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -296,7 +207,7 @@ fn installing_profiles_changes_no_corpus_document() {
     let base = std::env::temp_dir().join(format!("treaty-isolation-{}", std::process::id()));
     let exe = std::env::current_exe().unwrap();
     let mut outputs = Vec::new();
-    for profiles in ["builtin", "extra"] {
+    for profiles in ["core", "extra"] {
         let out = base.join(profiles);
         std::fs::create_dir_all(&out).unwrap();
         let status = Command::new(&exe)
@@ -317,15 +228,15 @@ fn installing_profiles_changes_no_corpus_document() {
     let mut changed = Vec::new();
     for (name, _) in &documents {
         let file = format!("{name}.json");
-        let builtin = std::fs::read(outputs[0].join(&file)).unwrap();
+        let core = std::fs::read(outputs[0].join(&file)).unwrap();
         let extra = std::fs::read(outputs[1].join(&file)).unwrap();
-        if builtin != extra {
+        if core != extra {
             changed.push(name.clone());
         }
     }
     assert!(
         changed.is_empty(),
-        "{} of {} documents changed with the extra profiles installed (compare {} and {}): {changed:?}",
+        "{} of {} documents changed with Spanish and a German-like profile installed (compare {} and {}): {changed:?}",
         changed.len(),
         documents.len(),
         outputs[0].display(),

@@ -1,5 +1,6 @@
 //! Text in a language with no installed profile is refused and named, never read with a
-//! neighbour's grammar; Portuguese and English text is read as before.
+//! neighbour's grammar; Portuguese and English text is read as before, and Spanish text, which
+//! has a built-in profile, is read as Spanish.
 
 use std::path::Path;
 
@@ -27,10 +28,12 @@ fn refusal(text: &str) -> Option<String> {
     Some(refusal.message.clone())
 }
 
+/// The languages of the lookalikes with no profile, refused.
+const REFUSED: [&str; 4] = ["gl.txt", "ca.txt", "it.txt", "fr.txt"];
+
 #[test]
 fn two_articles_in_a_neighbour_language_are_refused_and_named() {
     for (file, name) in [
-        ("es.txt", "Spanish"),
         ("gl.txt", "Galician"),
         ("ca.txt", "Catalan"),
         ("it.txt", "Italian"),
@@ -40,7 +43,8 @@ fn two_articles_in_a_neighbour_language_are_refused_and_named() {
         let expected = format!("the text looks {name}; no installed profile reads {name}");
         assert!(message.starts_with(&expected), "{file}: {message}");
         assert!(
-            message.contains("not in a supported language (Portuguese, English or Japanese)"),
+            message
+                .contains("not in a supported language (Portuguese, English, Japanese or Spanish)"),
             "{file}: {message}"
         );
     }
@@ -48,7 +52,7 @@ fn two_articles_in_a_neighbour_language_are_refused_and_named() {
 
 #[test]
 fn one_article_is_enough() {
-    for file in ["es.txt", "gl.txt", "ca.txt", "it.txt", "fr.txt"] {
+    for file in REFUSED {
         let text = data(file);
         let heading = |from: usize| from + text[from..].find("\nArt").expect("two articles");
         let first = &text[..heading(heading(0) + 1)];
@@ -56,18 +60,45 @@ fn one_article_is_enough() {
     }
 }
 
+/// The languages of a document's versions, and its article count.
+fn read_as(text: &str) -> (Vec<String>, usize) {
+    let (document, diagnostics) = segment(text, &Config::default());
+    assert!(
+        !diagnostics.iter().any(|d| d.code == "unsupported_language"),
+        "{diagnostics:?}"
+    );
+    let versions: Vec<_> = document
+        .treaties
+        .iter()
+        .flat_map(|t| t.versions.iter())
+        .collect();
+    let mut langs: Vec<String> = versions.iter().map(|v| v.lang.to_string()).collect();
+    langs.dedup();
+    (langs, versions.iter().map(|v| v.articles.len()).sum())
+}
+
 #[test]
-fn spanish_conventions_from_the_gazette_are_refused_as_spanish() {
-    let folder = workspace().join("../shared/corpus/es");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        // Not beside this checkout: only the excerpt in `tests/data` is tested.
-        return;
-    };
+fn spanish_text_is_read_by_the_spanish_profile() {
+    // The excerpt of two articles the lookalike refused while Spanish had no profile.
+    let (langs, articles) = read_as(&data("es.txt"));
+    assert_eq!(langs, ["es"]);
+    assert_eq!(articles, 2);
+    // Its first article alone.
+    let text = data("es.txt");
+    let heading = |from: usize| from + text[from..].find("\nArt").expect("two articles");
+    let (langs, articles) = read_as(&text[..heading(heading(0) + 1)]);
+    assert_eq!((langs, articles), (vec!["es".to_string()], 1));
+}
+
+#[test]
+fn spanish_conventions_from_the_gazette_are_read_as_spanish() {
+    let folder = workspace().join("corpus/es");
     let mut count = 0;
-    for entry in entries.flatten() {
+    for entry in std::fs::read_dir(&folder).unwrap().flatten() {
         let text = std::fs::read_to_string(entry.path()).unwrap();
-        let message = refusal(&text).unwrap_or_else(|| panic!("{:?} was read", entry.path()));
-        assert!(message.starts_with("the text looks Spanish;"), "{message}");
+        let (langs, articles) = read_as(&text);
+        assert_eq!(langs, ["es"], "{:?}", entry.path());
+        assert!(articles >= 20, "{:?}: {articles} articles", entry.path());
         count += 1;
     }
     assert!(count >= 12, "{count} Spanish conventions");
