@@ -560,20 +560,22 @@ impl Ord for NumberKey {
     }
 }
 
-/// Appends one CSV line (with `\n`) to `out`, quoting fields only where needed.
+/// Appends one CSV record (RFC 4180: a field holding a comma, a quote or a line break is
+/// quoted) and a `\n`, written by the csv crate, so fixture files and datasets quote alike.
 pub(crate) fn push_csv_line<'a>(out: &mut String, fields: impl IntoIterator<Item = &'a str>) {
-    for (field_idx, field) in fields.into_iter().enumerate() {
-        if field_idx > 0 {
-            out.push(',');
-        }
-        if field.contains([',', '"', '\n', '\r']) {
-            out.push('"');
-            out.push_str(&field.replace('"', "\"\""));
-            out.push('"');
-        } else {
-            out.push_str(field);
-        }
-    }
+    // The CRLF terminator makes the writer quote a field with a bare `\r` as well as one with
+    // a `\n`; fixture lines end in `\n`, so the terminator is replaced below.
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    // Writing into memory cannot fail: the only errors are the buffer's, and a Vec has none.
+    let written = writer
+        .write_record(fields)
+        .ok()
+        .and_then(|()| writer.into_inner().ok())
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .unwrap_or_default();
+    out.push_str(written.strip_suffix("\r\n").unwrap_or(&written));
     out.push('\n');
 }
 

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 
-use treaty_extract::schema::RateRow;
+use treaty_extract::schema::{cells, ARTICLE_TABLE, RATE_TABLE};
 use treaty_extract::{article_rows, sha256_hex, treaty_rows};
 
 use super::manifest::{InputEntry, Journal};
@@ -98,7 +98,7 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
             .from_writer(Vec::new());
         let mut rates_jsonl = Vec::new();
         for row in &report.rows {
-            write_rate_csv(&mut rates_csv, row, csv_raw)?;
+            write_cells(&mut rates_csv, cells(&RATE_TABLE, row), csv_raw)?;
             serde_json::to_writer(&mut rates_jsonl, row)?;
             rates_jsonl.push(b'\n');
         }
@@ -107,23 +107,7 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
             .from_writer(Vec::new());
         let articles = article_rows(&report);
         for article in &articles {
-            write_cells(
-                &mut articles_csv,
-                [
-                    article.doc.as_str(),
-                    &article.treaty.to_string(),
-                    article.lang.as_str(),
-                    &article.article,
-                    &article.title,
-                    article.topic.as_str(),
-                    &article.inferred.to_string(),
-                    &article.paragraphs.to_string(),
-                    &article.start.to_string(),
-                    &article.end.to_string(),
-                    &article.printed,
-                ],
-                csv_raw,
-            )?;
+            write_cells(&mut articles_csv, cells(&ARTICLE_TABLE, article), csv_raw)?;
         }
         let mut treaties_csv = csv::WriterBuilder::new()
             .has_headers(false)
@@ -239,40 +223,6 @@ where
         )?;
     }
     Ok(())
-}
-
-fn write_rate_csv<W: Write>(
-    writer: &mut csv::Writer<W>,
-    row: &RateRow,
-    raw: bool,
-) -> anyhow::Result<()> {
-    write_cells(
-        writer,
-        [
-            row.doc.as_str(),
-            row.lang.as_str(),
-            row.topic.as_str(),
-            &row.article,
-            &row.paragraph,
-            &row.subparagraph,
-            row.kind.as_str(),
-            &row.value,
-            row.unit.as_str(),
-            &row.condition,
-            &row.quote,
-            &row.treaty.to_string(),
-            &row.start.to_string(),
-            &row.end.to_string(),
-            &format!("{:.2}", row.confidence),
-            row.status.as_str(),
-            row.source.as_str(),
-            &row.modifies,
-            &row.page.map_or(String::new(), |page| page.to_string()),
-            &row.ocr_confidence
-                .map_or(String::new(), |confidence| format!("{confidence:.2}")),
-        ],
-        raw,
-    )
 }
 
 #[cfg(test)]

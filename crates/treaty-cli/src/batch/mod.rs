@@ -134,8 +134,6 @@ fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
         .context("cannot start worker threads")
 }
 
-/// The dataset of every document's warnings, one JSON line each.
-
 /// How many documents the summary names per warning code.
 const DOCS_PER_WARNING: usize = 3;
 

@@ -21,46 +21,78 @@ pub use vocabulary::{
 /// Version of the dataset schema written into every per-document JSON.
 pub const SCHEMA_VERSION: &str = "1.2";
 
-/// Columns of `rates.csv`, in order.
+/// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
+/// these, so a column's name, its place and its cell are written once.
+pub type Column<Row> = (&'static str, fn(&Row) -> String);
+
+/// The names of a table of columns, in order (for the header and the JSON Schema tests).
+const fn names<Row, const N: usize>(columns: &[Column<Row>; N]) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut index = 0;
+    while index < N {
+        names[index] = columns[index].0;
+        index += 1;
+    }
+    names
+}
+
+/// The columns of `rates.csv`: the eleven of the dataset contract first, in their fixed
+/// order, then extra columns.
 // tidy: not language (the dataset's column names)
-pub const RATE_COLUMNS: [&str; 20] = [
-    "doc",
-    "lang",
-    "topic",
-    "article",
-    "paragraph",
-    "subparagraph",
-    "kind",
-    "value",
-    "unit",
-    "condition",
-    "quote",
-    "treaty",
-    "start",
-    "end",
-    "confidence",
-    "status",
-    "source",
-    "modifies",
-    "page",
-    "ocr_confidence",
+pub const RATE_TABLE: [Column<RateRow>; 20] = [
+    ("doc", |row| row.doc.clone()),
+    ("lang", |row| row.lang.as_str().to_string()),
+    ("topic", |row| row.topic.as_str().to_string()),
+    ("article", |row| row.article.clone()),
+    ("paragraph", |row| row.paragraph.clone()),
+    ("subparagraph", |row| row.subparagraph.clone()),
+    ("kind", |row| row.kind.as_str().to_string()),
+    ("value", |row| row.value.clone()),
+    ("unit", |row| row.unit.as_str().to_string()),
+    ("condition", |row| row.condition.clone()),
+    ("quote", |row| row.quote.clone()),
+    ("treaty", |row| row.treaty.to_string()),
+    ("start", |row| row.start.to_string()),
+    ("end", |row| row.end.to_string()),
+    ("confidence", |row| format!("{:.2}", row.confidence)),
+    ("status", |row| row.status.as_str().to_string()),
+    ("source", |row| row.source.as_str().to_string()),
+    ("modifies", |row| row.modifies.clone()),
+    ("page", |row| {
+        row.page.map_or(String::new(), |page| page.to_string())
+    }),
+    ("ocr_confidence", |row| {
+        row.ocr_confidence
+            .map_or(String::new(), |confidence| format!("{confidence:.2}"))
+    }),
+];
+
+/// Columns of `rates.csv`, in order.
+pub const RATE_COLUMNS: [&str; 20] = names(&RATE_TABLE);
+
+/// The columns of `articles.csv`.
+// tidy: not language (the dataset's column names)
+pub const ARTICLE_TABLE: [Column<ArticleRow>; 11] = [
+    ("doc", |row| row.doc.clone()),
+    ("treaty", |row| row.treaty.to_string()),
+    ("lang", |row| row.lang.as_str().to_string()),
+    ("article", |row| row.article.clone()),
+    ("title", |row| row.title.clone()),
+    ("topic", |row| row.topic.as_str().to_string()),
+    ("inferred", |row| row.inferred.to_string()),
+    ("paragraphs", |row| row.paragraphs.to_string()),
+    ("start", |row| row.start.to_string()),
+    ("end", |row| row.end.to_string()),
+    ("printed", |row| row.printed.clone()),
 ];
 
 /// Columns of `articles.csv`, in order.
-// tidy: not language (the dataset's column names)
-pub const ARTICLE_COLUMNS: [&str; 11] = [
-    "doc",
-    "treaty",
-    "lang",
-    "article",
-    "title",
-    "topic",
-    "inferred",
-    "paragraphs",
-    "start",
-    "end",
-    "printed",
-];
+pub const ARTICLE_COLUMNS: [&str; 11] = names(&ARTICLE_TABLE);
+
+/// The cells of a row, in the order of its table.
+pub fn cells<Row, const N: usize>(table: &[Column<Row>; N], row: &Row) -> [String; N] {
+    std::array::from_fn(|index| (table[index].1)(row))
+}
 
 /// One extracted rate or threshold: a row of `rates.csv` and a line of `rates.jsonl`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -492,48 +524,77 @@ pub fn document_json_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(DocumentReport)).unwrap_or_default()
 }
 
-/// Columns of `treaties.csv`, in order: the fields of [`TreatyRow`].
+/// The columns of `treaties.csv`: the fields of [`TreatyRow`].
 // tidy: not language (the dataset's column names)
-pub const TREATY_COLUMNS: [&str; 38] = [
-    "doc",
-    "treaty",
-    "instrument",
-    "party1_alpha2",
-    "party1_alpha3",
-    "party1_printed",
-    "party2_alpha2",
-    "party2_alpha3",
-    "party2_printed",
-    "title",
-    "signed",
-    "signed_place",
-    "in_force",
-    "in_force_rule",
-    "effective_withholding",
-    "languages",
-    "dividends_lowest_rate",
-    "dividends_lowest_min_holding",
-    "dividends_lowest_holding_period",
-    "dividends_lowest_row",
-    "dividends_general_rate",
-    "dividends_general_row",
-    "interest_general_rate",
-    "interest_general_row",
-    "interest_exempt",
-    "royalties_general_rate",
-    "royalties_general_row",
-    "technical_fees_rate",
-    "technical_fees_row",
-    "pe_construction_value",
-    "pe_construction_unit",
-    "pe_construction_row",
-    "pe_services_value",
-    "pe_services_unit",
-    "pe_services_row",
-    "employment_days",
-    "employment_days_row",
-    "fragment",
+pub const TREATY_TABLE: [Column<TreatyRow>; 38] = [
+    ("doc", |row| row.doc.clone()),
+    ("treaty", |row| row.treaty.to_string()),
+    ("instrument", |row| row.instrument.clone()),
+    ("party1_alpha2", |row| row.party1_alpha2.clone()),
+    ("party1_alpha3", |row| row.party1_alpha3.clone()),
+    ("party1_printed", |row| row.party1_printed.clone()),
+    ("party2_alpha2", |row| row.party2_alpha2.clone()),
+    ("party2_alpha3", |row| row.party2_alpha3.clone()),
+    ("party2_printed", |row| row.party2_printed.clone()),
+    ("title", |row| row.title.clone()),
+    ("signed", |row| row.signed.clone()),
+    ("signed_place", |row| row.signed_place.clone()),
+    ("in_force", |row| row.in_force.clone()),
+    ("in_force_rule", |row| row.in_force_rule.clone()),
+    ("effective_withholding", |row| {
+        row.effective_withholding.clone()
+    }),
+    ("languages", |row| row.languages.clone()),
+    ("dividends_lowest_rate", |row| {
+        row.dividends_lowest_rate.clone()
+    }),
+    ("dividends_lowest_min_holding", |row| {
+        row.dividends_lowest_min_holding.clone()
+    }),
+    ("dividends_lowest_holding_period", |row| {
+        row.dividends_lowest_holding_period.clone()
+    }),
+    ("dividends_lowest_row", |row| {
+        row.dividends_lowest_row.clone()
+    }),
+    ("dividends_general_rate", |row| {
+        row.dividends_general_rate.clone()
+    }),
+    ("dividends_general_row", |row| {
+        row.dividends_general_row.clone()
+    }),
+    ("interest_general_rate", |row| {
+        row.interest_general_rate.clone()
+    }),
+    ("interest_general_row", |row| {
+        row.interest_general_row.clone()
+    }),
+    ("interest_exempt", |row| row.interest_exempt.clone()),
+    ("royalties_general_rate", |row| {
+        row.royalties_general_rate.clone()
+    }),
+    ("royalties_general_row", |row| {
+        row.royalties_general_row.clone()
+    }),
+    ("technical_fees_rate", |row| row.technical_fees_rate.clone()),
+    ("technical_fees_row", |row| row.technical_fees_row.clone()),
+    ("pe_construction_value", |row| {
+        row.pe_construction_value.clone()
+    }),
+    ("pe_construction_unit", |row| {
+        row.pe_construction_unit.clone()
+    }),
+    ("pe_construction_row", |row| row.pe_construction_row.clone()),
+    ("pe_services_value", |row| row.pe_services_value.clone()),
+    ("pe_services_unit", |row| row.pe_services_unit.clone()),
+    ("pe_services_row", |row| row.pe_services_row.clone()),
+    ("employment_days", |row| row.employment_days.clone()),
+    ("employment_days_row", |row| row.employment_days_row.clone()),
+    ("fragment", |row| row.fragment.to_string()),
 ];
+
+/// Columns of `treaties.csv`, in order.
+pub const TREATY_COLUMNS: [&str; 38] = names(&TREATY_TABLE);
 
 /// One line of `treaties.csv` and `treaties.jsonl`: who, which instrument, since when, and
 /// the headline numbers. Each headline field has a `_row` field naming the row of
@@ -624,46 +685,7 @@ pub struct TreatyRow {
 impl TreatyRow {
     /// The CSV cells, in [`TREATY_COLUMNS`] order.
     pub fn cells(&self) -> [String; 38] {
-        [
-            self.doc.clone(),
-            self.treaty.to_string(),
-            self.instrument.clone(),
-            self.party1_alpha2.clone(),
-            self.party1_alpha3.clone(),
-            self.party1_printed.clone(),
-            self.party2_alpha2.clone(),
-            self.party2_alpha3.clone(),
-            self.party2_printed.clone(),
-            self.title.clone(),
-            self.signed.clone(),
-            self.signed_place.clone(),
-            self.in_force.clone(),
-            self.in_force_rule.clone(),
-            self.effective_withholding.clone(),
-            self.languages.clone(),
-            self.dividends_lowest_rate.clone(),
-            self.dividends_lowest_min_holding.clone(),
-            self.dividends_lowest_holding_period.clone(),
-            self.dividends_lowest_row.clone(),
-            self.dividends_general_rate.clone(),
-            self.dividends_general_row.clone(),
-            self.interest_general_rate.clone(),
-            self.interest_general_row.clone(),
-            self.interest_exempt.clone(),
-            self.royalties_general_rate.clone(),
-            self.royalties_general_row.clone(),
-            self.technical_fees_rate.clone(),
-            self.technical_fees_row.clone(),
-            self.pe_construction_value.clone(),
-            self.pe_construction_unit.clone(),
-            self.pe_construction_row.clone(),
-            self.pe_services_value.clone(),
-            self.pe_services_unit.clone(),
-            self.pe_services_row.clone(),
-            self.employment_days.clone(),
-            self.employment_days_row.clone(),
-            self.fragment.to_string(),
-        ]
+        cells(&TREATY_TABLE, self)
     }
 }
 
@@ -708,6 +730,39 @@ mod tests {
         assert_eq!(cells[at("party2_alpha3")], "JPN");
         assert_eq!(cells[at("employment_days_row")], "15.2@9");
         assert_eq!(cells[at("fragment")], "true");
+    }
+
+    /// A CSV column holds what the JSON of the same row says under the same name: the
+    /// tables are the only definition of the columns, and they agree with the rows' fields.
+    #[test]
+    fn csv_cells_are_the_json_fields_of_the_same_name() {
+        let article = ArticleRow {
+            doc: "d".into(),
+            treaty: 2,
+            lang: Lang::En,
+            article: "P3".into(),
+            title: "Dividends, \"gross\"".into(),
+            topic: Topic::Dividends,
+            inferred: true,
+            paragraphs: 4,
+            start: 10,
+            end: 99,
+            printed: "III".into(),
+        };
+        let json = serde_json::to_value(&article).unwrap();
+        for (column, cell) in ARTICLE_COLUMNS.iter().zip(cells(&ARTICLE_TABLE, &article)) {
+            let field = &json[*column];
+            let text = field
+                .as_str()
+                .map_or_else(|| field.to_string(), str::to_string);
+            assert_eq!(cell, text, "articles.csv column {column}");
+        }
+        assert_eq!(ARTICLE_COLUMNS.len(), json.as_object().unwrap().len());
+        let mut sorted = RATE_COLUMNS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), RATE_COLUMNS.len(), "a rates.csv column twice");
+        assert_eq!(&RATE_COLUMNS[..3], ["doc", "lang", "topic"]);
     }
 
     #[test]
