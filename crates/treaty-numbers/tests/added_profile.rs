@@ -1,11 +1,13 @@
 //! A Latin-script language added only as a profile reads its own number words, units and
-//! separators through the same code as the built-in ones.
+//! separators through the same code as the built-in ones: a few words of Spanish written
+//! here, installed beside the core profiles in place of the built-in Spanish profile
+//! (`tests/spanish.rs` reads the built-in one).
 //!
 //! Its own test binary: profiles can only be installed before any stage reads them.
 
 use treaty_lang::{
-    install, Identification, IdentityWords, Names, NormalizeWords, NumberWord, NumberWordKind,
-    NumberWords, Profile, RuleWords, Script, StructureWords, TopicWords,
+    install_core_and, Identification, IdentityWords, Names, NormalizeWords, NumberWord,
+    NumberWordKind, NumberWords, Profile, RuleWords, Script, StructureWords, TopicWords,
 };
 use treaty_numbers::{find_quantities, parse_number_words, Unit};
 
@@ -53,7 +55,7 @@ const SPANISH: Profile = Profile {
 
 #[test]
 fn spanish_profile_flows_through_the_latin_finder() {
-    let added = install(&[SPANISH]).expect("installed before any stage read a profile");
+    let added = install_core_and(&[SPANISH]).expect("installed before any stage read a profile");
     let es = added[0];
     let text = "no podrá exceder del quince por ciento del importe bruto; durante ciento \
                 ochenta y tres días; 4.000 euros; 7 y medio por ciento; el artículo 10 años";
