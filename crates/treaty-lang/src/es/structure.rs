@@ -38,7 +38,8 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         r"(?:\b[yY]\s+(?:el\s+|la\s+|los\s+)?|(?m:^)(?:El\s+|La\s+|Los\s+)?)((?:Reino|República|Estados|Confederación|Principado|Gran\s+Ducado|España)(?:\s+(?:de\s+la\s+|de\s+los\s+|del\s+|de\s+|e\s+)?\p{Lu}[\p{L}]+)*)",
     ],
     contracting_state: &["Estado contratante", "Estado Contratante"],
-    sentence_openers: &["el", "la", "los", "las", "cuando", "si", "no"],
+    // Not `no`: titles open with it (`No discriminación`).
+    sentence_openers: &["el", "la", "los", "las", "cuando", "si"],
     title_stop_words: &[
         "el",
         "la",

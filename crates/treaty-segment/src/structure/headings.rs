@@ -343,8 +343,9 @@ fn latin_title(text: &str, after_number: usize, end: usize) -> (String, usize) {
     if let Some(title) = bracketed_title(rest_trimmed) {
         return (title.to_string(), line_end);
     }
-    // Inline title (OCR runs heading, title and text together): words up to a sentence start.
-    let offset = after_number + (rest.len() - rest.trim_start().len());
+    // Inline title (OCR runs heading, title and text together): words up to a sentence start,
+    // after the punctuation that closes the number (`Artículo X. Dividendos.`).
+    let offset = line_end - rest_trimmed.len() - (rest.len() - rest.trim_end().len());
     let mut title_end = offset;
     for (words, token) in text[offset..line_end]
         .split_inclusive(char::is_whitespace)
