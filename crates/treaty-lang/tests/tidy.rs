@@ -503,7 +503,8 @@ fn without_codes(text: &str) -> String {
         let word = &rest[..run];
         // `income=`: a key of the dataset's `key=value` conditions.
         let key = rest[run..].starts_with('=') && word.bytes().all(|b| b.is_ascii_lowercase());
-        if !key && !(word.contains('_') && is_snake_case_code(word)) {
+        let code = word.contains('_') && is_snake_case_code(word);
+        if !key && !code {
             kept.push_str(word);
         }
         rest = &rest[run..];

@@ -19,10 +19,15 @@ pub enum Unit {
     Years,
     /// An amount of money, with its ISO 4217 code (`USD`, `EUR`, `JPY`, `DKK`, `CAD`, ...).
     Currency(String),
+    /// An amount of money in a currency word as printed (`francs`), where neither the text nor
+    /// the treaty's parties say which currency it is (the extraction stage decides this; the
+    /// number finder gives codes only). Open, since it is the source's word.
+    Printed(String),
 }
 
 impl Unit {
-    /// The unit as written in the dataset: `percent`, `days`, `months`, `years`, or the currency code.
+    /// The unit as written in the dataset: `percent`, `days`, `months`, `years`, the currency
+    /// code, or the printed word.
     pub fn as_str(&self) -> &str {
         // tidy: not language (the dataset's unit codes)
         match self {
@@ -30,13 +35,35 @@ impl Unit {
             Unit::Days => "days",
             Unit::Months => "months",
             Unit::Years => "years",
-            Unit::Currency(code) => code,
+            Unit::Currency(text) | Unit::Printed(text) => text,
+        }
+    }
+
+    /// Reads a dataset name: a known unit, three capitals as a currency code, else a word as
+    /// printed.
+    pub fn from_name(name: &str) -> Unit {
+        // tidy: not language (the dataset's unit codes)
+        match name {
+            "percent" => Unit::Percent,
+            "days" => Unit::Days,
+            "months" => Unit::Months,
+            "years" => Unit::Years,
+            code if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) => {
+                Unit::Currency(code.to_string())
+            }
+            word => Unit::Printed(word.to_string()),
         }
     }
 
     /// Whether this unit measures time (days, months or years).
     pub fn is_duration(&self) -> bool {
         matches!(self, Unit::Days | Unit::Months | Unit::Years)
+    }
+}
+
+impl std::fmt::Display for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

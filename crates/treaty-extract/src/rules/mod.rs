@@ -284,7 +284,7 @@ pub fn paragraph_findings_in(
                 subparagraph: subparagraph.clone(),
                 kind,
                 value: value.clone(),
-                unit: (&quantity.unit).into(),
+                unit: quantity.unit.clone(),
                 conditions,
                 local: quantity.span.clone(),
                 clause: clause.clone(),

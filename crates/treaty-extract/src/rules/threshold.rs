@@ -170,7 +170,7 @@ pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lan
             subparagraph,
             kind: Kind::Threshold,
             value: value.to_string(),
-            unit: (&unit).into(),
+            unit: unit.clone(),
             conditions: Conditions {
                 measure: Some(measure_for(topic, &unit, &text[clause.clone()], lang)),
                 ..Conditions::default()

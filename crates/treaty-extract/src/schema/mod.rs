@@ -13,10 +13,9 @@ use treaty_segment::Topic;
 
 mod vocabulary;
 
-use vocabulary::{lang_schema, topic_name, topic_schema};
-pub use vocabulary::{
-    Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, Trigger, Unit,
-};
+pub use treaty_numbers::Unit;
+use vocabulary::{lang_schema, topic_name, topic_schema, unit_name, unit_schema};
+pub use vocabulary::{Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, Trigger};
 
 /// Version of the dataset schema written into every per-document JSON.
 pub const SCHEMA_VERSION: &str = "1.2";
@@ -117,6 +116,8 @@ pub struct RateRow {
     /// Plain decimal number (`4000`, `7.5`).
     pub value: String,
     /// `percent`, `days`, `months`, `years` or an ISO 4217 code.
+    #[serde(with = "unit_name")]
+    #[schemars(schema_with = "unit_schema")]
     pub unit: Unit,
     /// Flattened conditions, `key=value` joined by `;`, empty when unconditional.
     pub condition: String,
@@ -778,9 +779,14 @@ mod tests {
         );
         assert_eq!(Income::KnowHow.as_str(), "know_how");
         for unit in ["percent", "days", "USD", "francs"] {
-            let parsed: Unit = serde_json::from_str(&format!("\"{unit}\"")).unwrap();
+            let mut json = serde_json::Serializer::new(Vec::new());
+            let parsed = unit_name::deserialize(&mut serde_json::Deserializer::from_str(&format!(
+                "\"{unit}\""
+            )))
+            .unwrap();
+            unit_name::serialize(&parsed, &mut json).unwrap();
             assert_eq!(
-                serde_json::to_string(&parsed).unwrap(),
+                String::from_utf8(json.into_inner()).unwrap(),
                 format!("\"{unit}\"")
             );
         }

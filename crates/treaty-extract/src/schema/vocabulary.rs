@@ -3,7 +3,6 @@
 
 // tidy: file is not language (the dataset contract's codes, the same in every language)
 
-use std::borrow::Cow;
 use std::fmt;
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -239,104 +238,33 @@ vocabulary! {
     }
 }
 
-/// The unit of a row's value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Unit {
-    /// `percent`.
-    Percent,
-    /// `days`.
-    Days,
-    /// `months`.
-    Months,
-    /// `years`.
-    Years,
-    /// An amount of money, by its ISO 4217 code (`USD`).
-    Currency(String),
-    /// A currency word as printed (`francs`), when neither the text nor the treaty's parties
-    /// say which currency it is; open, since it is the source's word.
-    Printed(String),
-}
+/// Serde for a row's [`Unit`] as its dataset name (`treaty-numbers` has no serde).
+pub(super) mod unit_name {
+    use std::borrow::Cow;
 
-impl Unit {
-    /// The name written in the datasets: `percent`, `days`, `months`, `years`, a code, or the
-    /// printed word.
-    pub fn as_str(&self) -> &str {
-        match self {
-            Unit::Percent => "percent",
-            Unit::Days => "days",
-            Unit::Months => "months",
-            Unit::Years => "years",
-            Unit::Currency(text) | Unit::Printed(text) => text,
-        }
+    use serde::{Deserialize, Deserializer, Serializer};
+    use treaty_numbers::Unit;
+
+    pub fn serialize<S: Serializer>(unit: &Unit, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(unit.as_str())
     }
 
-    /// Reads a dataset name: a known unit, three capitals as a currency code, else a word as
-    /// printed.
-    pub fn from_name(name: &str) -> Unit {
-        match name {
-            "percent" => Unit::Percent,
-            "days" => Unit::Days,
-            "months" => Unit::Months,
-            "years" => Unit::Years,
-            code if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) => {
-                Unit::Currency(code.to_string())
-            }
-            word => Unit::Printed(word.to_string()),
-        }
-    }
-
-    /// Whether this unit measures time.
-    pub fn is_duration(&self) -> bool {
-        matches!(self, Unit::Days | Unit::Months | Unit::Years)
-    }
-}
-
-impl From<&treaty_numbers::Unit> for Unit {
-    fn from(unit: &treaty_numbers::Unit) -> Unit {
-        match unit {
-            treaty_numbers::Unit::Percent => Unit::Percent,
-            treaty_numbers::Unit::Days => Unit::Days,
-            treaty_numbers::Unit::Months => Unit::Months,
-            treaty_numbers::Unit::Years => Unit::Years,
-            treaty_numbers::Unit::Currency(code) => Unit::Currency(code.clone()),
-        }
-    }
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for Unit {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for Unit {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Unit, D::Error> {
         let name = <Cow<'de, str>>::deserialize(deserializer)?;
         Ok(Unit::from_name(&name))
     }
 }
 
-impl JsonSchema for Unit {
-    fn schema_name() -> Cow<'static, str> {
-        "Unit".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "The unit of the value: a duration or percent, an ISO 4217 code, or a currency word as printed when the treaty's parties do not decide which currency it is.",
-            "anyOf": [
-                { "type": "string", "enum": ["percent", "days", "months", "years"] },
-                { "type": "string", "pattern": "^[A-Z]{3}$" },
-                { "type": "string", "description": "a currency word as printed" }
-            ]
-        })
-    }
+/// The schema of a `unit` field.
+pub(super) fn unit_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "The unit of the value: a duration or percent, an ISO 4217 code, or a currency word as printed when the treaty's parties do not decide which currency it is.",
+        "anyOf": [
+            { "type": "string", "enum": ["percent", "days", "months", "years"] },
+            { "type": "string", "pattern": "^[A-Z]{3}$" },
+            { "type": "string", "description": "a currency word as printed" }
+        ]
+    })
 }
 
 /// The schema of a `lang` field: the code of an installed profile.
