@@ -15,11 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use treaty_extract::{process_document, Settings};
-use treaty_lang::{
-    install, install_core_and, Identification, IdentityWords, KanjiStructure, Lang, Names,
-    NormalizeWords, NumberWord, NumberWordKind, NumberWords, Profile, RuleWords, Script,
-    StructureWords, TopicWords,
-};
+use treaty_lang::{install, install_core_and, Lang};
+use treaty_testing::profiles::GERMAN;
 
 /// Set in a child: the folder to write the documents' JSON to.
 const OUT: &str = "TREATY_ISOLATION_OUT";
@@ -27,103 +24,6 @@ const OUT: &str = "TREATY_ISOLATION_OUT";
 /// German-like profile.
 const PROFILES: &str = "TREATY_ISOLATION_PROFILES";
 const TEST_NAME: &str = "installing_profiles_changes_no_corpus_document";
-
-const fn w(word: &'static str, value: u64, kind: NumberWordKind) -> NumberWord {
-    NumberWord { word, value, kind }
-}
-
-/// German, as small.
-const GERMAN: Profile = Profile {
-    code: "de",
-    name: "German",
-    script: Script::Latin,
-    ident: Identification {
-        lexicon: &[
-            "der",
-            "die",
-            "das",
-            "und",
-            "in",
-            "im",
-            "ist",
-            "sind",
-            "nicht",
-            "ein",
-            "eine",
-            "des",
-            "dem",
-            "den",
-            "zu",
-            "von",
-            "mit",
-            "für",
-            "auf",
-            "oder",
-            "wird",
-            "werden",
-            "kann",
-            "können",
-            "staat",
-            "staates",
-            "vertragsstaat",
-            "vertragsstaaten",
-            "abkommen",
-            "artikel",
-            "absatz",
-            "dividenden",
-            "zinsen",
-            "lizenzgebühren",
-            "steuer",
-            "person",
-        ],
-        marked_letters: "äöüß",
-        endings: &["ung", "ungen", "keit", "heit", "lich", "isch"],
-        letter_groups: &["sch", "tz", "ck"],
-        heading_keywords: &["artikel"],
-        ..Identification::EMPTY
-    },
-    numbers: NumberWords {
-        words: &[
-            w("fünf", 5, NumberWordKind::Ones),
-            w("zehn", 10, NumberWordKind::Teens),
-            w("fünfzehn", 15, NumberWordKind::Teens),
-        ],
-        connector: "und",
-        thousands_separator: '.',
-        percent_units: &[r"(?:vom\s+Hundert|Prozent)"],
-        day_units: &[r"Tagen?"],
-        year_units: &[r"Jahren?"],
-        reference_words: &[r"Artikels?", r"Absatz(?:es)?"],
-        ..NumberWords::EMPTY
-    },
-    normalize: NormalizeWords::EMPTY,
-    structure: StructureWords {
-        preamble_end: &[
-            r"wie\s+folgt\s+vereinbart",
-            r"haben\s+Folgendes\s+vereinbart",
-        ],
-        closing: &[r"zu\s+Urkund\s+dessen"],
-        article_heading: &["Artikel", "ARTIKEL"],
-        article_reference: &[r"Artikels?"],
-        contracting_state: &["Vertragsstaat"],
-        sentence_openers: &["der", "die", "das"],
-        title_stop_words: &["der", "die", "das", "wenn"],
-        list_joiners: &["und", "oder"],
-        ..StructureWords::EMPTY
-    },
-    kanji: KanjiStructure::EMPTY,
-    topics: TopicWords {
-        titles: &[("dividenden", "dividends"), ("zinsen", "interest")],
-        ..TopicWords::EMPTY
-    },
-    rules: RuleWords {
-        beneficial_owner: &["nutzungsberechtigte"],
-        gross_amount: &["des Bruttobetrags"],
-        ..RuleWords::EMPTY
-    },
-    names: Names::EMPTY,
-    identity: IdentityWords::EMPTY,
-};
 
 /// Every corpus document: its name and its text (a PDF's through `pdftotext -layout`), or
 /// `None` for PDFs where poppler is not installed.

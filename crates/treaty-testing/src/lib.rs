@@ -26,6 +26,7 @@
 
 mod encoding;
 pub mod invariants;
+pub mod profiles;
 mod noise;
 mod rng;
 mod scale;
