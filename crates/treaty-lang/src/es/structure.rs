@@ -75,7 +75,6 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         "julio",
         "agosto",
         "septiembre",
-        "setiembre",
         "octubre",
         "noviembre",
         "diciembre",

@@ -167,6 +167,7 @@ const CONTENT: &[(&str, &str, f32)] = &[
         5.0,
     ),
     ("la doble imposición se evitará", "elimination_double_taxation", 5.0),
+    ("para evitar la doble imposición", "elimination_double_taxation", 4.0),
     ("considere que las medidas tomadas", "mutual_agreement", 5.0),
     ("privilegios fiscales", "diplomatic_agents", 4.0),
     ("la expresión «residente de un estado", "resident", 5.0),
