@@ -17,6 +17,8 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         r"en\s+fe\s+de\s+lo\s+cual",
         r"en\s+testimonio\s+de\s+lo\s+cual",
         r"en\s+fe\s+de\s+ello",
+        // The signature formula at a line start, where no "en fe de lo cual" precedes it.
+        r"(?m:^)[ \t]*hecho\s+(?:en|por)\s",
     ],
     article_heading: &["Artículo", "ARTÍCULO", "ARTICULO", "Articulo"],
     article_heading_misread: &[],
