@@ -109,31 +109,9 @@ pub(crate) fn apply(rows: &mut Vec<RateRow>, replacing: &[(usize, Vec<ReplacedTi
     }
     for (index, found) in matched {
         let original = rows[index].clone();
-        let bare = original.conditions == Conditions::default();
         let mut versions: Vec<RateRow> = Vec::new();
         for (replaced, paragraph, subparagraph) in &found {
-            let mut tier_versions: Vec<RateRow> = Vec::new();
-            // An amending protocol's row is numbered as the amended article numbers the tier.
-            let renumber = replaced.iter().all(|&t| rows[t].treaty != original.treaty);
-            let mut place = original.clone();
-            if renumber {
-                place.paragraph = paragraph.clone();
-                place.subparagraph = subparagraph.clone();
-            }
-            if bare {
-                for &t in replaced {
-                    let conditions = &rows[t].conditions;
-                    if tier_versions.iter().any(|v| &v.conditions == conditions) {
-                        continue;
-                    }
-                    let mut version = place.clone();
-                    version.condition = conditions.flatten();
-                    version.conditions = conditions.clone();
-                    tier_versions.push(version);
-                }
-            } else {
-                tier_versions.push(place);
-            }
+            let tier_versions = tier_versions(rows, &original, replaced, paragraph, subparagraph);
             for &t in replaced {
                 let conditions = &rows[t].conditions;
                 let owner = conditions.beneficial_owner;
@@ -174,6 +152,44 @@ pub(crate) fn apply(rows: &mut Vec<RateRow>, replacing: &[(usize, Vec<ReplacedTi
         rows[t].superseded_by = Some(row_reference(&by));
         rows[t].effective_rate = Some(by.value.clone());
     }
+    insert_copies(rows, &copies);
+}
+
+/// The versions of a replacing row for one replaced tier: numbered as the amended article
+/// numbers the tier when it comes from an amending protocol (another treaty of the file);
+/// where the row restates no condition, one per distinct conditions of the tier's rows.
+fn tier_versions(
+    rows: &[RateRow],
+    original: &RateRow,
+    replaced: &[usize],
+    paragraph: &str,
+    subparagraph: &str,
+) -> Vec<RateRow> {
+    let renumber = replaced.iter().all(|&t| rows[t].treaty != original.treaty);
+    let mut place = original.clone();
+    if renumber {
+        place.paragraph = paragraph.to_string();
+        place.subparagraph = subparagraph.to_string();
+    }
+    if original.conditions != Conditions::default() {
+        return vec![place];
+    }
+    let mut versions: Vec<RateRow> = Vec::new();
+    for &t in replaced {
+        let conditions = &rows[t].conditions;
+        if versions.iter().any(|v| &v.conditions == conditions) {
+            continue;
+        }
+        let mut version = place.clone();
+        version.condition = conditions.flatten();
+        version.conditions = conditions.clone();
+        versions.push(version);
+    }
+    versions
+}
+
+/// Puts each copy right after the row it was made from.
+fn insert_copies(rows: &mut Vec<RateRow>, copies: &[(usize, RateRow)]) {
     if copies.is_empty() {
         return;
     }

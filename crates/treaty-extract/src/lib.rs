@@ -20,18 +20,22 @@ mod effective;
 mod headline;
 mod identity_report;
 pub mod reconcile;
+mod rows;
 pub mod rules;
 pub mod schema;
 
 pub use headline::treaty_rows;
+use std::collections::HashMap;
+
+use rows::extract_rows;
 use sha2::{Digest, Sha256};
 use treaty_identity::Identity;
 use treaty_normalize::{normalize_bytes, IngestConfig, IngestError, Normalized};
 use treaty_segment::{Article, Config as SegmentConfig, Document, TokenizerSource};
 
 use schema::{
-    ArticleReport, DocumentReport, FixCount, LanguageBytes, ParagraphReport, RateRow, Source,
-    Status, SubparagraphReport, TreatyReport, Unit, VersionReport, Warning,
+    ArticleReport, DocumentReport, FixCount, LanguageBytes, ParagraphReport, RateRow,
+    SubparagraphReport, TreatyReport, VersionReport, Warning,
 };
 
 /// Settings for processing documents.
@@ -73,54 +77,8 @@ pub fn process_document(
         .collect();
     let (mut rows, inferred) = extract_rows(doc, bytes, &normalized, &document);
     warnings.extend(inferred);
-    let paragraph_texts: std::collections::HashMap<reconcile::ParagraphKey, String> = document
-        .treaties
-        .iter()
-        .flat_map(|treaty| {
-            treaty
-                .versions
-                .iter()
-                .map(move |version| (treaty.index, version))
-        })
-        .flat_map(|(treaty, version)| {
-            version
-                .articles
-                .iter()
-                .chain(&version.protocol)
-                .chain(&version.mli)
-                .flat_map(move |article| {
-                    article.paragraphs.iter().map(move |paragraph| {
-                        (
-                            (
-                                treaty,
-                                version.lang,
-                                article.number.clone(),
-                                paragraph.number.clone(),
-                            ),
-                            paragraph.text.clone(),
-                        )
-                    })
-                })
-        })
-        .collect();
-    warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts));
-    // A treaty with articles and not one rate says so: rows are never lost in silence.
-    let has_structure = document
-        .treaties
-        .iter()
-        .flat_map(|t| &t.versions)
-        .any(|v| !v.articles.is_empty() || !v.protocol.is_empty());
-    if has_structure && !rows.iter().any(|row| row.kind == schema::Kind::Rate) {
-        warnings.push(Warning {
-            code: "no_rate_rows".to_string(),
-            message: "articles were found but no withholding rate in any of them: the rate \
-                      clauses may be worded in a way the rules do not know, or the structure \
-                      may be damaged; check the text"
-                .to_string(),
-            start: None,
-            end: None,
-        });
-    }
+    warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts(&document)));
+    warnings.extend(no_rate_rows(&document, &rows));
     Ok(DocumentReport {
         schema_version: schema::SCHEMA_VERSION.to_string(),
         doc: doc.to_string(),
@@ -159,204 +117,57 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// The quote of a clause: whitespace folded, long clauses cut around the number.
-fn quote_of(clause: &str, number_at: usize) -> String {
-    const LIMIT: usize = 400;
-    let folded: String = clause.split_whitespace().collect::<Vec<_>>().join(" ");
-    if folded.chars().count() <= LIMIT {
-        return folded;
-    }
-    // Keep a window of the clause that holds the number.
-    let at_char = clause[..number_at.min(clause.len())].chars().count();
-    let start = at_char.saturating_sub(LIMIT / 2);
-    let window: String = clause.chars().skip(start).take(LIMIT).collect();
-    let window = window.split_whitespace().collect::<Vec<_>>().join(" ");
-    format!("{}{}…", if start > 0 { "…" } else { "" }, window)
-}
-
-/// The rows of a document, and a warning for each row whose unit the source lost.
-fn extract_rows(
-    doc: &str,
-    bytes: &[u8],
-    normalized: &Normalized,
-    document: &Document,
-) -> (Vec<RateRow>, Vec<Warning>) {
-    let pages = page_starts(bytes);
-    let mut rows = Vec::new();
-    let mut warnings = Vec::new();
-    let mut replacing = Vec::new();
-    for treaty in &document.treaties {
-        let facts = rules::TreatyFacts::of(treaty);
-        for version in &treaty.versions {
-            let single = treaty.versions.len() == 1;
-            let layers = version
+/// Every paragraph's text by treaty, language, article and paragraph, for reconciling the
+/// language versions.
+fn paragraph_texts(document: &Document) -> HashMap<reconcile::ParagraphKey, String> {
+    document
+        .treaties
+        .iter()
+        .flat_map(|treaty| {
+            treaty
+                .versions
+                .iter()
+                .map(move |version| (treaty.index, version))
+        })
+        .flat_map(|(treaty, version)| {
+            version
                 .articles
                 .iter()
-                .map(|a| (a, Source::Treaty))
-                .chain(version.protocol.iter().map(|a| (a, Source::Protocol)))
-                .chain(version.mli.iter().map(|a| (a, Source::Mli)));
-            for (article, source) in layers {
-                for paragraph in &article.paragraphs {
-                    for finding in rules::paragraph_findings_in(
-                        paragraph,
-                        &article.paragraphs,
-                        article.topic,
-                        version.lang,
-                        facts,
-                    ) {
-                        let normalized_span =
-                            paragraph.pieces.range_to_normalized(finding.local.clone());
-                        let original = normalized.map.span_to_original(normalized_span);
-                        // The quote shows the whole number, even where the clause ends
-                        // inside it (`五十(d) パーセント`: a displaced subparagraph marker).
-                        let clause_range = finding.clause.start.min(finding.local.start)
-                            ..finding.clause.end.max(finding.local.end);
-                        let clause = &paragraph.text[clause_range.clone()];
-                        let number_at = finding.local.start - clause_range.start;
-                        if let Some(derivation) = &finding.derived {
-                            warnings.push(Warning {
-                                code: "rate_derived".to_string(),
-                                message: format!(
-                                    "{} article {} paragraph {}: the rate {} is derived: {}",
-                                    version.lang.as_str(),
-                                    article.number,
-                                    paragraph.number,
-                                    finding.value,
-                                    derivation
-                                ),
-                                start: Some(original.start),
-                                end: Some(original.end),
-                            });
-                        }
-                        if finding.unit_inferred {
-                            warnings.push(Warning {
-                                code: "unit_inferred".to_string(),
-                                message: format!(
-                                    "{} article {} paragraph {}: `{}` has no unit in the text; read as {} per cent because it is \"of the gross amount\"",
-                                    version.lang.as_str(),
-                                    article.number,
-                                    paragraph.number,
-                                    &paragraph.text[finding.local.clone()],
-                                    finding.value
-                                ),
-                                start: Some(original.start),
-                                end: Some(original.end),
-                            });
-                        }
-                        // A bare currency word (`dollars`): the parties say which.
-                        let mut unit = finding.unit.clone();
-                        let is_currency = matches!(&unit, Unit::Currency(code)
-                            if code.len() == 3 && code.chars().all(|c| c.is_ascii_uppercase()));
-                        if let Some(reading) = is_currency
-                            .then(|| {
-                                currency::read_bare_currency(
-                                    &paragraph.text[finding.local.clone()],
-                                    &treaty.parties,
-                                )
-                            })
-                            .flatten()
-                        {
-                            if let Some(why) = reading.warning {
-                                warnings.push(Warning {
-                                    code: "currency_bare".to_string(),
-                                    message: format!(
-                                        "{} article {} paragraph {}: {why}",
-                                        version.lang.as_str(),
-                                        article.number,
-                                        paragraph.number
-                                    ),
-                                    start: Some(original.start),
-                                    end: Some(original.end),
-                                });
-                            }
-                            unit = reading.unit;
-                        }
-                        // A cap above the whole income is no cap: kept for a reviewer, flagged.
-                        let implausible = finding.kind == schema::Kind::Rate
-                            && unit == schema::Unit::Percent
-                            && finding.value.parse::<f64>().is_ok_and(|v| v > 100.0);
-                        if implausible {
-                            warnings.push(Warning {
-                                code: "implausible_rate".to_string(),
-                                message: format!(
-                                    "{} article {} paragraph {}: a rate of {} per cent is more \
-                                     than the income it taxes; kept with confidence {IMPLAUSIBLE_CONFIDENCE}",
-                                    version.lang.as_str(),
-                                    article.number,
-                                    paragraph.number,
-                                    finding.value
-                                ),
-                                start: Some(original.start),
-                                end: Some(original.end),
-                            });
-                        }
-                        // A protocol or MLI rate that replaces a tier of the treaty's article.
-                        if source != Source::Treaty && finding.kind == schema::Kind::Rate {
-                            let tiers = rules::replaced_tiers(
-                                &paragraph.text,
-                                finding.local.start,
+                .chain(&version.protocol)
+                .chain(&version.mli)
+                .flat_map(move |article| {
+                    article.paragraphs.iter().map(move |paragraph| {
+                        (
+                            (
+                                treaty,
                                 version.lang,
-                            );
-                            if !tiers.is_empty() {
-                                replacing.push((rows.len(), tiers));
-                            }
-                        }
-                        rows.push(RateRow {
-                            doc: doc.to_string(),
-                            lang: version.lang,
-                            topic: finding.topic,
-                            article: article.number.clone(),
-                            paragraph: paragraph.number.clone(),
-                            subparagraph: finding.subparagraph.clone(),
-                            kind: finding.kind,
-                            value: finding.value.clone(),
-                            unit,
-                            condition: finding.conditions.flatten(),
-                            quote: quote_of(clause, number_at),
-                            treaty: treaty.index,
-                            start: original.start,
-                            end: original.end,
-                            confidence: if implausible {
-                                IMPLAUSIBLE_CONFIDENCE
-                            } else {
-                                finding.confidence
-                            },
-                            // Until reconciliation finds a twin in the other version.
-                            status: if single {
-                                Status::Single
-                            } else {
-                                Status::Unmatched
-                            },
-                            source,
-                            modifies: article.modifies.clone(),
-                            page: page_at(pages.as_deref(), original.start),
-                            ocr_confidence: None,
-                            superseded_by: None,
-                            effective_rate: None,
-                            conditions: finding.conditions,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    effective::apply(&mut rows, &replacing);
-    (rows, warnings)
+                                article.number.clone(),
+                                paragraph.number.clone(),
+                            ),
+                            paragraph.text.clone(),
+                        )
+                    })
+                })
+        })
+        .collect()
 }
 
-/// The confidence of a rate above 100 per cent.
-const IMPLAUSIBLE_CONFIDENCE: f32 = 0.1;
-
-/// Where the pages of a text start (after each form feed), when it has any.
-fn page_starts(bytes: &[u8]) -> Option<Vec<usize>> {
-    let starts: Vec<usize> = memchr::memchr_iter(0x0C, bytes).map(|at| at + 1).collect();
-    (!starts.is_empty()).then_some(starts)
-}
-
-/// The page of byte `at`: 1 + the form feeds before it.
-fn page_at(page_starts: Option<&[usize]>, at: usize) -> Option<u32> {
-    let before = page_starts?.partition_point(|&start| start <= at);
-    Some(u32::try_from(before + 1).unwrap_or(u32::MAX))
+/// A treaty with articles and not one rate says so: rows are never lost in silence.
+fn no_rate_rows(document: &Document, rows: &[RateRow]) -> Option<Warning> {
+    let has_structure = document
+        .treaties
+        .iter()
+        .flat_map(|t| &t.versions)
+        .any(|v| !v.articles.is_empty() || !v.protocol.is_empty());
+    (has_structure && !rows.iter().any(|row| row.kind == schema::Kind::Rate)).then(|| Warning {
+        code: "no_rate_rows".to_string(),
+        message: "articles were found but no withholding rate in any of them: the rate \
+                  clauses may be worded in a way the rules do not know, or the structure \
+                  may be damaged; check the text"
+            .to_string(),
+        start: None,
+        end: None,
+    })
 }
 
 fn structure_report(

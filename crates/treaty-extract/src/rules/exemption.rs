@@ -129,8 +129,25 @@ pub(super) fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) 
 
 /// Rates of 0: clauses that leave the source State no right to tax.
 pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+    let phrases = exemption_phrases(paragraph, lang);
+    let reading = ExemptionReading {
+        paragraph,
+        topic,
+        lang,
+        text: paragraph.text.as_str(),
+        phrases: &phrases,
+    };
+    phrases
+        .iter()
+        .flat_map(|phrase| reading.findings_of(phrase.clone()))
+        .collect()
+}
+
+/// Where `paragraph` says that only one State may tax: the profile's exemption phrases, a
+/// State named as the only one that may tax where the clause pays the income to its
+/// resident (or it arises in the other), and "taxable only in the State of residence".
+fn exemption_phrases(paragraph: &Paragraph, lang: Lang) -> Vec<Range<usize>> {
     let text = paragraph.text.as_str();
-    let mut findings = Vec::new();
     let words = words(lang);
     let list = words.list;
     let mut matches: Vec<Range<usize>> =
@@ -176,42 +193,71 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
             matches.push(found.range());
         }
     }
-    let first_subparagraph = paragraph.subparagraphs.first().map(|s| s.local.start);
-    let all_phrases = matches.clone();
-    for phrase in matches {
-        // Japanese PDF text drops the markers of the list that follows into the exempting
-        // phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
-        if words.japanese {
-            let labels: Vec<String> = subparagraph_markers(&text[phrase.clone()])
-                .into_iter()
-                .map(|(label, _)| label)
-                .collect();
-            if !labels.is_empty() {
-                for (label, range) in japanese_list_items(text, phrase.end, &labels) {
-                    for conditions in tier_conditions(&text[range.clone()], topic, lang) {
-                        findings.push(Finding {
-                            subparagraph: label.clone(),
-                            kind: Kind::Rate,
-                            value: "0".to_string(),
-                            unit: crate::schema::Unit::Percent,
-                            conditions,
-                            local: phrase.clone(),
-                            clause: range.clone(),
-                            confidence: 0.7,
-                            unit_inferred: false,
-                            topic,
-                            derived: None,
-                        });
-                    }
-                }
-                continue;
+    matches
+}
+
+/// One paragraph's exemption phrases being read.
+struct ExemptionReading<'a> {
+    paragraph: &'a Paragraph,
+    topic: Topic,
+    lang: Lang,
+    text: &'a str,
+    /// Every exemption phrase of the paragraph.
+    phrases: &'a [Range<usize>],
+}
+
+impl ExemptionReading<'_> {
+    /// The tiers one exemption phrase exempts: the items its markers name, the items of the
+    /// list it leads or closes, the items of a nested list, or its own clause.
+    fn findings_of(&self, phrase: Range<usize>) -> Vec<Finding> {
+        self.labelled_items(&phrase)
+            .or_else(|| self.listed_items(&phrase))
+            .or_else(|| self.nested_items(&phrase))
+            .unwrap_or_else(|| self.own_clause(&phrase))
+    }
+
+    /// Japanese PDF text drops the markers of the list that follows into the exempting
+    /// phrase itself (`にお(a) (b) いてのみ`): each of those labels is one exempted tier.
+    fn labelled_items(&self, phrase: &Range<usize>) -> Option<Vec<Finding>> {
+        if !words(self.lang).japanese {
+            return None;
+        }
+        let text = self.text;
+        let labels: Vec<String> = subparagraph_markers(&text[phrase.clone()])
+            .into_iter()
+            .map(|(label, _)| label)
+            .collect();
+        if labels.is_empty() {
+            return None;
+        }
+        let mut findings = Vec::new();
+        for (label, range) in japanese_list_items(text, phrase.end, &labels) {
+            for conditions in tier_conditions(&text[range.clone()], self.topic, self.lang) {
+                findings.push(Finding {
+                    subparagraph: label.clone(),
+                    confidence: 0.7,
+                    ..exemption_finding(
+                        String::new(),
+                        conditions,
+                        phrase.clone(),
+                        range.clone(),
+                        self.topic,
+                    )
+                });
             }
         }
-        // "...shall be taxable only in the other State if: (a) ...; (b) ...": the lead exempts,
-        // each subparagraph names one class, so each gives its own row.
-        // "(a) copyright royalties ...; and (b) royalties for software ...,\narising in a
-        // Contracting State ... shall be taxable only in that other State": a closing line
-        // after the last subparagraph applies to each of them.
+        Some(findings)
+    }
+
+    /// "...shall be taxable only in the other State if: (a) ...; (b) ...": the lead exempts,
+    /// each subparagraph names one class, so each gives its own row.
+    /// "(a) copyright royalties ...; and (b) royalties for software ...,\narising in a
+    /// Contracting State ... shall be taxable only in that other State": a closing line
+    /// after the last subparagraph applies to each of them.
+    fn listed_items(&self, phrase: &Range<usize>) -> Option<Vec<Finding>> {
+        let (text, paragraph) = (self.text, self.paragraph);
+        let words = words(self.lang);
+        let first_subparagraph = paragraph.subparagraphs.first().map(|s| s.local.start);
         let last = paragraph.subparagraphs.last();
         // In a paragraph without line breaks (a source that lost them), a lead that ends with
         // a comma says the same: the sentence goes on after the list.
@@ -220,7 +266,8 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
             && first_subparagraph.is_some_and(|first| {
                 text[..first].trim_end().ends_with(',')
                     && last.is_some_and(|sub| {
-                        !all_phrases
+                        !self
+                            .phrases
                             .iter()
                             .any(|m| m.start > first && m.start < sub.local.start)
                     })
@@ -234,96 +281,114 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                     .any(|(i, _)| is_clause_break(text, sub.local.start + i))
                     || lead_open)
         });
-        if closing_line || first_subparagraph.is_some_and(|first| phrase.start < first) {
-            let lead = &text[..first_subparagraph.unwrap_or(0)];
-            // Japanese introduces the list with `次の` ("the following"): `次のいずれかに該当
-            // するものについては、...租税を免除する。(a) ...`.
-            let japanese_list = words.japanese && contains_any(lead, list.list_lead);
-            if closing_line || lead.trim_end().ends_with(':') || japanese_list {
-                let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
-                for (index, sub) in paragraph
-                    .subparagraphs
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| is_letter(&s.label))
-                {
-                    // A Japanese item's own list (`(c) ...次のいずれかに該当する...居住者である
-                    // 場合 (i) 銀行 (ii) 保険会社`) belongs to it.
-                    let own_list_end = paragraph.subparagraphs[index + 1..]
-                        .iter()
-                        .take_while(|s| !is_letter(&s.label))
-                        .map(|s| s.local.end)
-                        .max();
-                    let end = match own_list_end {
-                        Some(list_end) if words.japanese => list_end.max(sub.local.end),
-                        _ => sub.local.end,
-                    }
-                    .min(text.len());
-                    // The subparagraph's own lines, without a closing line that follows it
-                    // (a line break where the source wrapped does not end the item).
-                    // (Japanese items are cut where the segmenter says: their lines may
-                    // start with the marker displaced after the first line.)
-                    let end = if words.japanese {
-                        end
-                    } else {
-                        text[sub.local.start..end]
-                            .match_indices('\n')
-                            .map(|(i, _)| sub.local.start + i)
-                            .find(|i| is_clause_break(text, *i))
-                            .unwrap_or(end)
-                    };
-                    let clause = sub.local.start..end;
-                    // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
-                    // ...機関`) or a holding (`...以上を所有する法人`): one row each.
-                    let variants = if japanese_list {
-                        tier_conditions(&text[clause.clone()], topic, lang)
-                    } else {
-                        exemption_conditions(&text[clause.clone()], topic, lang)
-                            .into_iter()
-                            .take(1)
-                            .collect()
-                    };
-                    for conditions in variants {
-                        findings.push(exemption_finding(
-                            sub.label.clone(),
-                            conditions,
-                            phrase.clone(),
-                            clause.clone(),
-                            topic,
-                        ));
-                    }
-                }
-                continue;
+        let leads_the_list = first_subparagraph.is_some_and(|first| phrase.start < first);
+        if !closing_line && !leads_the_list {
+            return None;
+        }
+        let lead = &text[..first_subparagraph.unwrap_or(0)];
+        // Japanese introduces the list with `次の` ("the following"): `次のいずれかに該当
+        // するものについては、...租税を免除する。(a) ...`.
+        let japanese_list = words.japanese && contains_any(lead, words.list.list_lead);
+        if !(closing_line || lead.trim_end().ends_with(':') || japanese_list) {
+            return None;
+        }
+        let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
+        let mut findings = Vec::new();
+        for (index, sub) in paragraph
+            .subparagraphs
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| is_letter(&s.label))
+        {
+            // A Japanese item's own list (`(c) ...次のいずれかに該当する...居住者である
+            // 場合 (i) 銀行 (ii) 保険会社`) belongs to it.
+            let own_list_end = paragraph.subparagraphs[index + 1..]
+                .iter()
+                .take_while(|s| !is_letter(&s.label))
+                .map(|s| s.local.end)
+                .max();
+            let end = match own_list_end {
+                Some(list_end) if words.japanese => list_end.max(sub.local.end),
+                _ => sub.local.end,
+            }
+            .min(text.len());
+            // The subparagraph's own lines, without a closing line that follows it
+            // (a line break where the source wrapped does not end the item).
+            // (Japanese items are cut where the segmenter says: their lines may
+            // start with the marker displaced after the first line.)
+            let end = if words.japanese {
+                end
+            } else {
+                text[sub.local.start..end]
+                    .match_indices('\n')
+                    .map(|(i, _)| sub.local.start + i)
+                    .find(|i| is_clause_break(text, *i))
+                    .unwrap_or(end)
+            };
+            let clause = sub.local.start..end;
+            // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
+            // ...機関`) or a holding (`...以上を所有する法人`): one row each.
+            let variants = if japanese_list {
+                tier_conditions(&text[clause.clone()], self.topic, self.lang)
+            } else {
+                exemption_conditions(&text[clause.clone()], self.topic, self.lang)
+                    .into_iter()
+                    .take(1)
+                    .collect()
+            };
+            for conditions in variants {
+                findings.push(exemption_finding(
+                    sub.label.clone(),
+                    conditions,
+                    phrase.clone(),
+                    clause.clone(),
+                    self.topic,
+                ));
             }
         }
-        let (subparagraph, clause) = clause_around(text, paragraph, phrase.start, lang);
-        let clause_text = &text[clause.clone()];
-        // "a) interest ... shall be exempt ... if the interest is paid to: (i) the State ...;
-        // (ii) the central bank; (iii) a financial institution ...": the items of the nested
-        // list name the exempted beneficiaries of tier a).
-        let nested = nested_items(paragraph, &clause, text);
-        if clause_text.trim_end().ends_with(':') && !nested.is_empty() {
-            for item in nested {
+        Some(findings)
+    }
+
+    /// "a) interest ... shall be exempt ... if the interest is paid to: (i) the State ...;
+    /// (ii) the central bank; (iii) a financial institution ...": the items of the nested
+    /// list name the exempted beneficiaries of tier a).
+    fn nested_items(&self, phrase: &Range<usize>) -> Option<Vec<Finding>> {
+        let text = self.text;
+        let (subparagraph, clause) = clause_around(text, self.paragraph, phrase.start, self.lang);
+        let nested = nested_items(self.paragraph, &clause, text);
+        if !text[clause].trim_end().ends_with(':') || nested.is_empty() {
+            return None;
+        }
+        let findings = nested
+            .into_iter()
+            .map(|item| {
                 let item_text = &text[item.clone()];
-                let mut conditions = exemption_conditions(item_text, topic, lang)
+                let mut conditions = exemption_conditions(item_text, self.topic, self.lang)
                     .into_iter()
                     .next()
                     .unwrap_or_default();
-                if let Some(owner) = first_named_owner(item_text, lang) {
+                if let Some(owner) = first_named_owner(item_text, self.lang) {
                     conditions.beneficial_owner = Some(owner);
                 }
-                findings.push(exemption_finding(
+                exemption_finding(
                     subparagraph.clone(),
                     conditions,
                     phrase.clone(),
                     item,
-                    topic,
-                ));
-            }
-            continue;
-        }
-        // "...shall not be taxed ... if the beneficial owner is a company which holds at
-        // least 50 per cent of the capital": the holding conditions the exemption.
+                    self.topic,
+                )
+            })
+            .collect();
+        Some(findings)
+    }
+
+    /// "...shall not be taxed ... if the beneficial owner is a company which holds at least
+    /// 50 per cent of the capital": the clause's own tier, the holding conditioning it, one
+    /// row per alternative beneficiary.
+    fn own_clause(&self, phrase: &Range<usize>) -> Vec<Finding> {
+        let lang = self.lang;
+        let (subparagraph, clause) = clause_around(self.text, self.paragraph, phrase.start, lang);
+        let clause_text = &self.text[clause.clone()];
         let holding_at = find_quantities(clause_text, lang)
             .into_iter()
             .filter(|q| q.unit == Unit::Percent)
@@ -332,21 +397,20 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
                 is_holding(before, after, lang)
             })
             .map(|q| q.span.start);
-        let variants: Vec<Conditions> = tier_conditions(clause_text, topic, lang)
+        tier_conditions(clause_text, self.topic, lang)
             .into_iter()
             .flat_map(|conditions| alternatives(conditions, clause_text, holding_at, lang))
-            .collect();
-        for conditions in variants {
-            findings.push(exemption_finding(
-                subparagraph.clone(),
-                conditions,
-                phrase.clone(),
-                clause.clone(),
-                topic,
-            ));
-        }
+            .map(|conditions| {
+                exemption_finding(
+                    subparagraph.clone(),
+                    conditions,
+                    phrase.clone(),
+                    clause.clone(),
+                    self.topic,
+                )
+            })
+            .collect()
     }
-    findings
 }
 
 /// A rate of 0 found by an exemption phrase at `local`, read in `clause`.

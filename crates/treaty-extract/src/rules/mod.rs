@@ -10,6 +10,7 @@ mod exemption;
 mod holding;
 mod income;
 mod owner;
+mod quantity;
 mod rate;
 pub mod registry;
 mod relative;
@@ -22,23 +23,18 @@ mod words;
 
 use std::ops::Range;
 
-use treaty_numbers::{find_quantities, Lang, Unit};
+use treaty_numbers::Lang;
 use treaty_segment::{Paragraph, Topic};
 
-use crate::schema::{Conditions, Income, Kind, Measure, Trigger};
-use branch::is_branch_clause;
+use crate::schema::{Conditions, Income, Kind, Trigger};
 use exemption::exemptions;
-use holding::{either_basis, is_comparison, is_holding, is_upper_bound, names_what_is_held};
-use owner::{alternatives, first_named_owner};
-use rate::{fill_rate_conditions, is_most_favoured_nation};
-use relative::{
-    is_relative_rate, plain_decimal, rates_by_reference, referenced_rate, referenced_text,
-};
+use quantity::quantity_findings;
+use rate::is_most_favoured_nation;
+use relative::rates_by_reference;
 pub use technical::TreatyFacts;
-use technical::{covered_classes, is_initial_period, tier_rows, Residual};
-use text::{clause_around, nested_items, words_around};
-use threshold::{is_back_reference, japanese_measure, measure_for, ordinal_day_periods};
-use words::{contains_any, words};
+use technical::{covered_classes, tier_rows, Residual};
+use threshold::ordinal_day_periods;
+use words::words;
 
 /// What a rule found in a paragraph, before it is placed in a document.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,202 +101,22 @@ pub fn paragraph_findings_in(
     lang: Lang,
     facts: TreatyFacts,
 ) -> Vec<Finding> {
-    let text = paragraph.text.as_str();
-    let mut findings: Vec<Finding> = Vec::new();
-    let quantities = find_quantities(text, lang);
+    let mut findings = quantity_findings(paragraph, siblings, topic, lang);
+    findings.extend(worded_findings(paragraph, siblings, topic, lang));
+    distinct_claims(place_tiers(findings, paragraph, topic, lang, facts))
+}
+
+/// The findings of rules that read a paragraph's words rather than its numbers: exemptions
+/// ("shall be taxable only in"), rates given by reference to another article, and periods
+/// counted by an ordinal day.
+fn worded_findings(
+    paragraph: &Paragraph,
+    siblings: &[Paragraph],
+    topic: Topic,
+    lang: Lang,
+) -> Vec<Finding> {
     let words = words(lang);
-    // Numbers in the text an amendment deletes are no longer the treaty's.
-    // (The deleted text is quoted: a paragraph without quotation marks has none.)
-    let quoted = text.contains(['“', '"']);
-    let deleted: Vec<std::ops::Range<usize>> = words
-        .deleted_text
-        .iter()
-        .filter(|_| quoted)
-        .flat_map(|pattern| pattern.captures_iter(text))
-        .filter_map(|captures| captures.name("struck").map(|m| m.range()))
-        .collect();
-    for quantity in &quantities {
-        if deleted
-            .iter()
-            .any(|old| old.start <= quantity.span.start && quantity.span.end <= old.end)
-        {
-            continue;
-        }
-        if words.japanese && is_back_reference(&text[..quantity.span.start], lang) {
-            continue;
-        }
-        let (subparagraph, clause) = clause_around(text, paragraph, quantity.span.start, lang);
-        let clause_text = &text[clause.clone()];
-        let (before, after) = words_around(text, quantity.span.clone());
-        // A Japanese item's rate sentence may leave the permanent establishment to the
-        // sentence before it in the same item (`この(a)に規定する税の額は...`).
-        let item_text = words
-            .japanese
-            .then(|| {
-                paragraph.subparagraphs.iter().rev().find(|s| {
-                    s.local.start <= quantity.span.start && quantity.span.start < s.local.end
-                })
-            })
-            .flatten()
-            .map(|s| &text[s.local.start..s.local.end.min(text.len())]);
-        let branch = is_branch_clause(clause_text, lang)
-            || item_text.is_some_and(|item| {
-                is_branch_clause(item, lang) && !contains_any(clause_text, words.list.dividends)
-            });
-        let mut conditions = Conditions::default();
-        let holding = quantity.unit == Unit::Percent && is_holding(before, after, lang);
-        let comparison = quantity.unit == Unit::Percent
-            && !holding
-            && is_rate_topic(topic)
-            && is_comparison(before, after, lang);
-        let kind = if quantity.unit == Unit::Percent
-            && !holding
-            && !comparison
-            && (is_rate_topic(topic) || (branch && topic != Topic::EntitlementToBenefits))
-        {
-            Kind::Rate
-        } else {
-            Kind::Threshold
-        };
-        if kind == Kind::Rate {
-            let referenced = referenced_text(clause_text, siblings, lang);
-            fill_rate_conditions(
-                &mut conditions,
-                clause_text,
-                &referenced,
-                text,
-                topic,
-                branch,
-                &quantities,
-                quantity.span.clone(),
-                lang,
-            );
-        } else if comparison {
-            conditions.measure = Some(Measure::Other);
-        } else if holding && is_rate_topic(topic) && is_upper_bound(before, after, lang) {
-            conditions.measure = Some(Measure::MaxHolding);
-        } else if holding
-            && topic == Topic::EliminationDoubleTaxation
-            && names_what_is_held(after, lang)
-        {
-            // The least holding a credit for the underlying tax, or an exemption of
-            // dividends, requires: a holding like a rate tier's.
-            conditions.measure = Some(Measure::MinHolding);
-        } else if quantity.unit.is_duration() && is_initial_period(topic, before, after, lang) {
-            // "during the first five years for which this Convention has effect": when a rate
-            // changes, not how long a holding lasted.
-            conditions.measure = Some(Measure::Other);
-        } else {
-            let japanese = words
-                .japanese
-                .then(|| japanese_measure(topic, &quantity.unit, before, after, clause_text, lang))
-                .flatten();
-            conditions.measure = Some(
-                japanese.unwrap_or_else(|| measure_for(topic, &quantity.unit, clause_text, lang)),
-            );
-        }
-        // "50 per cent of the rate mentioned in subparagraph a) of paragraph 2": a rate
-        // stated relative to another; its value is derived from the rate referred to.
-        let mut value = quantity.value_text.clone();
-        let mut derived = None;
-        let mut kind = kind;
-        if kind == Kind::Rate && is_relative_rate(after, lang) {
-            match referenced_rate(clause_text, siblings, lang) {
-                Some(base) => {
-                    let product = quantity.value * base / 100.0;
-                    // tidy: not language (the note for the reader, in the datasets' English)
-                    derived = Some(format!(
-                        "{} per cent of the {} per cent rate the clause refers to",
-                        quantity.value_text,
-                        plain_decimal(base)
-                    ));
-                    value = plain_decimal(product);
-                }
-                None => {
-                    kind = Kind::Threshold;
-                    conditions = Conditions {
-                        measure: Some(Measure::RelativeRate),
-                        ..Conditions::default()
-                    };
-                }
-            }
-        }
-        // "c) 5 per cent ... if the beneficial owner of the dividends is: (i) a company ...
-        // which holds at least 10 per cent ...; (ii) a pension fund": one row per item.
-        let nested = if kind == Kind::Rate && clause_text.trim_end().ends_with(':') && !branch {
-            nested_items(paragraph, &clause, text)
-        } else {
-            Vec::new()
-        };
-        let variants = if !nested.is_empty() {
-            nested
-                .iter()
-                .flat_map(|item| {
-                    let mut item_conditions = Conditions::default();
-                    let item_text = &text[item.clone()];
-                    fill_rate_conditions(
-                        &mut item_conditions,
-                        item_text,
-                        "",
-                        text,
-                        topic,
-                        false,
-                        &quantities,
-                        quantity.span.clone(),
-                        lang,
-                    );
-                    if let Some(owner) = first_named_owner(item_text, lang) {
-                        item_conditions.beneficial_owner = Some(owner);
-                    }
-                    either_basis(vec![item_conditions], item_text, lang)
-                })
-                .collect()
-        } else if kind == Kind::Rate {
-            // Where the holding the tier requires is printed, so that it goes to the
-            // alternatives it follows.
-            let holding_at = quantities
-                .iter()
-                .filter(|q| {
-                    q.unit == Unit::Percent
-                        && q.span != quantity.span
-                        && clause.start <= q.span.start
-                        && q.span.end <= clause.end
-                })
-                .find(|q| {
-                    let (before, after) = words_around(text, q.span.clone());
-                    is_holding(before, after, lang)
-                })
-                .map(|q| q.span.start - clause.start);
-            either_basis(
-                alternatives(conditions, clause_text, holding_at, lang),
-                clause_text,
-                lang,
-            )
-        } else {
-            vec![conditions]
-        };
-        for conditions in variants {
-            findings.push(Finding {
-                subparagraph: subparagraph.clone(),
-                kind,
-                value: value.clone(),
-                unit: quantity.unit.clone(),
-                conditions,
-                local: quantity.span.clone(),
-                clause: clause.clone(),
-                confidence: if quantity.unit_inferred
-                    || (kind == Kind::Rate && !is_rate_topic(topic))
-                {
-                    0.6
-                } else {
-                    0.9
-                },
-                unit_inferred: quantity.unit_inferred,
-                topic,
-                derived: derived.clone(),
-            });
-        }
-    }
+    let mut findings = Vec::new();
     let source_may_tax = topic == Topic::OtherIncome
         && siblings
             .iter()
@@ -316,9 +132,21 @@ pub fn paragraph_findings_in(
     {
         findings.extend(ordinal_day_periods(paragraph, topic, lang));
     }
-    // A tier of a royalties or technical-services article has the topic of the class it
-    // covers; a rate tier that covers fees for technical services and royalties (named both,
-    // or royalties where the treaty makes the fees royalties) gives a row for each.
+    findings
+}
+
+/// A tier of a royalties or technical-services article has the topic of the class it
+/// covers; a rate tier that covers fees for technical services and royalties (named both,
+/// or royalties where the treaty makes the fees royalties) gives a row for each; a tier that
+/// applies only once a most-favoured-nation clause is triggered says so.
+fn place_tiers(
+    findings: Vec<Finding>,
+    paragraph: &Paragraph,
+    topic: Topic,
+    lang: Lang,
+    facts: TreatyFacts,
+) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
     let mut placed: Vec<Finding> = Vec::with_capacity(findings.len());
     for mut finding in findings {
         let clause = &text[finding.clause.clone()];
@@ -351,9 +179,12 @@ pub fn paragraph_findings_in(
         placed.push(finding);
         placed.extend(technical);
     }
-    let findings = placed;
-    // One row per distinct claim in a clause: a number repeated by the same clause is one row,
-    // the same number stated by two sentences is two.
+    placed
+}
+
+/// One finding per distinct claim in a clause: a number repeated by the same clause is one
+/// row, the same number stated by two sentences is two.
+fn distinct_claims(findings: Vec<Finding>) -> Vec<Finding> {
     let mut unique: Vec<Finding> = Vec::new();
     for finding in findings {
         let duplicate = unique.iter().any(|u| {

@@ -43,9 +43,10 @@ pub const RULES: &[Rule] = &[
                       other-income article is a withholding-rate cap; one row per tier \
                       (subparagraph, nested item or alternative), numbers in deleted text skipped",
         modules: &[
-            "rules/mod.rs",
+            "rules/quantity.rs",
             "rules/rate.rs",
             "rules/text.rs",
+            "rules/mod.rs",
             "rules/words.rs",
         ],
         languages: ALL,
@@ -65,7 +66,12 @@ pub const RULES: &[Rule] = &[
         description: "a percentage of the capital, voting power or shares held is a holding: \
                       a threshold row (min_holding, max_holding) and the condition of the tier \
                       it qualifies, never a rate",
-        modules: &["rules/holding.rs", "rules/rate.rs", "rules/words.rs"],
+        modules: &[
+            "rules/holding.rs",
+            "rules/quantity.rs",
+            "rules/rate.rs",
+            "rules/words.rs",
+        ],
         languages: ALL,
         examples: "tests/rule_examples/holdings",
     },
@@ -107,7 +113,12 @@ pub const RULES: &[Rule] = &[
                       permanent-establishment months, 183 days, land-rich shares and \
                       look-backs, stays, time limits, entry into force and termination periods \
                       (ordinal days included)",
-        modules: &["rules/threshold.rs", "rules/mod.rs", "rules/words.rs"],
+        modules: &[
+            "rules/threshold.rs",
+            "rules/quantity.rs",
+            "rules/mod.rs",
+            "rules/words.rs",
+        ],
         languages: ALL,
         examples: "tests/rule_examples/thresholds",
     },
@@ -141,7 +152,7 @@ pub const RULES: &[Rule] = &[
         description: "a rate in a protocol point or an amending article is a protocol row \
                       with the article it modifies; the tier it replaces takes it as its \
                       effective rate",
-        modules: &["rules/mod.rs", "lib.rs", "effective.rs", "rules/words.rs"],
+        modules: &["rules/mod.rs", "rows.rs", "effective.rs", "rules/words.rs"],
         languages: ALL,
         examples: "tests/rule_examples/protocol_changes",
     },
