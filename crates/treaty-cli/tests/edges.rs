@@ -87,6 +87,39 @@ fn pipe_mode_reports_what_run_records_and_exits_alike() {
     assert_eq!(text(&piped.stderr), "");
 }
 
+/// A temporary folder with `corpus/` holding a generated corpus of `documents` texts and at
+/// least `mib` MiB.
+fn scale_corpus(documents: usize, mib: u64, seed: u64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    generate_scale_corpus(
+        &dir.path().join("corpus"),
+        &ScaleConfig {
+            documents,
+            min_total_bytes: mib * 1024 * 1024,
+            seed,
+        },
+    )
+    .unwrap();
+    dir
+}
+
+/// Sends Ctrl-C (SIGINT) to a run and waits for it: its exit status and standard error.
+fn interrupt(mut child: std::process::Child) -> (std::process::ExitStatus, String) {
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (child.wait().unwrap(), stderr)
+}
+
 /// Waits until `out` holds a per-document JSON file or the child ends.
 fn wait_for_first_json(child: &mut std::process::Child, out: &Path) {
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -106,16 +139,7 @@ fn wait_for_first_json(child: &mut std::process::Child, out: &Path) {
 
 #[test]
 fn ctrl_c_says_what_was_finished_and_resume_continues() {
-    let dir = tempfile::tempdir().unwrap();
-    generate_scale_corpus(
-        &dir.path().join("corpus"),
-        &ScaleConfig {
-            documents: 80,
-            min_total_bytes: 3 * 1024 * 1024,
-            seed: 5,
-        },
-    )
-    .unwrap();
+    let dir = scale_corpus(80, 3, 5);
     let reference = treaty(
         &["run", "corpus", "--out", "reference", "--jobs", "2", "-q"],
         dir.path(),
@@ -132,19 +156,7 @@ fn ctrl_c_says_what_was_finished_and_resume_continues() {
         .spawn()
         .unwrap();
     wait_for_first_json(&mut child, &out);
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let (status, stderr) = interrupt(child);
     assert_eq!(status.code(), Some(130), "{stderr}");
     let last = stderr.lines().last().unwrap_or_default();
     assert!(
@@ -197,16 +209,7 @@ fn ctrl_c_says_what_was_finished_and_resume_continues() {
 
 #[test]
 fn a_rerun_stopped_early_leaves_no_earlier_datasets_beside_its_json() {
-    let dir = tempfile::tempdir().unwrap();
-    generate_scale_corpus(
-        &dir.path().join("corpus"),
-        &ScaleConfig {
-            documents: 40,
-            min_total_bytes: 2 * 1024 * 1024,
-            seed: 7,
-        },
-    )
-    .unwrap();
+    let dir = scale_corpus(40, 2, 7);
     let first = treaty(&["run", "corpus", "--out", "out", "-q"], dir.path());
     assert!(matches!(first.status.code(), Some(0 | 1)));
     let out = dir.path().join("out");
@@ -228,19 +231,8 @@ fn a_rerun_stopped_early_leaves_no_earlier_datasets_beside_its_json() {
     {
         std::thread::sleep(Duration::from_millis(5));
     }
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{stderr}");
+    let (status, stderr) = interrupt(child);
+    assert_eq!(status.code(), Some(130), "{stderr}");
     assert!(
         stderr
             .contains("the datasets were not written (the earlier run's are in out/previous-run)"),
