@@ -169,7 +169,7 @@ fn bad_inputs_are_named_in_failures_and_the_good_document_is_complete() {
         ("novel", "no treaty articles were found in the text"),
         (
             "german",
-            "the text is not in a supported language (Portuguese, English or Japanese)",
+            "the text is not in a supported language (Portuguese, English, Japanese or Spanish)",
         ),
     ] {
         let failure = failure_of(&failures, doc);

@@ -197,9 +197,17 @@ impl Context {
 /// Every set of languages read so far, built once each.
 static CONTEXTS: std::sync::Mutex<Vec<&'static Context>> = std::sync::Mutex::new(Vec::new());
 
-/// The context of every installed profile: outside a document, and for every document where
-/// no profile is installed beside the built-in ones.
+/// The context of every installed profile: for every document where no profile beyond the
+/// core ones is installed, and for deciding which take part.
 static ALL: LazyLock<&'static Context> = LazyLock::new(|| context_of(Languages::all()));
+
+/// The context of the core profiles: outside a document, where no profile beside them shows.
+static CORE: LazyLock<&'static Context> = LazyLock::new(|| {
+    let core = Lang::all()
+        .filter(|lang| lang.is_core())
+        .fold(0, |set, lang| set | 1 << lang.index());
+    context_of(Languages(core))
+});
 
 fn context_of(languages: Languages) -> &'static Context {
     let mut contexts = CONTEXTS.lock().unwrap_or_else(|e| e.into_inner());
@@ -219,11 +227,11 @@ thread_local! {
 }
 
 fn context() -> &'static Context {
-    CURRENT.with(std::cell::Cell::get).unwrap_or_else(|| *ALL)
+    CURRENT.with(std::cell::Cell::get).unwrap_or_else(|| *CORE)
 }
 
-/// The languages taking part on this thread now: those of the document being read, or every
-/// installed one.
+/// The languages taking part on this thread now: those of the document being read, or the
+/// core ones (a profile beside them takes part only in a document that shows it).
 pub fn current_languages() -> Languages {
     context().languages
 }
