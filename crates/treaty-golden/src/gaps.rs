@@ -206,8 +206,8 @@ pub fn regressions(comparison: &DocumentComparison, known: &[KnownGap]) -> Vec<S
 /// gap covers (what a check fails on) and those a known gap covers (what it accepts).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Misses {
-    /// Rows no known gap covers, one line each, prefixed by the document name: see
-    /// [`regressions`].
+    /// Rows no known gap covers, and known gaps no row needs any more, one line each,
+    /// prefixed by the document name: see [`regressions`].
     pub regressions: Vec<String>,
     /// Rows a known gap covers, one line each (`missing ...`, `changed ...: ...` or
     /// `unexpected ...`), without the document name.
@@ -267,6 +267,17 @@ pub fn classify_misses(comparison: &DocumentComparison, known: &[KnownGap]) -> M
     }
     for (row, covered) in rates.unexpected.iter().zip(unexpected_covered) {
         sort(covered, format!("unexpected {}", describe_rate(row, false)));
+    }
+    // A listed gap that no row needs any more: the rule that was missing now works, and the
+    // gap would hide its next regression. The check fails until it is removed, so the list
+    // only shrinks (`treaty check --update-gaps` rewrites it, keeping the others' reasons).
+    for gap in unused_gaps.into_iter().flatten() {
+        misses.regressions.push(format!(
+            "{}: known gap no longer seen (remove it from known-gaps.csv): {} {}",
+            comparison.doc,
+            gap.gap,
+            describe_rate(&gap.record, false)
+        ));
     }
     misses
 }

@@ -690,7 +690,25 @@ fn a_known_gap_covers_exactly_one_missing_row() {
         "missing,2,en,capital_gains,13,4,,threshold,25,percent,measure=other",
     ]))
     .unwrap();
-    assert_eq!(regressions(&comparison, &other_condition).len(), 2);
+    let lines = regressions(&comparison, &other_condition);
+    assert_eq!(rows_only(&lines).len(), 2);
+    // And a gap no row needs is itself a regression: the list only shrinks.
+    assert_eq!(lines.len(), 4);
+    assert!(
+        lines[2].starts_with(
+            "canada-denmark-1997-en-web: known gap no longer seen (remove it from known-gaps.csv): missing treaty 2 en art 13 ¶4"
+        ),
+        "{lines:?}"
+    );
+}
+
+/// The lines of missing, changed and unexpected rows, without those of stale known gaps.
+fn rows_only(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|line| !line.contains(": known gap no longer seen"))
+        .cloned()
+        .collect()
 }
 
 #[test]
@@ -757,7 +775,7 @@ fn known_gap_kinds_and_the_ratchet() {
     ]))
     .unwrap();
     assert_eq!(
-        regressions(&comparison, &changed_instead),
+        rows_only(&regressions(&comparison, &changed_instead)),
         vec![all_lines[0].clone(), all_lines[3].clone()]
     );
     // ... a `missing` gap accepts a row that is now found with a wrong detail, but not one
@@ -769,7 +787,7 @@ fn known_gap_kinds_and_the_ratchet() {
     ]))
     .unwrap();
     assert_eq!(
-        regressions(&comparison, &missing_instead),
+        rows_only(&regressions(&comparison, &missing_instead)),
         vec![all_lines[1].clone(), all_lines[3].clone()]
     );
     // ... and an `unexpected` gap covers only the produced row it names.
@@ -778,7 +796,10 @@ fn known_gap_kinds_and_the_ratchet() {
         "unexpected,1,en,dividends,10,2,b,rate,10,percent,",
     ]))
     .unwrap();
-    assert_eq!(regressions(&comparison, &unexpected_elsewhere), all_lines);
+    assert_eq!(
+        rows_only(&regressions(&comparison, &unexpected_elsewhere)),
+        all_lines
+    );
 }
 
 #[test]
