@@ -209,7 +209,7 @@ fn insert_copies(rows: &mut Vec<RateRow>, copies: &[(usize, RateRow)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::{Basis, Holding, Owner, Status, Unit};
+    use crate::schema::{Basis, Holding, Owner, Period, Status, Unit};
     use treaty_lang::Lang;
     use treaty_segment::Topic;
 
@@ -262,7 +262,7 @@ mod tests {
                 percent: "10".into(),
                 basis: Basis::Capital,
             });
-            row.conditions.holding_period = Some("365days".into());
+            row.conditions.holding_period = Period::parse("365days");
         }
         row.condition = row.conditions.flatten();
         row

@@ -108,8 +108,11 @@ fn fill_rates(row: &mut TreatyRow, rows: &[&RateRow]) {
             .as_ref()
             .map(|h| format!("{}%{}", h.percent, h.basis))
             .unwrap_or_default();
-        row.dividends_lowest_holding_period =
-            lowest.conditions.holding_period.clone().unwrap_or_default();
+        row.dividends_lowest_holding_period = lowest
+            .conditions
+            .holding_period
+            .as_ref()
+            .map_or_else(String::new, ToString::to_string);
         row.dividends_lowest_row = reference(lowest);
     }
     if let Some(general) = general(&dividends) {

@@ -13,7 +13,7 @@ use super::text::{
 };
 use super::words::{contains_any, words};
 use super::Finding;
-use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner};
+use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner, Period};
 
 /// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
 /// per basis when the holding may be measured on either (voting power or capital, depending
@@ -44,7 +44,7 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
     let period = quantities
         .iter()
         .find(|q| q.unit.is_duration())
-        .map(|q| format!("{}{}", q.value_text, q.unit.as_str()));
+        .and_then(|q| Period::new(&q.value_text, &q.unit));
     let owner = beneficial_owners(item, lang).first().copied();
     bases
         .into_iter()

@@ -11,7 +11,7 @@ use super::owner::beneficial_owners;
 use super::technical::is_initial_period;
 use super::text::{lower, words_around};
 use super::words::{contains_any, words};
-use crate::schema::{Basis, Conditions, Holding, Income};
+use crate::schema::{Basis, Conditions, Holding, Income, Period};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn fill_rate_conditions(
@@ -72,8 +72,7 @@ pub(super) fn fill_rate_conditions(
             && other.span.end <= clause_start + clause.len()
             && !is_initial_period_at(topic, paragraph_text, other.span.clone(), lang)
         {
-            conditions.holding_period =
-                Some(format!("{}{}", other.value_text, other.unit.as_str()));
+            conditions.holding_period = Period::new(&other.value_text, &other.unit);
         }
     }
     // Classes named in the clause, or in the paragraph the clause refers to.

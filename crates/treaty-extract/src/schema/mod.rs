@@ -178,11 +178,9 @@ pub struct Conditions {
     /// but less than 25 per cent of the capital").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_holding: Option<Holding>,
-    /// How long the holding must last (`365days`): the number as printed in plain decimals,
-    /// glued to a duration unit. A String because the number is open; the unit part is one of
-    /// [`Unit`]'s durations.
+    /// How long the holding must last, written `365days` in the JSON and the CSV.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub holding_period: Option<String>,
+    pub holding_period: Option<Period>,
     /// Classes of income the row applies to (`copyright`, `patents`, `government_debt`, ...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub income: Vec<Income>,
@@ -193,6 +191,72 @@ pub struct Conditions {
     /// For thresholds: what the number measures (`pe_construction`, `employment_days`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measure: Option<Measure>,
+}
+
+/// A duration: a number of days, months or years (`365days`, `12months`), the number a plain
+/// decimal as printed. Written as one word in the JSON and the CSV.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The number, a plain decimal (`365`, `1.5`).
+    pub value: String,
+    /// [`Unit::Days`], [`Unit::Months`] or [`Unit::Years`].
+    pub unit: Unit,
+}
+
+impl Period {
+    /// A period of `value` in `unit`, or `None` when `unit` is not a duration.
+    pub fn new(value: &str, unit: &Unit) -> Option<Period> {
+        unit.is_duration().then(|| Period {
+            value: value.to_string(),
+            unit: unit.clone(),
+        })
+    }
+
+    /// Reads `365days`: digits and a point, then a duration unit's name.
+    pub fn parse(text: &str) -> Option<Period> {
+        let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+        let (value, unit) = text.split_at(split);
+        (!value.is_empty())
+            .then(|| Period::new(value, &Unit::from_name(unit)))
+            .flatten()
+    }
+}
+
+impl std::fmt::Display for Period {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.value, self.unit.as_str())
+    }
+}
+
+impl Serialize for Period {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Period {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Period::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{text}` is not a period: a number and days, months or years (`365days`)"
+            ))
+        })
+    }
+}
+
+impl JsonSchema for Period {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Period".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "A number of days, months or years, as one word: `365days`, `12months`.",
+            "pattern": "^[0-9]+(\\.[0-9]+)?(days|months|years)$"
+        })
+    }
 }
 
 /// A minimum holding.
