@@ -8,7 +8,9 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_end: &[
         r"han\s+acordado\s+lo\s+siguiente",
         r"han\s+convenido\s+lo\s+siguiente",
-        r"han\s+(?:acordado|convenido)\s+(?:en\s+)?las\s+(?:disposiciones\s+siguientes|siguientes\s+disposiciones)",
+        // Ending the sentence: a protocol's "han convenido las siguientes disposiciones, que
+        // forman parte integrante del Convenio" opens no treaty.
+        r"han\s+(?:acordado|convenido)\s+(?:en\s+)?las\s+(?:disposiciones\s+siguientes|siguientes\s+disposiciones)\s*[.:]",
         r"(?:acuerdan|convienen)\s+(?:en\s+)?lo\s+siguiente",
     ],
     preamble_part: &[r"han\s+acordado\s+lo", r"han\s+convenido\s+lo"],
