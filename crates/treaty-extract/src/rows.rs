@@ -142,10 +142,12 @@ impl RowPlace<'_> {
             ..finding.clause.end.max(finding.local.end);
         let clause = &paragraph.text[clause_range.clone()];
         let number_at = finding.local.start - clause_range.start;
+        // tidy: not language (warnings for the reader, in the datasets' English)
         if let Some(derivation) = &finding.derived {
             let what = format!("the rate {} is derived: {derivation}", finding.value);
             warnings.push(self.warning("rate_derived", what, &original));
         }
+        // tidy: not language (warnings for the reader, in the datasets' English)
         if finding.unit_inferred {
             let what = format!(
                 "`{}` has no unit in the text; read as {} per cent because it is \"of the gross amount\"",
@@ -159,6 +161,7 @@ impl RowPlace<'_> {
         let implausible = finding.kind == schema::Kind::Rate
             && unit == Unit::Percent
             && finding.value.parse::<f64>().is_ok_and(|v| v > 100.0);
+        // tidy: not language (warnings for the reader, in the datasets' English)
         if implausible {
             let what = format!(
                 "a rate of {} per cent is more than the income it taxes; kept with confidence \

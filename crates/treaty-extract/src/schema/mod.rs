@@ -237,6 +237,7 @@ impl Serialize for Period {
 impl<'de> Deserialize<'de> for Period {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        // tidy: not language (an error message, with the dataset's unit names)
         Period::parse(&text).ok_or_else(|| {
             serde::de::Error::custom(format!(
                 "`{text}` is not a period: a number and days, months or years (`365days`)"
@@ -251,6 +252,7 @@ impl JsonSchema for Period {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        // tidy: not language (the dataset's unit names)
         schemars::json_schema!({
             "type": "string",
             "description": "A number of days, months or years, as one word: `365days`, `12months`.",
