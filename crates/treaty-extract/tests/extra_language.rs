@@ -9,7 +9,7 @@
 //! affect other tests.)
 
 use treaty_extract::{process_document, Settings};
-use treaty_lang::{install, Lang};
+use treaty_lang::{install, Lang, Profile, RuleWords};
 use treaty_testing::profiles::ITALIAN;
 
 const TREATY: &str = "\
@@ -47,6 +47,22 @@ Convenzione.
 
 #[test]
 fn an_italian_profile_segments_and_extracts_an_italian_treaty() {
+    // A profile with a pattern its stage cannot use is refused at install, naming the field,
+    // and nothing is installed: the good profile can still be.
+    let broken = Profile {
+        rules: RuleWords {
+            deleted_text: &["(?P<struck>unclosed"],
+            ..ITALIAN.rules
+        },
+        ..ITALIAN
+    };
+    let refused = install(&[broken]).expect_err("a broken pattern is refused");
+    assert!(
+        refused.to_string().starts_with(
+            "profile `it`, rules.deleted_text: pattern `(?P<struck>unclosed` does not compile"
+        ),
+        "{refused}"
+    );
     let added = install(&[ITALIAN]).expect("installed before any document is read");
     let italian = added[0];
     assert_eq!(italian.as_str(), "it");

@@ -35,6 +35,7 @@ mod registry;
 pub(crate) mod rules;
 mod structure;
 mod topics;
+mod validate;
 
 mod en;
 mod es;
@@ -52,6 +53,7 @@ pub use registry::{install, install_core_and, InstallError, Lang, PerLang, MAX_L
 pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;
+pub use validate::{pattern_errors, PatternError};
 
 /// How a language is written, which decides the segmentation algorithm that reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 use std::ops::Index;
 use std::sync::OnceLock;
 
+use crate::validate::pattern_errors;
 use crate::{Profile, BUILTIN, CORE};
 
 static PROFILES: OnceLock<Vec<Profile>> = OnceLock::new();
@@ -29,6 +30,10 @@ pub enum InstallError {
     /// More profiles than a [`Lang`] can number.
     #[error("too many language profiles")]
     TooMany,
+    /// A pattern of the profile does not compile, or lacks a named group a stage reads (the
+    /// first such pattern, named by its field).
+    #[error("{0}")]
+    InvalidPattern(String),
 }
 
 /// Adds profiles beyond the built-in ones (Portuguese, English, Japanese, Spanish).
@@ -54,6 +59,9 @@ fn install_after(first: &[Profile], extra: &[Profile]) -> Result<Vec<Lang>, Inst
     for profile in extra {
         if all.iter().any(|p| p.code == profile.code) {
             return Err(InstallError::DuplicateCode(profile.code));
+        }
+        if let Some(error) = pattern_errors(profile).into_iter().next() {
+            return Err(InstallError::InvalidPattern(error.to_string()));
         }
         all.push(*profile);
     }
