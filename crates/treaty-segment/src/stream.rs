@@ -112,8 +112,10 @@ impl Stream {
     }
 }
 
-/// Splits a normalized document into one stream per language, in order of first appearance.
+/// Splits a normalized document into one stream per language, in order of first appearance,
+/// with the profiles that read the document taking part (as [`crate::segment`] does).
 pub fn split_by_language(text: &str) -> Vec<Stream> {
+    let _languages = lang::enter(lang::Languages::of_document(text));
     split_by_language_with_scores(text).0
 }
 

@@ -180,6 +180,12 @@ pub(super) const IDENT: Identification = Identification {
         "obtenidos",
         "realizada",
         "ejerce",
+        // Words of signature blocks ("Ministro de Asuntos Exteriores", "Embajador"), so that a
+        // protocol's heading after them stays with the Spanish text.
+        "ministro",
+        "asuntos",
+        "embajador",
+        "plenipotenciario",
     ],
     marked_letters: "ñáéíóú",
     // The endings Spanish shares with Portuguese (`-os`, `-ado`, `-mente`) are listed too, so
