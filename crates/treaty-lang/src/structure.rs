@@ -15,6 +15,11 @@ pub struct StructureWords {
     pub preamble_part: &'static [&'static str],
     /// Words naming the treaty or the governments, as a preamble does (case-insensitive).
     pub preamble_context: &'static [&'static str],
+    /// Regex fragments, case-insensitive, of a preamble that concludes an instrument of its own
+    /// beside the treaty ("desiring to conclude a Protocol"): the "have agreed as follows"
+    /// after it opens a treaty of the file even where no Article 1 heading follows (a later
+    /// protocol of numbered points printed after the convention).
+    pub instrument_preamble: &'static [&'static str],
     /// Regex fragments, case-insensitive, of the formula before the signatures
     /// ("in witness whereof"): it ends the articles.
     pub closing: &'static [&'static str],
@@ -101,6 +106,7 @@ impl StructureWords {
         preamble_end: &[],
         preamble_part: &[],
         preamble_context: &[],
+        instrument_preamble: &[],
         closing: &[],
         article_heading: &[],
         article_heading_misread: &[],

@@ -77,6 +77,7 @@ fn fields(profile: &Profile) -> Vec<Field> {
     vec![
         field("structure.preamble_end", s.preamble_end, &[]),
         field("structure.preamble_part", s.preamble_part, &[]),
+        field("structure.instrument_preamble", s.instrument_preamble, &[]),
         field("structure.closing", s.closing, &[]),
         field("structure.article_reference", s.article_reference, &[]),
         field(

@@ -6,6 +6,7 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_end: &[r"have\s+agreed\s+as\s+follows", r"agreed\s+as\s+follows"],
     preamble_part: &[r"have\s+agreed", r"agreed\s+as", r"as\s+follows:"],
     preamble_context: &["convention", "agreement", "government"],
+    instrument_preamble: &[r"desiring\s+to\s+conclude\s+an?\s+(?:[a-z]+\s+)?protocol\b"],
     closing: &[r"in\s+witness\s+whereof"],
     article_heading: &["Article", "ARTICLE", "Art.", "ART."],
     article_heading_misread: &["Articie"],

@@ -116,6 +116,13 @@ const TITLES: &[(&str, &str)] = &[
 
 /// Content phrases (lower case), their topics and weights.
 const CONTENT: &[(&str, &str, f32)] = &[
+    // A limitation on benefits: "A person ... shall not be entitled under this Agreement to
+    // relief from taxation ... unless".
+    (
+        "shall not be entitled under this",
+        "entitlement_to_benefits",
+        5.0,
+    ),
     ("pensions", "pensions", 1.5),
     ("social security", "pensions", 1.0),
     ("alimony", "pensions", 1.0),

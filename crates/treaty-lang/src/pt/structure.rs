@@ -12,6 +12,9 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     ],
     preamble_part: &[r"acordaram", r"no\s+seguinte:"],
     preamble_context: &["convenção", "acordo", "governo"],
+    instrument_preamble: &[
+        r"desejando\s+(?:concluir|celebrar)\s+um\s+(?:[a-zà-ú]+\s+)?protocolo\b",
+    ],
     closing: &[
         r"em\s+fé\s+do\s+que",
         r"em\s+testemunho\s+do\s+que",

@@ -217,9 +217,12 @@ fn segment_version(
         });
         articles.clear();
     }
+    // A later protocol of numbered points without article headings ("desiring to conclude a
+    // Protocol ..., have agreed as follows: 1. ... 2. ..."): its paragraphs are its points.
+    let points_only = part.instrument && articles.is_empty() && !japanese;
     // A stray heading or two (a reference left at a line start, a heading appended to the
     // text) do not make a structure: inference is tried too and kept when it finds far more.
-    if articles.len() < FEW_HEADINGS && !japanese && has_preamble && !random_words {
+    if articles.len() < FEW_HEADINGS && !japanese && has_preamble && !random_words && !points_only {
         let inferred = inferred_articles(text, article_range.clone(), stream.lang, part.fragment);
         if inferred.len() >= (articles.len() * 4).max(1) {
             articles = inferred;
@@ -243,6 +246,9 @@ fn segment_version(
     }
     check_sequence(&articles, diagnostics, stream);
     let mut protocol = match protocol_start {
+        _ if points_only && !random_words => {
+            protocol_points(text, body.start..articles_end, stream.lang, &articles)
+        }
         Some(start) if start < body.end && !commentary && !random_words => {
             protocol_points(text, start..body.end, stream.lang, &articles)
         }

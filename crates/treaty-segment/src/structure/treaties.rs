@@ -12,6 +12,10 @@ pub(super) struct Part {
     /// Where the articles start (after the preamble).
     pub body_start: usize,
     pub fragment: bool,
+    /// The preamble concludes an instrument of its own beside a treaty before it in the
+    /// stream ("desiring to conclude a Protocol"): numbered points without article headings
+    /// are its points.
+    pub instrument: bool,
     pub parties: Vec<String>,
 }
 
@@ -54,6 +58,21 @@ fn first_heading_is_one(text: &str, at: usize) -> bool {
         .is_some_and(|c| captured_number(&c) == Some(1))
 }
 
+/// Whether the preamble that `marker` ends (up to a few hundred characters before it, and
+/// after the treaty opened before, `after`) concludes an instrument of its own.
+fn concludes_an_instrument(text: &str, after: usize, marker: &Range<usize>) -> bool {
+    let Some(pattern) = &GRAMMAR.instrument_preamble else {
+        return false;
+    };
+    let from = text[..marker.start]
+        .char_indices()
+        .rev()
+        .nth(400)
+        .map_or(0, |(i, _)| i)
+        .max(after);
+    from < marker.start && pattern.is_match(&text[from..marker.start])
+}
+
 pub(super) fn split_treaties(text: &str) -> Vec<Part> {
     let mut markers: Vec<Range<usize>> = GRAMMAR
         .preamble_end
@@ -78,10 +97,15 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
     markers.sort_by_key(|m| m.start);
     // A treaty's articles start at Article 1: a later "have agreed" (in a mutual agreement
     // clause, or the protocol's "the undersigned have agreed that ...") starts no treaty
-    // unless the first heading after it is Article 1.
+    // unless the first heading after it is Article 1, or its preamble concludes an instrument
+    // of its own ("desiring to conclude a Protocol ..., have agreed as follows: 1. ...").
     let mut kept: Vec<Range<usize>> = Vec::new();
     for marker in markers {
-        if kept.is_empty() || first_heading_is_one(text, marker.end) {
+        let after = kept.last().map_or(0, |previous| previous.end);
+        if kept.is_empty()
+            || first_heading_is_one(text, marker.end)
+            || concludes_an_instrument(text, after, &marker)
+        {
             kept.push(marker);
         }
     }
@@ -92,6 +116,7 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
             range: 0..text.len(),
             body_start: 0,
             fragment: false,
+            instrument: false,
             parties: parties_in(prefix_at_most(text, 3000)),
         });
         return parts;
@@ -115,6 +140,7 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
                 range: 0..first_start,
                 body_start: 0,
                 fragment: true,
+                instrument: false,
                 parties,
             });
         }
@@ -136,10 +162,14 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
             .nth(600)
             .map_or(0, |(i, _)| i);
         let parties = parties_in(&text[preamble_from..marker.end]);
+        let after = index
+            .checked_sub(1)
+            .map_or(usize::MAX, |previous| markers[previous].end);
         parts.push(Part {
             range: start..end,
             body_start: marker.end,
             fragment: false,
+            instrument: after != usize::MAX && concludes_an_instrument(text, after, marker),
             parties,
         });
     }
@@ -184,6 +214,28 @@ mod tests {
             .first_heading
             .captures(text)
             .is_some_and(|c| captured_number(&c) == Some(1))
+    }
+
+    #[test]
+    fn a_later_protocol_of_numbered_points_is_a_treaty_of_its_own() {
+        let text = "The Governments, desiring to conclude an Agreement, have agreed as follows:\n\
+            Article 1\nPersons covered\nThis Agreement shall apply to residents.\n\
+            Article 25\nMutual agreement\nThe competent authorities have agreed as follows: \
+            they shall consult.\n\
+            The Governments, desiring to conclude a Protocol in addition to the Agreement, \
+            have agreed as follows:\n1. A person shall not be entitled to relief.\n\
+            2. Paragraph 1 shall not apply.\n";
+        let parts = split_treaties(text);
+        assert_eq!(
+            parts.len(),
+            2,
+            "the mutual agreement clause opens no treaty"
+        );
+        assert!(!parts[0].instrument);
+        assert!(parts[1].instrument);
+        assert!(text[parts[1].body_start..]
+            .trim_start_matches(':')
+            .starts_with("\n1. A person"));
     }
 
     #[test]

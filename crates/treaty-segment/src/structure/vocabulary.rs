@@ -56,6 +56,9 @@ pub(crate) struct Grammar {
     pub preamble_part: Regex,
     /// Words of a preamble's line.
     pub preamble_context: Regex,
+    /// A preamble concluding an instrument of its own ("desiring to conclude a Protocol"),
+    /// `None` when no profile has one.
+    pub instrument_preamble: Option<Regex>,
     /// The formula before the signatures.
     pub closing: Regex,
     /// The article heading words of the Latin-script profiles, misreadings included, in lower
@@ -193,7 +196,10 @@ fn build(languages: Languages) -> Grammar {
             .iter()
             .map(|w| format!(", {w}")),
     );
+    let instrument_preamble = words(all(), |s| s.instrument_preamble);
     Grammar {
+        instrument_preamble: (!instrument_preamble.is_empty())
+            .then(|| compile(&format!("(?i){}", pattern_alternation(instrument_preamble)))),
         preamble_end: compile(&format!(
             "(?i){}",
             pattern_alternation(words(all(), |s| s.preamble_end))
