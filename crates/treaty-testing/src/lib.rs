@@ -26,8 +26,8 @@
 
 mod encoding;
 pub mod invariants;
-pub mod profiles;
 mod noise;
+pub mod profiles;
 mod rng;
 mod scale;
 
