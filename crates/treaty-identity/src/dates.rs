@@ -112,6 +112,22 @@ fn number(lang: Lang, text: &str) -> Option<u32> {
     if let Ok(value) = text.parse::<u32>() {
         return Some(value);
     }
+    // Digits OCR printed as letters beside real ones (`l0`, `l986`, `1O`).
+    if text.bytes().any(|b| b.is_ascii_digit())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"lIO".contains(&b))
+    {
+        let digits: String = text
+            .chars()
+            .map(|c| match c {
+                'l' | 'I' => '1',
+                'O' => '0',
+                other => other,
+            })
+            .collect();
+        return digits.parse().ok();
+    }
     let profile = lang.profile();
     if profile.script == Script::Japanese {
         return parse_kanji_number(text).and_then(|v| u32::try_from(v).ok());
@@ -142,6 +158,26 @@ mod tests {
             .iter()
             .map(|f| format!("{} {}", f.date, &text[f.range.clone()]))
             .collect()
+    }
+
+    #[test]
+    fn digits_printed_as_letters_by_ocr_are_read_back() {
+        assert_eq!(
+            dates(
+                "Done at Beijing on the l0th day of May, 1986, in duplicate",
+                Lang::En
+            ),
+            ["1986-05-10 l0th day of May, 1986"]
+        );
+        assert_eq!(
+            dates("signed on 1O May l986", Lang::En),
+            ["1986-05-10 1O May l986"]
+        );
+        // A word is no number: letters alone are not digits.
+        assert_eq!(
+            dates("on the lO day of May, 1986", Lang::En),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -101,10 +101,12 @@ fn date_parts(profile: &Profile) -> (String, String, String) {
             };
             let phrase = format!(r"{word}(?:(?:\s+{connector}\s+|[\s-]+){word})*");
             let month = alternation(profile.structure.months.iter().copied());
+            // Digits as OCR prints them: `l0th`, `1O`, `l986` (a letter l, I or O for a
+            // digit beside a real one; `dates::number` reads them back).
             (
-                format!(r"(?P<d>\d{{1,2}}|{phrase})"),
+                format!(r"(?P<d>\d{{1,2}}|[lI]\d|\d[lIO]|{phrase})"),
                 format!(r"(?P<m>{month})"),
-                format!(r"(?P<y>\d{{4}}|{phrase})"),
+                format!(r"(?P<y>\d{{4}}|[lI]\d{{3}}|\d{{2}}[lIO]\d|\d{{3}}[lIO]|{phrase})"),
             )
         }
         Script::Japanese => {
