@@ -212,8 +212,13 @@ impl ExemptionReading<'_> {
     fn findings_of(&self, phrase: Range<usize>) -> Vec<Finding> {
         self.labelled_items(&phrase)
             .or_else(|| self.listed_items(&phrase))
-            .or_else(|| self.nested_items(&phrase))
-            .unwrap_or_else(|| self.own_clause(&phrase))
+            .unwrap_or_else(|| {
+                // The phrase's own clause, read once for the two ways left.
+                let (subparagraph, clause) =
+                    clause_around(self.text, self.paragraph, phrase.start, self.lang);
+                self.nested_items(&phrase, &subparagraph, &clause)
+                    .unwrap_or_else(|| self.own_clause(&phrase, &subparagraph, &clause))
+            })
     }
 
     /// Japanese PDF text drops the markers of the list that follows into the exempting
@@ -352,11 +357,15 @@ impl ExemptionReading<'_> {
     /// "a) interest ... shall be exempt ... if the interest is paid to: (i) the State ...;
     /// (ii) the central bank; (iii) a financial institution ...": the items of the nested
     /// list name the exempted beneficiaries of tier a).
-    fn nested_items(&self, phrase: &Range<usize>) -> Option<Vec<Finding>> {
+    fn nested_items(
+        &self,
+        phrase: &Range<usize>,
+        subparagraph: &str,
+        clause: &Range<usize>,
+    ) -> Option<Vec<Finding>> {
         let text = self.text;
-        let (subparagraph, clause) = clause_around(text, self.paragraph, phrase.start, self.lang);
-        let nested = nested_items(self.paragraph, &clause, text);
-        if !text[clause].trim_end().ends_with(':') || nested.is_empty() {
+        let nested = nested_items(self.paragraph, clause, text);
+        if !text[clause.clone()].trim_end().ends_with(':') || nested.is_empty() {
             return None;
         }
         let findings = nested
@@ -371,7 +380,7 @@ impl ExemptionReading<'_> {
                     conditions.beneficial_owner = Some(owner);
                 }
                 exemption_finding(
-                    subparagraph.clone(),
+                    subparagraph.to_string(),
                     conditions,
                     phrase.clone(),
                     item,
@@ -385,9 +394,13 @@ impl ExemptionReading<'_> {
     /// "...shall not be taxed ... if the beneficial owner is a company which holds at least
     /// 50 per cent of the capital": the clause's own tier, the holding conditioning it, one
     /// row per alternative beneficiary.
-    fn own_clause(&self, phrase: &Range<usize>) -> Vec<Finding> {
+    fn own_clause(
+        &self,
+        phrase: &Range<usize>,
+        subparagraph: &str,
+        clause: &Range<usize>,
+    ) -> Vec<Finding> {
         let lang = self.lang;
-        let (subparagraph, clause) = clause_around(self.text, self.paragraph, phrase.start, lang);
         let clause_text = &self.text[clause.clone()];
         let holding_at = find_quantities(clause_text, lang)
             .into_iter()
@@ -402,7 +415,7 @@ impl ExemptionReading<'_> {
             .flat_map(|conditions| alternatives(conditions, clause_text, holding_at, lang))
             .map(|conditions| {
                 exemption_finding(
-                    subparagraph.clone(),
+                    subparagraph.to_string(),
                     conditions,
                     phrase.clone(),
                     clause.clone(),
