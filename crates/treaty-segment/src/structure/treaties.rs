@@ -99,14 +99,14 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
     // clause, or the protocol's "the undersigned have agreed that ...") starts no treaty
     // unless the first heading after it is Article 1, or its preamble concludes an instrument
     // of its own ("desiring to conclude a Protocol ..., have agreed as follows: 1. ...").
-    let mut kept: Vec<Range<usize>> = Vec::new();
+    // Each kept marker with whether it concludes an instrument of its own.
+    let mut kept: Vec<(Range<usize>, bool)> = Vec::new();
     for marker in markers {
-        let after = kept.last().map_or(0, |previous| previous.end);
-        if kept.is_empty()
-            || first_heading_is_one(text, marker.end)
-            || concludes_an_instrument(text, after, &marker)
-        {
-            kept.push(marker);
+        let instrument = kept
+            .last()
+            .is_some_and(|(previous, _)| concludes_an_instrument(text, previous.end, &marker));
+        if kept.is_empty() || instrument || first_heading_is_one(text, marker.end) {
+            kept.push((marker, instrument));
         }
     }
     let markers = kept;
@@ -130,7 +130,7 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
         }
         text[line..at].rfind(". ").map_or(line, |i| line + i + 2)
     };
-    let first_start = line_start(markers[0].start);
+    let first_start = line_start(markers[0].0.start);
     let before = &text[..first_start];
     if let Some(closing) = GRAMMAR.closing.find(before) {
         // Text before the first preamble that ends with a signature formula is another treaty.
@@ -145,11 +145,11 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
             });
         }
     }
-    for (index, marker) in markers.iter().enumerate() {
+    for (index, (marker, instrument)) in markers.iter().enumerate() {
         let start = line_start(marker.start);
         let end = markers
             .get(index + 1)
-            .map_or(text.len(), |next| line_start(next.start));
+            .map_or(text.len(), |(next, _)| line_start(next.start));
         // A formula wrapped over two lines with the next one on its second line (two columns
         // read across: `acordam no` / `seguinte: Have agreed as follows:`): one treaty.
         if end <= start || marker.end > end {
@@ -162,14 +162,11 @@ pub(super) fn split_treaties(text: &str) -> Vec<Part> {
             .nth(600)
             .map_or(0, |(i, _)| i);
         let parties = parties_in(&text[preamble_from..marker.end]);
-        let after = index
-            .checked_sub(1)
-            .map_or(usize::MAX, |previous| markers[previous].end);
         parts.push(Part {
             range: start..end,
             body_start: marker.end,
             fragment: false,
-            instrument: after != usize::MAX && concludes_an_instrument(text, after, marker),
+            instrument: *instrument,
             parties,
         });
     }
