@@ -130,7 +130,7 @@ fn actual_of(report: &DocumentReport) -> Actual {
             condition: row.condition.clone(),
             quote: row.quote.chars().take(160).collect(),
             source: Some(row.source.to_string()),
-            modifies: Some(row.modifies.clone()),
+            modifies: Some(row.modifies.join(";")),
         })
         .collect();
     let outline = article_rows(report)

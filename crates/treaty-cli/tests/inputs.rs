@@ -197,7 +197,7 @@ fn pdfs_are_read_through_their_text_layer_with_pages_and_the_text_kept() {
     assert!(
         pdf_rows
             .iter()
-            .any(|row| row["topic"] == "interest" && row["modifies"] == "11"),
+            .any(|row| row["topic"] == "interest" && row["modifies"] == serde_json::json!(["11"])),
         "{pdf_rows:?}"
     );
     // Text inputs have no pages.

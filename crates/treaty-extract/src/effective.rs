@@ -94,7 +94,7 @@ pub(crate) fn apply(rows: &mut Vec<RateRow>, replacing: &[(usize, Vec<ReplacedTi
         let row = &rows[*index];
         let found: Vec<Replaced> = tiers
             .iter()
-            .filter(|tier| row.modifies.is_empty() || row.modifies == tier.article)
+            .filter(|tier| row.modifies.is_empty() || row.modifies.contains(&tier.article))
             .map(|tier| replaced_rows(rows, row, tier))
             .filter(|(replaced, _, _)| !replaced.is_empty())
             .collect();
@@ -243,9 +243,9 @@ mod tests {
                 Source::Treaty
             },
             modifies: if article.starts_with('P') {
-                "10".into()
+                vec!["10".into()]
             } else {
-                String::new()
+                Vec::new()
             },
             page: None,
             ocr_confidence: None,
@@ -401,5 +401,28 @@ mod tests {
         other.article = "11".into();
         apply(&mut rows, &[(1, vec![other])]);
         assert_eq!(rows, original);
+    }
+
+    /// A point that modifies several articles ("Ad Articles 11 and 10") replaces a tier of
+    /// any of them, and none of an article it does not name.
+    #[test]
+    fn a_point_on_several_articles_replaces_a_tier_of_each() {
+        let mut point = row(1, "P1", ("1", ""), "5", 900);
+        point.modifies = vec!["11".into(), "10".into()];
+        let original = vec![row(1, "10", ("2", ""), "15", 100), point];
+        let mut rows = original.clone();
+        apply(&mut rows, &[(1, vec![tier(Some("2"), None)])]);
+        assert_eq!(
+            summary(&rows),
+            [
+                s("10.2.", "15", "", "P1.1@900", "5"),
+                s("P1.1.", "5", "", "", "")
+            ]
+        );
+        let mut elsewhere = original.clone();
+        elsewhere[1].modifies = vec!["11".into(), "12".into()];
+        let unchanged = elsewhere.clone();
+        apply(&mut elsewhere, &[(1, vec![tier(Some("2"), None)])]);
+        assert_eq!(elsewhere, unchanged);
     }
 }

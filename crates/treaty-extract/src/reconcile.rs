@@ -162,7 +162,7 @@ mod tests {
             confidence: 0.9,
             status: Status::Unmatched,
             source: Source::Treaty,
-            modifies: String::new(),
+            modifies: Vec::new(),
             page: None,
             ocr_confidence: None,
             superseded_by: None,

@@ -182,9 +182,9 @@ fn render(example: &Example, lang: &str) -> String {
             condition = row.condition,
             source = row.source.as_str(),
             modifies = if row.modifies.is_empty() {
-                "-"
+                "-".to_string()
             } else {
-                &row.modifies
+                row.modifies.join(";")
             },
         );
         if let Some(by) = &row.superseded_by {

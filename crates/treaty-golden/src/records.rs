@@ -44,8 +44,8 @@ pub struct RateRecord {
     /// fixtures written before the layer columns existed are not compared on them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
-    /// The treaty article a protocol point or MLI provision modifies (empty for a treaty
-    /// row); `None` when the fixture has no `modifies` column.
+    /// The treaty articles a protocol point or MLI provision modifies, joined by `;` (empty
+    /// for a treaty row); `None` when the fixture has no `modifies` column.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modifies: Option<String>,
 }

@@ -456,7 +456,7 @@ pub(crate) fn row_title(row: &RateRow, check: Option<CheckState>) -> String {
         row.source,
     );
     if !row.modifies.is_empty() {
-        title.push_str(&format!(" (modifies article {})", row.modifies));
+        title.push_str(&format!(" (modifies article {})", row.modifies.join(", ")));
     }
     if let Some(check) = check {
         title.push_str(&format!("\nfixture: {}", check.name()));

@@ -233,7 +233,7 @@ fn large_documents_are_split_into_pages_that_link_to_each_other() {
             condition: row.condition.clone(),
             quote: row.quote.clone(),
             source: Some(row.source.to_string()),
-            modifies: Some(row.modifies.clone()),
+            modifies: Some(row.modifies.join(";")),
         })
         .collect();
     let mut expected = actual.clone();

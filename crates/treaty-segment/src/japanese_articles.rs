@@ -200,7 +200,7 @@ pub(crate) fn japanese_articles(
             inferred: false,
             span: heading.start..trim_end_offset(text, heading.start..end),
             paragraphs,
-            modifies: String::new(),
+            modifies: Vec::new(),
         });
     }
     let provisions = boxes
@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(version.articles[1].topic.as_str(), "dividends");
         assert_eq!(version.mli.len(), 1);
         assert_eq!(version.mli[0].number, "MLI17");
-        assert_eq!(version.mli[0].modifies, "9");
+        assert_eq!(version.mli[0].modifies, ["9"]);
         assert_eq!(version.mli[0].topic.as_str(), "associated_enterprises");
         // The box's paragraph is not the treaty article's.
         assert_eq!(version.articles[0].paragraphs.len(), 1);

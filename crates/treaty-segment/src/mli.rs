@@ -74,7 +74,7 @@ impl MliBox {
                 .or_else(|| enclosing.as_deref().and_then(topic_of)),
         }
         .unwrap_or(Topic::Miscellaneous);
-        let modifies = named.or(enclosing).unwrap_or_default();
+        let modifies = named.or(enclosing).into_iter().collect();
         let (printed, title) = match &self.heading {
             Some(heading) => {
                 let line = text[heading.clone()].trim();

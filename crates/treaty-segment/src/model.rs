@@ -93,9 +93,10 @@ pub struct Article {
     pub span: Span,
     /// The paragraphs.
     pub paragraphs: Vec<Paragraph>,
-    /// For a protocol point or an MLI provision, the treaty article it modifies or concerns
-    /// (`10`), where the text names one; empty for a treaty article.
-    pub modifies: String,
+    /// For a protocol point or an MLI provision, the treaty articles it modifies or concerns
+    /// (`10`; `10`, `11`, `12` for a point "With reference to Articles 10, 11 and 12"), where
+    /// the text names them; empty for a treaty article.
+    pub modifies: Vec<String>,
 }
 
 /// A paragraph of an article.

@@ -485,12 +485,19 @@ fn amending_protocol_rows_follow_the_amended_article_and_skip_deleted_text() {
     let (doc, _) = segment(text, &Config::default());
     let version = &doc.treaties[0].versions[0];
     assert!(version.articles.is_empty());
-    let points: Vec<(&str, &str)> = version
+    let points: Vec<(&str, String)> = version
         .protocol
         .iter()
-        .map(|a| (a.number.as_str(), a.modifies.as_str()))
+        .map(|a| (a.number.as_str(), a.modifies.join(";")))
         .collect();
-    assert_eq!(points, [("P1", "10"), ("P2", "13"), ("P3", "")]);
+    assert_eq!(
+        points,
+        [
+            ("P1", "10".into()),
+            ("P2", "13".into()),
+            ("P3", String::new())
+        ]
+    );
     assert_eq!(version.protocol[0].topic, Topic::Dividends);
     let got: Vec<(String, &str, String)> = rows(text)
         .into_iter()

@@ -56,7 +56,7 @@ pub const RATE_TABLE: [Column<RateRow>; 20] = [
     ("confidence", |row| format!("{:.2}", row.confidence)),
     ("status", |row| row.status.as_str().to_string()),
     ("source", |row| row.source.as_str().to_string()),
-    ("modifies", |row| row.modifies.clone()),
+    ("modifies", |row| row.modifies.join(";")),
     ("page", |row| {
         row.page.map_or(String::new(), |page| page.to_string())
     }),
@@ -138,9 +138,10 @@ pub struct RateRow {
     /// its protocol) or `mli` (a provision of the multilateral instrument shown in a
     /// consolidated text).
     pub source: Source,
-    /// For `protocol` and `mli` rows, the treaty article the point or provision modifies
-    /// (`10`), where the text names one; empty for `treaty` rows.
-    pub modifies: String,
+    /// For `protocol` and `mli` rows, the treaty articles the point or provision modifies
+    /// (`["10"]`; `["10", "11", "12"]` for a point on "Articles 10, 11 and 12"), where the text
+    /// names them; empty for `treaty` rows. In CSV, joined by `;`.
+    pub modifies: Vec<String>,
     /// The page the number is on (1, 2, ...), counted by form feeds, when the text has pages
     /// (PDF text, or text with form feeds); `null` otherwise.
     #[serde(default)]
@@ -539,9 +540,9 @@ pub struct ArticleReport {
     pub end: usize,
     /// Paragraphs.
     pub paragraphs: Vec<ParagraphReport>,
-    /// For a protocol point or an MLI provision, the treaty article it modifies.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub modifies: String,
+    /// For a protocol point or an MLI provision, the treaty articles it modifies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifies: Vec<String>,
 }
 
 /// A paragraph.

@@ -63,7 +63,7 @@ pub(super) fn structure_placements(
                     if article.modifies.is_empty() {
                         String::new()
                     } else {
-                        format!(" — modifies article {}", article.modifies)
+                        format!(" — modifies article {}", article.modifies.join(", "))
                     }
                 );
                 placements.points.push((

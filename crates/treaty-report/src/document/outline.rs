@@ -116,12 +116,13 @@ pub(super) fn outline(model: &Model<'_>, page: usize, out: &mut String) {
                     );
                 }
             };
-            // Protocol points and MLI provisions under the article they modify.
+            // Protocol points and MLI provisions under the article they modify (the first, for
+            // one that modifies several).
             let mut modifying: BTreeMap<&str, Vec<(Part, usize, &ArticleReport)>> = BTreeMap::new();
             for (part, index, point) in parts(version) {
                 if part != Part::Article && on_page(point.start) {
                     modifying
-                        .entry(point.modifies.as_str())
+                        .entry(point.modifies.first().map_or("", String::as_str))
                         .or_default()
                         .push((part, index, point));
                 }

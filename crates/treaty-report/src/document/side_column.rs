@@ -46,7 +46,7 @@ fn row_item(model: &Model<'_>, index: usize, row: &RateRow, out: &mut String) {
         format!(
             "{} → art {}",
             attr(row.source.as_str()),
-            attr(&row.modifies)
+            attr(&row.modifies.join(", "))
         )
     };
     let status_class = match row.status.as_str() {

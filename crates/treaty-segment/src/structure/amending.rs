@@ -83,7 +83,7 @@ pub(super) fn amending_articles(text: &str, articles: &mut [Article]) -> bool {
         let Some(reference) = reference else {
             continue;
         };
-        article.modifies = reference.article.clone();
+        article.modifies = vec![reference.article.clone()];
         if let Some(topic) = reference.title.as_deref().and_then(topic_from_title) {
             article.topic = topic;
         }

@@ -426,7 +426,7 @@ pub(super) fn latin_articles(
             inferred: false,
             span: start.min(heading.start)..trim_end_offset(text, start.min(heading.start)..end),
             paragraphs,
-            modifies: String::new(),
+            modifies: Vec::new(),
         });
     }
     articles

@@ -161,7 +161,7 @@ pub(super) fn inferred_articles(
                 inferred: true,
                 span: body.start..trim_end_offset(text, body),
                 paragraphs,
-                modifies: String::new(),
+                modifies: Vec::new(),
             }
         })
         .collect()

@@ -70,13 +70,34 @@ fn continues_a_sentence(text: &str, at: usize) -> bool {
     rest[word_end..].starts_with([';', ',', ')'])
 }
 
-/// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one.
+/// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one;
+/// the first where it names several.
 fn referenced_article(point: &Article) -> Option<u32> {
-    let text = &point.paragraphs.first()?.text;
-    GRAMMAR
-        .article_reference
-        .captures(text)
-        .and_then(|c| captured_number(&c))
+    referenced_articles(&point.paragraphs.first()?.text)
+        .first()
+        .copied()
+}
+
+/// The articles the first article reference in `text` names: one (`Article 14`), or each of a
+/// list (`Articles 10, 11 and 12`), in the order written.
+fn referenced_articles(text: &str) -> Vec<u32> {
+    let Some(captures) = GRAMMAR.article_reference.captures(text) else {
+        return Vec::new();
+    };
+    let Some(first) = captured_number(&captures) else {
+        return Vec::new();
+    };
+    let mut numbers = vec![first];
+    let mut rest = &text[captures.get(0).map_or(0, |m| m.end())..];
+    while let Some(next) = GRAMMAR.article_list_next.captures(rest) {
+        if let Some(number) = next.get(1).and_then(|n| n.as_str().parse().ok()) {
+            if !numbers.contains(&number) {
+                numbers.push(number);
+            }
+        }
+        rest = &rest[next.get(0).map_or(rest.len(), |m| m.end())..];
+    }
+    numbers
 }
 
 /// OCR misprints protocol point numbers in one column (`5.` for point 4). Where another
@@ -216,11 +237,9 @@ pub(super) fn protocol_points(
         .filter(|p| first_point.is_none_or(|first| p.span.end > first))
         .map(|point| {
             let point_text = &text[point.span.clone()];
-            let referenced = GRAMMAR
-                .article_reference
-                .captures(point_text)
-                .and_then(|c| captured_number(&c));
+            let referenced = referenced_articles(point_text);
             let topic = referenced
+                .first()
                 .and_then(|n| {
                     articles
                         .iter()
@@ -230,7 +249,7 @@ pub(super) fn protocol_points(
                 .or_else(|| topic_from_content(point_text))
                 .unwrap_or(Topic::Miscellaneous);
             Article {
-                modifies: referenced.map(|n| n.to_string()).unwrap_or_default(),
+                modifies: referenced.iter().map(u32::to_string).collect(),
                 number: format!("P{}", point.number),
                 printed: point.number.clone(),
                 title: String::new(),

@@ -282,3 +282,43 @@ fn a_commentary_on_a_treaty_gives_no_articles_and_says_why() {
     let (_, diagnostics) = segment(&treaty, &Config::default());
     assert!(diagnostics.iter().all(|d| d.code != "not_a_treaty"));
 }
+
+/// The articles each protocol point of `text` modifies, by point number.
+fn protocol_modifies(text: &str) -> Vec<(String, Vec<String>)> {
+    let (doc, _) = segment(text, &Config::default());
+    doc.treaties
+        .iter()
+        .flat_map(|t| t.versions.iter())
+        .flat_map(|v| v.protocol.iter())
+        .map(|point| (point.number.clone(), point.modifies.clone()))
+        .collect()
+}
+
+#[test]
+fn a_protocol_point_on_several_articles_modifies_each_of_them() {
+    let body = treaty_articles(&[
+        (10, "Dividends"),
+        (11, "Interest"),
+        (12, "Royalties"),
+        (13, "Capital Gains"),
+    ]);
+    let text = format!(
+        "The Contracting States have agreed as follows:\n\n{body}PROTOCOL\n\nAt the signing of the Convention the undersigned have agreed upon the following provisions:\n\nI. Ad Articles 10 , 11 and 12\nApplications for the refund of tax levied in excess shall be lodged within three years.\n\nII. Ad Article 10, paragraph 2\nThe rate shall not exceed 5 per cent of the gross amount of the dividends.\n\nIII. Ad Articles 10 and 13\nIncome from a purchase of own shares is income from shares and not a capital gain.\n"
+    );
+    let got = protocol_modifies(&text);
+    let expected: Vec<(String, Vec<String>)> = [
+        ("P1", &["10", "11", "12"][..]),
+        // A paragraph number after the article is not a second article.
+        ("P2", &["10"][..]),
+        ("P3", &["10", "13"][..]),
+    ]
+    .iter()
+    .map(|(point, articles)| {
+        (
+            point.to_string(),
+            articles.iter().map(|a| a.to_string()).collect(),
+        )
+    })
+    .collect();
+    assert_eq!(got, expected);
+}

@@ -82,6 +82,9 @@ pub(crate) struct Grammar {
     pub first_heading_ascii: Regex,
     /// An article reference; the number is the first group that matched.
     pub article_reference: Regex,
+    /// The next number of a list of articles right after a reference (`, 11` and ` and 12` in
+    /// "Articles 10, 11 and 12"), anchored at the start of the rest, the number in group 1.
+    pub article_list_next: Regex,
     /// A protocol heading at a line or sentence start, the word in group 1.
     pub protocol_heading: Regex,
     /// The words of a protocol heading anywhere: where to start looking for one.
@@ -236,6 +239,10 @@ fn build(languages: Languages) -> Grammar {
         first_heading: compile(&first_heading),
         first_heading_ascii: compile(&first_heading_ascii),
         article_reference: compile(&article_reference),
+        article_list_next: compile(&format!(
+            r"^(?:[ \t]*,[ \t]*|[ \t]*,?[ \t]+(?:{})[ \t]+)(\d{{1,3}})(?-u:\b)",
+            pattern_alternation(words(latin(), |s| s.list_joiners))
+        )),
         // ASCII word boundary: a Unicode `\b` keeps the regex crate off its fast engines on
         // non-ASCII text, and this runs over every version's body.
         protocol_heading: compile(&format!(
