@@ -125,7 +125,7 @@ fn actual_of(report: &DocumentReport) -> Actual {
             paragraph: row.paragraph.clone(),
             subparagraph: row.subparagraph.clone(),
             kind: row.kind.to_string(),
-            value: row.value.clone(),
+            value: row.value.to_string(),
             unit: row.unit.to_string(),
             condition: row.condition.clone(),
             quote: row.quote.chars().take(160).collect(),

@@ -227,7 +227,7 @@ pub fn extract(args: ExtractArgs) -> anyhow::Result<ExitCode> {
                 row.paragraph.clone(),
                 row.subparagraph.clone(),
                 row.kind.to_string(),
-                row.value.clone(),
+                row.value.to_string(),
                 row.unit.to_string(),
                 row.condition.clone(),
             ]

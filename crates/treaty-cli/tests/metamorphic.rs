@@ -98,7 +98,7 @@ fn core_rows_read_as(doc: &str, bytes: &[u8], tokenizer: &LazyTokenizer, markup:
                 row.topic.as_str().to_string(),
                 row.article.clone(),
                 row.kind.to_string(),
-                row.value.clone(),
+                row.value.to_string(),
                 row.unit.to_string(),
                 row.condition.clone(),
             )

@@ -209,7 +209,7 @@ fn insert_copies(rows: &mut Vec<RateRow>, copies: &[(usize, RateRow)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::{Basis, Holding, Owner, Period, Status, Unit};
+    use crate::schema::{Basis, Decimal, Holding, Owner, Period, Status, Unit};
     use treaty_lang::Lang;
     use treaty_segment::Topic;
 
@@ -228,7 +228,7 @@ mod tests {
             paragraph: place.0.into(),
             subparagraph: place.1.into(),
             kind: Kind::Rate,
-            value: value.into(),
+            value: value.parse().unwrap(),
             unit: Unit::Percent,
             condition: String::new(),
             quote: String::new(),
@@ -282,10 +282,12 @@ mod tests {
             .map(|r| {
                 (
                     format!("{}.{}.{}", r.article, r.paragraph, r.subparagraph),
-                    r.value.clone(),
+                    r.value.to_string(),
                     r.condition.clone(),
                     r.superseded_by.clone().unwrap_or_default(),
-                    r.effective_rate.clone().unwrap_or_default(),
+                    r.effective_rate
+                        .as_ref()
+                        .map_or(String::new(), Decimal::to_string),
                 )
             })
             .collect()

@@ -101,7 +101,7 @@ fn fill_rates(row: &mut TreatyRow, rows: &[&RateRow]) {
     };
     let dividends = rates(Topic::Dividends);
     if let Some(lowest) = lowest(&dividends) {
-        row.dividends_lowest_rate = lowest.value.clone();
+        row.dividends_lowest_rate = lowest.value.to_string();
         row.dividends_lowest_min_holding = lowest
             .conditions
             .min_holding
@@ -116,23 +116,23 @@ fn fill_rates(row: &mut TreatyRow, rows: &[&RateRow]) {
         row.dividends_lowest_row = reference(lowest);
     }
     if let Some(general) = general(&dividends) {
-        row.dividends_general_rate = general.value.clone();
+        row.dividends_general_rate = general.value.to_string();
         row.dividends_general_row = reference(general);
     }
     let interest = rates(Topic::Interest);
     if let Some(general) = general(&interest) {
-        row.interest_general_rate = general.value.clone();
+        row.interest_general_rate = general.value.to_string();
         row.interest_general_row = reference(general);
     }
     row.interest_exempt = exemptions(&interest);
     let royalties = rates(Topic::Royalties);
     if let Some(general) = general(&royalties).or_else(|| highest(&royalties)) {
-        row.royalties_general_rate = general.value.clone();
+        row.royalties_general_rate = general.value.to_string();
         row.royalties_general_row = reference(general);
     }
     let fees = rates(Topic::TechnicalServices);
     if let Some(rate) = general(&fees).or_else(|| highest(&fees)) {
-        row.technical_fees_rate = rate.value.clone();
+        row.technical_fees_rate = rate.value.to_string();
         row.technical_fees_row = reference(rate);
     }
 }
@@ -144,44 +144,31 @@ fn fill_thresholds(row: &mut TreatyRow, rows: &[&RateRow]) {
             .find(|r| r.kind == Kind::Threshold && r.conditions.measure == Some(measure))
     };
     if let Some(found) = first(Measure::PeConstruction) {
-        row.pe_construction_value = found.value.clone();
+        row.pe_construction_value = found.value.to_string();
         row.pe_construction_unit = found.unit.as_str().to_string();
         row.pe_construction_row = reference(found);
     }
     if let Some(found) = first(Measure::PeServices) {
-        row.pe_services_value = found.value.clone();
+        row.pe_services_value = found.value.to_string();
         row.pe_services_unit = found.unit.as_str().to_string();
         row.pe_services_row = reference(found);
     }
     if let Some(found) = first(Measure::EmploymentDays) {
-        row.employment_days = found.value.clone();
+        row.employment_days = found.value.to_string();
         row.employment_days_row = reference(found);
     }
 }
 
-fn value_of(row: &RateRow) -> f64 {
-    row.value.parse().unwrap_or(f64::NAN)
-}
-
 /// The lowest rate (the first in text order among equals).
 fn lowest<'a>(rates: &[&'a RateRow]) -> Option<&'a RateRow> {
-    rates
-        .iter()
-        .copied()
-        .filter(|r| !value_of(r).is_nan())
-        .min_by(|a, b| value_of(a).total_cmp(&value_of(b)))
+    rates.iter().copied().min_by(|a, b| a.value.cmp(&b.value))
 }
 
 fn highest<'a>(rates: &[&'a RateRow]) -> Option<&'a RateRow> {
     rates
         .iter()
         .copied()
-        .filter(|r| !value_of(r).is_nan())
-        .max_by(|a, b| {
-            value_of(a)
-                .total_cmp(&value_of(b))
-                .then(b.start.cmp(&a.start))
-        })
+        .max_by(|a, b| a.value.cmp(&b.value).then(b.start.cmp(&a.start)))
 }
 
 /// The rate in all other cases: the first unconditional rate in text order (the main
@@ -190,14 +177,14 @@ fn general<'a>(rates: &[&'a RateRow]) -> Option<&'a RateRow> {
     rates
         .iter()
         .copied()
-        .filter(|r| r.condition.is_empty() && !value_of(r).is_nan())
+        .filter(|r| r.condition.is_empty())
         .min_by_key(|r| r.start)
 }
 
 /// Who or what is exempt (rate 0): owners first, then income classes, each once.
 fn exemptions(rates: &[&RateRow]) -> String {
     let mut names: Vec<String> = Vec::new();
-    for rate in rates.iter().filter(|r| value_of(r) == 0.0) {
+    for rate in rates.iter().filter(|r| r.value.is_zero()) {
         let owner = rate.conditions.beneficial_owner.map(Owner::as_str);
         let income = rate.conditions.income.iter().map(|i| i.as_str());
         for name in owner.into_iter().chain(income) {

@@ -120,7 +120,7 @@ fn mismatch_warning(
                 row.paragraph.clone(),
             ));
             match other_text {
-                Some(text) if !states_unit(text, other_lang, &row.unit) && row.value != "0" => (
+                Some(text) if !states_unit(text, other_lang, &row.unit) && !row.value.is_zero() => (
                     "number_lost",
                     format!("{here}: the {other_lang} version's paragraph states no quantity in {}, as if OCR lost it (\"{}\")", row.unit, clip(text)),
                 ),
@@ -152,7 +152,7 @@ mod tests {
             paragraph: paragraph.into(),
             subparagraph: String::new(),
             kind: Kind::Rate,
-            value: value.into(),
+            value: value.parse().unwrap(),
             unit: Unit::Percent,
             condition: String::new(),
             quote: quote.into(),

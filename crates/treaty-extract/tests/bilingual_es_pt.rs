@@ -176,7 +176,7 @@ fn a_spanish_portuguese_print_is_separated_by_language() {
             .iter()
             .filter(|r| r.lang.as_str() == lang && r.topic.as_str() == "dividends")
             .filter(|r| r.kind.to_string() == "rate")
-            .map(|r| r.value.clone())
+            .map(|r| r.value.to_string())
             .collect()
     };
     assert_eq!(dividends("es")[..2], ["5", "15"]);

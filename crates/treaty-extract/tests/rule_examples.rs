@@ -188,7 +188,10 @@ fn render(example: &Example, lang: &str) -> String {
             },
         );
         if let Some(by) = &row.superseded_by {
-            let rate = row.effective_rate.as_deref().unwrap_or("?");
+            let rate = row
+                .effective_rate
+                .as_ref()
+                .map_or("?", |rate| rate.as_str());
             let _ = write!(out, " superseded_by={by} effective_rate={rate}");
         }
         out.push('\n');

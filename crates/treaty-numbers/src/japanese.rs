@@ -137,7 +137,7 @@ impl Found<'_> {
             .iter()
             .try_fold(integer, |acc, d| acc.checked_mul(10)?.checked_add(*d))?;
         let value = digits as f64 / scale as f64;
-        Some(Quantity::new(value, tail.unit, run_start..tail.span.end))
+        Quantity::new(value, tail.unit, run_start..tail.span.end)
     }
 
     /// A percentage written as hundredths, `百分の十五` (fifteen hundredths), as older texts do.
@@ -153,11 +153,7 @@ impl Found<'_> {
             .find_at(text, numerator_start)
             .filter(|found| found.start() == numerator_start)?;
         let value = parse_kanji_number(numerator.as_str())?;
-        Some(Quantity::new(
-            value as f64,
-            Unit::Percent,
-            run_start..numerator.end(),
-        ))
+        Quantity::new(value as f64, Unit::Percent, run_start..numerator.end())
     }
 
     /// The quantity whose numeral is the run `run_start..run_end`, if a unit follows it and it
@@ -185,7 +181,7 @@ impl Found<'_> {
         if self.is_date_or_ordinal(run_start, unit_start, span_end, &unit, value) {
             return None;
         }
-        Some(Quantity::new(value, unit, number_start..span_end))
+        Quantity::new(value, unit, number_start..span_end)
     }
 
     /// Where the number in the run starts and its value.

@@ -302,7 +302,7 @@ fn quantity_at(
                     value + fraction,
                     Unit::Percent,
                     candidate.start..candidate.end,
-                );
+                )?;
                 quantity.unit_inferred = true;
                 return Some(quantity);
             }
@@ -355,7 +355,7 @@ fn quantity_at(
         span_end = extend_over_abbreviation_dot(text, lang, span_end);
     }
     span_end = extend_over_restatement(text, lang, span_end, value, &unit);
-    Some(Quantity::new(value, unit, number_start..span_end))
+    Quantity::new(value, unit, number_start..span_end)
 }
 
 /// The quantity for an amount with its currency before it (`US$ 4.000`, `$10,000 Canadian`).
@@ -383,11 +383,11 @@ fn prefixed_amount(
         }
         span_end += whole;
     }
-    Some(Quantity::new(
+    Quantity::new(
         value * scale,
         Unit::Currency(code.to_string()),
         currency_start..span_end,
-    ))
+    )
 }
 
 /// The value of a number-word phrase and where the number starts within it.
@@ -524,7 +524,9 @@ fn extend_over_restatement(
     let inner_text = inner.as_str().trim();
     let inner_quantities = find_latin_quantities(inner_text, lang);
     let restates = match inner_quantities.as_slice() {
-        [only] => only.value == value && only.unit == *unit && only.span == (0..inner_text.len()),
+        [only] => {
+            only.value.to_f64() == value && only.unit == *unit && only.span == (0..inner_text.len())
+        }
         _ => false,
     };
     if restates {

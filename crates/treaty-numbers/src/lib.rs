@@ -26,7 +26,7 @@
 //! let quantities = find_quantities(text, Lang::Pt);
 //! let found: Vec<(&str, &str, &str)> = quantities
 //!     .iter()
-//!     .map(|q| (q.value_text.as_str(), q.unit.as_str(), &text[q.span.clone()]))
+//!     .map(|q| (q.value.as_str(), q.unit.as_str(), &text[q.span.clone()]))
 //!     .collect();
 //! assert_eq!(
 //!     found,
@@ -39,6 +39,7 @@
 
 #![deny(missing_docs)]
 
+mod decimal;
 mod digits;
 mod japanese;
 mod kanji;
@@ -51,6 +52,7 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+pub use decimal::{Decimal, DecimalError, MAX_SIGNIFICANT_DIGITS};
 pub use kanji::{kanji_number_prefix_len, parse_kanji_number};
 pub use quantity::{find_quantities, Quantity, Unit};
 pub use roman::parse_roman;

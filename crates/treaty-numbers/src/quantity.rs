@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use treaty_lang::Script;
 
+use crate::decimal::Decimal;
 use crate::{japanese, latin, Lang};
 
 /// The unit of a [`Quantity`].
@@ -70,10 +71,8 @@ impl std::fmt::Display for Unit {
 /// A number with its unit, found in text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Quantity {
-    /// The value in plain numbers: `4000.0` for `US$ 4.000`, `7.5` for `7,5 %`.
-    pub value: f64,
-    /// The value as a canonical plain decimal, without a trailing `.0`: `4000`, `7.5`.
-    pub value_text: String,
+    /// The value as a canonical plain decimal: `4000` for `US$ 4.000`, `7.5` for `7,5 %`.
+    pub value: Decimal,
     /// What the number counts.
     pub unit: Unit,
     /// Byte range in the searched text covering the number and its unit
@@ -85,17 +84,15 @@ pub struct Quantity {
 }
 
 impl Quantity {
-    /// A quantity with `value_text` derived from `value`.
-    pub(crate) fn new(value: f64, unit: Unit, span: Range<usize>) -> Quantity {
-        // `Display` for f64 prints the shortest text that reads back as the same value and never
-        // adds `.0` or an exponent, which is exactly the canonical form the dataset wants.
-        Quantity {
-            value,
-            value_text: format!("{value}"),
+    /// A quantity of `value`, or `None` where the value is no plain decimal a float holds
+    /// exactly (see [`Decimal::from_f64`]): such a number is not a quantity.
+    pub(crate) fn new(value: f64, unit: Unit, span: Range<usize>) -> Option<Quantity> {
+        Some(Quantity {
+            value: Decimal::from_f64(value)?,
             unit,
             span,
             unit_inferred: false,
-        }
+        })
     }
 }
 
@@ -113,43 +110,15 @@ impl Quantity {
 /// let text = "the tax so charged shall not exceed 15 per cent of the gross amount";
 /// let quantities = find_quantities(text, Lang::En);
 /// assert_eq!(quantities.len(), 1);
-/// assert_eq!(quantities[0].value_text, "15");
+/// assert_eq!(quantities[0].value.as_str(), "15");
 /// assert_eq!(quantities[0].unit, Unit::Percent);
 /// assert_eq!(&text[quantities[0].span.clone()], "15 per cent");
 /// ```
 pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
-    let mut quantities = match lang.profile().script {
+    match lang.profile().script {
         Script::Japanese => japanese::find_japanese_quantities(text, lang),
         Script::Latin => latin::find_latin_quantities(text, lang),
-    };
-    quantities.retain(is_exact);
-    quantities
-}
-
-/// The most significant digits a quantity may have.
-///
-/// Up to 15, `value_text` (the shortest text that reads back as the `f64`) is the number as
-/// printed, exactly; beyond that a float cannot hold it (`18446744073709551616` would read
-/// back as `18446744073709552000`, 400 nines as `inf`), and no treaty states a rate, period
-/// or amount with more digits: such a number is not a quantity.
-const MAX_SIGNIFICANT_DIGITS: usize = 15;
-
-fn is_exact(quantity: &Quantity) -> bool {
-    if !quantity.value.is_finite() {
-        return false;
     }
-    let digits: String = quantity
-        .value_text
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    let significant = digits.trim_start_matches('0');
-    let significant = if quantity.value_text.contains('.') {
-        significant
-    } else {
-        significant.trim_end_matches('0')
-    };
-    significant.len() <= MAX_SIGNIFICANT_DIGITS
 }
 
 /// ISO 4217 code for a currency name, symbol or code as written (`Swiss francs`, `US$`, `€`).

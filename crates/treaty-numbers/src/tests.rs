@@ -13,7 +13,7 @@ fn render(text: &str, lang: Lang) -> Vec<String> {
         .map(|quantity| {
             format!(
                 "{} {} [{}]",
-                quantity.value_text,
+                quantity.value,
                 quantity.unit.as_str(),
                 &text[quantity.span.clone()]
             )
@@ -588,7 +588,7 @@ fn spans_are_exact() {
     let text = "à taxa de 25 por cento";
     let quantities = find_quantities(text, Lang::Pt);
     assert_eq!(quantities[0].span, 11..23);
-    assert_eq!(quantities[0].value, 25.0);
+    assert_eq!(quantities[0].value.as_str(), "25");
 }
 
 /// The whole-treaty path stays linear: a long text is scanned without building regexes per
@@ -613,13 +613,10 @@ fn numbers_beyond_fifteen_significant_digits_are_not_quantities() {
     );
     let values: Vec<String> = find_quantities(&text, Lang::En)
         .iter()
-        .map(|q| q.value_text.clone())
+        .map(|q| q.value.to_string())
         .collect();
     assert_eq!(
         values,
         ["123456789012345", "0.000000000000001", "4000000000"]
     );
-    assert!(find_quantities(&text, Lang::En)
-        .iter()
-        .all(|q| q.value.is_finite()));
 }

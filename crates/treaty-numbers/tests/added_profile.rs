@@ -61,7 +61,7 @@ fn spanish_profile_flows_through_the_latin_finder() {
                 ochenta y tres días; 4.000 euros; 7 y medio por ciento; el artículo 10 años";
     let found: Vec<(String, Unit, &str)> = find_quantities(text, es)
         .into_iter()
-        .map(|q| (q.value_text, q.unit, &text[q.span]))
+        .map(|q| (q.value.to_string(), q.unit, &text[q.span]))
         .collect();
     assert_eq!(
         found,

@@ -9,7 +9,7 @@ fn found(text: &str) -> Vec<(String, Unit, &str)> {
     let es = Lang::from_code("es").expect("Spanish is built in");
     find_quantities(text, es)
         .into_iter()
-        .map(|q| (q.value_text, q.unit, &text[q.span]))
+        .map(|q| (q.value.to_string(), q.unit, &text[q.span]))
         .collect()
 }
 

@@ -398,7 +398,7 @@ fn find_row(
             && row.paragraph == record.paragraph.trim()
             && row.subparagraph == record.subparagraph.trim()
             && row.kind.as_str() == record.kind.trim()
-            && plain_value(&row.value) == plain_value(&record.value)
+            && row.value.as_str() == plain_value(&record.value)
             && row.unit.as_str() == record.unit.trim()
             && row.condition == record.condition.trim()
     };
@@ -423,7 +423,7 @@ fn find_row(
 pub(crate) fn quantity(row: &RateRow) -> String {
     match row.unit.as_str() {
         "percent" => format!("{} %", row.value),
-        "" => row.value.clone(),
+        "" => row.value.to_string(),
         unit => format!("{} {unit}", row.value),
     }
 }

@@ -21,7 +21,7 @@ use std::ops::Range;
 
 use treaty_extract::{process_document, Settings};
 use treaty_normalize::{decode, normalize, Decoded, IngestConfig, OffsetMap};
-use treaty_numbers::{find_quantities, Lang};
+use treaty_numbers::{find_quantities, Decimal, Lang};
 use treaty_segment::{segment, Config as SegmentConfig};
 
 /// The result of one check: `Err` names the broken invariant.
@@ -127,9 +127,15 @@ pub fn check_normalize(bytes: &[u8]) -> Check {
         .map_err(|e| format!("normalize: {e}"))
 }
 
+/// Whether `value` is a plain decimal that reads back as itself through an `f64`.
+fn exact(value: &Decimal) -> bool {
+    value.as_str().parse::<Decimal>().as_ref() == Ok(value)
+        && Decimal::from_f64(value.to_f64()).as_ref() == Some(value)
+}
+
 /// `find_quantities` in each language: spans non-empty, in bounds, on character boundaries,
-/// in order and non-overlapping; values finite and not negative, and `value_text` is the
-/// canonical text of `value`.
+/// in order and non-overlapping; every value a plain decimal that a float holds exactly (its
+/// text reads back as itself through an `f64`).
 pub fn check_numbers(text: &str) -> Check {
     for lang in [Lang::Pt, Lang::En, Lang::Ja] {
         let mut previous_end = 0;
@@ -150,16 +156,10 @@ pub fn check_numbers(text: &str) -> Check {
             );
             previous_end = span.end;
             ensure!(
-                quantity.value.is_finite() && quantity.value >= 0.0,
-                "{lang:?}: value {} of {:?} is not a finite non-negative number",
+                exact(&quantity.value),
+                "{lang:?}: value {} of {:?} does not read back as itself through a float",
                 quantity.value,
                 &text[span]
-            );
-            ensure!(
-                quantity.value_text == format!("{}", quantity.value),
-                "{lang:?}: value_text {:?} is not the canonical text of {}",
-                quantity.value_text,
-                quantity.value
             );
         }
     }
@@ -381,8 +381,8 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
             );
         }
         ensure!(
-            row.value.parse::<f64>().is_ok_and(f64::is_finite),
-            "{name}: value {:?} is not a finite number",
+            exact(&row.value),
+            "{name}: value {} does not read back as itself through a float",
             row.value
         );
     }

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use treaty_numbers::{find_quantities, Lang, Unit};
+use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
 use super::holding::is_holding;
@@ -44,14 +44,14 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
     let period = quantities
         .iter()
         .find(|q| q.unit.is_duration())
-        .and_then(|q| Period::new(&q.value_text, &q.unit));
+        .and_then(|q| Period::new(q.value.as_str(), &q.unit));
     let owner = beneficial_owners(item, lang).first().copied();
     bases
         .into_iter()
         .map(|basis| Conditions {
             beneficial_owner: owner,
             min_holding: Some(Holding {
-                percent: holding.value_text.clone(),
+                percent: holding.value.to_string(),
                 basis,
             }),
             holding_period: period.clone(),
@@ -437,7 +437,7 @@ fn exemption_finding(
     Finding {
         subparagraph,
         kind: Kind::Rate,
-        value: "0".to_string(),
+        value: Decimal::zero(),
         unit: crate::schema::Unit::Percent,
         conditions,
         local,

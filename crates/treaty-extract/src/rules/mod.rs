@@ -23,7 +23,7 @@ mod words;
 
 use std::ops::Range;
 
-use treaty_numbers::Lang;
+use treaty_numbers::{Decimal, Lang};
 use treaty_segment::{Paragraph, Topic};
 
 use crate::schema::{Conditions, Income, Kind, Trigger};
@@ -43,8 +43,8 @@ pub struct Finding {
     pub subparagraph: String,
     /// `rate` or `threshold`.
     pub kind: Kind,
-    /// Plain decimal value.
-    pub value: String,
+    /// The value, a plain decimal.
+    pub value: Decimal,
     /// Unit.
     pub unit: crate::schema::Unit,
     /// Typed conditions.

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use treaty_numbers::{find_quantities, Lang, Quantity, Unit};
+use treaty_numbers::{find_quantities, Decimal, Lang, Quantity, Unit};
 use treaty_segment::{Paragraph, Topic};
 
 use super::branch::is_branch_clause;
@@ -91,7 +91,7 @@ struct Place<'a> {
 /// What a number is, before its alternatives are split: kind, value and conditions.
 struct Claim {
     kind: Kind,
-    value: String,
+    value: Decimal,
     conditions: Conditions,
     /// How a value not printed as such was derived.
     derived: Option<String>,
@@ -190,7 +190,7 @@ impl Reading<'_> {
         }
         Claim {
             kind: if rate { Kind::Rate } else { Kind::Threshold },
-            value: quantity.value_text.clone(),
+            value: quantity.value.clone(),
             conditions,
             derived: None,
         }
@@ -246,20 +246,23 @@ impl Reading<'_> {
         if claim.kind != Kind::Rate || !is_relative_rate(place.after, self.lang) {
             return claim;
         }
-        match referenced_rate(place.clause_text, self.siblings, self.lang) {
-            Some(base) => {
-                let product = quantity.value * base / 100.0;
-                Claim {
-                    value: plain_decimal(product),
-                    // tidy: not language (the note for the reader, in the datasets' English)
-                    derived: Some(format!(
-                        "{} per cent of the {} per cent rate the clause refers to",
-                        quantity.value_text,
-                        plain_decimal(base)
-                    )),
-                    ..claim
-                }
-            }
+        let derived =
+            referenced_rate(place.clause_text, self.siblings, self.lang).and_then(|base| {
+                Some((
+                    plain_decimal(base)?,
+                    plain_decimal(quantity.value.to_f64() * base / 100.0)?,
+                ))
+            });
+        match derived {
+            Some((base, product)) => Claim {
+                value: product,
+                // tidy: not language (the note for the reader, in the datasets' English)
+                derived: Some(format!(
+                    "{} per cent of the {base} per cent rate the clause refers to",
+                    quantity.value
+                )),
+                ..claim
+            },
             None => Claim {
                 kind: Kind::Threshold,
                 conditions: Conditions {

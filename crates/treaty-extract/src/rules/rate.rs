@@ -50,7 +50,7 @@ pub(super) fn fill_rate_conditions(
         let (before, after) = words_around(paragraph_text, other.span.clone());
         if is_holding(before, after, lang) {
             let holding = Holding {
-                percent: other.value_text.clone(),
+                percent: other.value.to_string(),
                 basis: holding_basis_around(before, after, lang),
             };
             if is_upper_bound(before, after, lang) {
@@ -72,7 +72,7 @@ pub(super) fn fill_rate_conditions(
             && other.span.end <= clause_start + clause.len()
             && !is_initial_period_at(topic, paragraph_text, other.span.clone(), lang)
         {
-            conditions.holding_period = Period::new(&other.value_text, &other.unit);
+            conditions.holding_period = Period::new(other.value.as_str(), &other.unit);
         }
     }
     // Classes named in the clause, or in the paragraph the clause refers to.

@@ -1,6 +1,6 @@
 //! Rates stated relative to another rate, and clauses that refer to another subparagraph.
 
-use treaty_numbers::{find_quantities, Lang, Unit};
+use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::Paragraph;
 
 use super::branch::is_branch_clause;
@@ -39,9 +39,10 @@ pub(super) fn referenced_text(clause: &str, siblings: &[Paragraph], lang: Lang) 
         .unwrap_or_default()
 }
 
-/// A value as the dataset prints it: `2.5`, `10`.
-pub(super) fn plain_decimal(value: f64) -> String {
-    format!("{}", (value * 10_000.0).round() / 10_000.0)
+/// A derived value as the dataset prints it (`2.5`, `10`), to four decimals; `None` where it
+/// is no plain decimal (not finite, negative, or beyond a float's exact digits).
+pub(super) fn plain_decimal(value: f64) -> Option<Decimal> {
+    Decimal::from_f64((value * 10_000.0).round() / 10_000.0)
 }
 
 /// True when the words after a percentage make it a share of another rate ("50 per cent of
@@ -66,7 +67,7 @@ fn first_rate(referenced: &str, lang: Lang) -> Option<f64> {
                 !is_holding(before, after, lang) && !is_comparison(before, after, lang)
             }
         })
-        .map(|q| q.value)
+        .map(|q| q.value.to_f64())
 }
 
 /// Caps stated as another paragraph's rate without a number of their own ("the tax referred
@@ -117,10 +118,13 @@ pub(super) fn rates_by_reference(
             if is_branch_clause(&text[clause.clone()], lang) || names_branch_paragraph {
                 conditions.income.push(Income::BranchProfits);
             }
+            let Some(value) = plain_decimal(base) else {
+                continue;
+            };
             findings.push(Finding {
                 subparagraph,
                 kind: Kind::Rate,
-                value: plain_decimal(base),
+                value: value.clone(),
                 unit: crate::schema::Unit::Percent,
                 conditions,
                 local: whole.range(),
@@ -130,7 +134,7 @@ pub(super) fn rates_by_reference(
                 topic,
                 derived: Some(format!(
                     "the {} per cent of paragraph {number}{} the clause refers to",
-                    plain_decimal(base),
+                    value,
                     label.as_deref().map_or(String::new(), |l| format!(" {l})"))
                 )),
             });

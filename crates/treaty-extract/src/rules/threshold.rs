@@ -1,6 +1,6 @@
 //! Thresholds: what a number other than a rate measures, and periods counted by an ordinal day.
 
-use treaty_numbers::{Lang, Unit};
+use treaty_numbers::{Decimal, Lang, Unit};
 use treaty_segment::{Paragraph, Topic};
 
 use super::text::{clause_around, lower};
@@ -156,7 +156,7 @@ pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lan
         let Some(number) = captures.name("n") else {
             continue;
         };
-        let Some(value) = ordinal_value(number.as_str(), lang) else {
+        let Some(value) = ordinal_value(number.as_str(), lang).and_then(Decimal::from_whole) else {
             continue;
         };
         // `後三箇月目の月` (the third month after), `後十五年目の年` (the fifteenth year after).
@@ -169,7 +169,7 @@ pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lan
         findings.push(Finding {
             subparagraph,
             kind: Kind::Threshold,
-            value: value.to_string(),
+            value,
             unit: unit.clone(),
             conditions: Conditions {
                 measure: Some(measure_for(topic, &unit, &text[clause.clone()], lang)),

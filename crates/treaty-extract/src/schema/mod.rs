@@ -13,8 +13,11 @@ use treaty_segment::Topic;
 
 mod vocabulary;
 
-pub use treaty_numbers::Unit;
-use vocabulary::{lang_schema, topic_name, topic_schema, unit_name, unit_schema};
+pub use treaty_numbers::{Decimal, Unit};
+use vocabulary::{
+    decimal_schema, decimal_text, lang_schema, optional_decimal_schema, optional_decimal_text,
+    topic_name, topic_schema, unit_name, unit_schema,
+};
 pub use vocabulary::{Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, Trigger};
 
 /// Version of the dataset schema written into every per-document JSON.
@@ -46,7 +49,7 @@ pub const RATE_TABLE: [Column<RateRow>; 20] = [
     ("paragraph", |row| row.paragraph.clone()),
     ("subparagraph", |row| row.subparagraph.clone()),
     ("kind", |row| row.kind.as_str().to_string()),
-    ("value", |row| row.value.clone()),
+    ("value", |row| row.value.to_string()),
     ("unit", |row| row.unit.as_str().to_string()),
     ("condition", |row| row.condition.clone()),
     ("quote", |row| row.quote.clone()),
@@ -113,8 +116,11 @@ pub struct RateRow {
     pub subparagraph: String,
     /// `rate` or `threshold`.
     pub kind: Kind,
-    /// Plain decimal number (`4000`, `7.5`).
-    pub value: String,
+    /// Plain decimal number (`4000`, `7.5`): no sign, exponent or trailing zero after the
+    /// point, at most 15 significant digits. A string in JSON, so no reader rounds it.
+    #[serde(with = "decimal_text")]
+    #[schemars(schema_with = "decimal_schema")]
+    pub value: Decimal,
     /// `percent`, `days`, `months`, `years` or an ISO 4217 code.
     #[serde(with = "unit_name")]
     #[schemars(schema_with = "unit_schema")]
@@ -159,8 +165,13 @@ pub struct RateRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub superseded_by: Option<String>,
     /// With `superseded_by`: the rate that applies to the tier, the replacing row's `value`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effective_rate: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "optional_decimal_text"
+    )]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub effective_rate: Option<Decimal>,
     /// The typed conditions behind `condition`.
     pub conditions: Conditions,
 }

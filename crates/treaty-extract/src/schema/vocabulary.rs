@@ -255,6 +255,68 @@ pub(super) mod unit_name {
     }
 }
 
+pub(super) mod decimal_text {
+    use std::borrow::Cow;
+
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use treaty_numbers::Decimal;
+
+    pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(value.as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+        let text = <Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(D::Error::custom)
+    }
+}
+
+pub(super) mod optional_decimal_text {
+    use std::borrow::Cow;
+
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use treaty_numbers::Decimal;
+
+    pub fn serialize<S: Serializer>(
+        value: &Option<Decimal>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(value) => serializer.serialize_str(value.as_str()),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Decimal>, D::Error> {
+        let text = <Option<Cow<'de, str>>>::deserialize(deserializer)?;
+        text.map(|text| text.parse().map_err(D::Error::custom))
+            .transpose()
+    }
+}
+
+/// The JSON pattern of a plain decimal (`15`, `7.5`, `0.25`).
+const DECIMAL_PATTERN: &str = r"^(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$";
+
+/// The schema of a `value` field.
+pub(super) fn decimal_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "A plain decimal: digits, optionally a point and digits not ending in 0; at most 15 significant digits.",
+        "type": "string",
+        "pattern": DECIMAL_PATTERN
+    })
+}
+
+/// The schema of an optional plain decimal.
+pub(super) fn optional_decimal_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "A plain decimal, or null.",
+        "type": ["string", "null"],
+        "pattern": DECIMAL_PATTERN
+    })
+}
+
 /// The schema of a `unit` field.
 pub(super) fn unit_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
