@@ -6,15 +6,24 @@
 # Usage: fuzz/seed-corpus.sh   (from anywhere; existing corpus files are kept)
 set -euo pipefail
 cd "$(dirname "$0")"
-texts=(../corpus/*.txt ../corpus/en/*.txt ../corpus/ja/*.txt)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Every text of the corpus: plain text, Spanish, Markdown from a PDF converter, and the text
+# layer of the PDFs where pdftotext is installed.
+texts=(../corpus/*.txt ../corpus/en/*.txt ../corpus/ja/*.txt ../corpus/es/*.txt ../corpus/md/*.md)
+if command -v pdftotext > /dev/null; then
+    for pdf in ../corpus/pdf/*.pdf; do
+        pdftotext -layout "$pdf" "$work/$(basename "$pdf" .pdf).txt"
+        texts+=("$work/$(basename "$pdf" .pdf).txt")
+    done
+fi
 
 # split_into DIR BYTES: every text into chunks of at most BYTES bytes, cut at line ends.
 split_into() {
     mkdir -p "$1"
     for text in "${texts[@]}"; do
-        split -C "$2" -d -a 3 "$text" "$1/$(basename "$text" .txt)-"
+        name=$(basename "$text")
+        split -C "$2" -d -a 3 "$text" "$1/${name%.*}-"
     done
 }
 
