@@ -52,10 +52,12 @@ impl fmt::Display for DecimalError {
 impl std::error::Error for DecimalError {}
 
 impl Decimal {
-    /// The decimal that `value` is, or `None` for a value that is negative, not finite, or
-    /// has more significant digits than a float holds exactly.
+    /// The decimal that `value` is, or `None` for a value that is negative, not finite, at or
+    /// above 2^53 (where a float stops holding every whole number, so `1e234` may stand for
+    /// 234 nines), or with more significant digits than a float holds exactly.
     pub fn from_f64(value: f64) -> Option<Decimal> {
-        if !value.is_finite() || value < 0.0 {
+        const EXACT_WHOLE_NUMBERS: f64 = 9_007_199_254_740_992.0; // 2^53
+        if !value.is_finite() || !(0.0..EXACT_WHOLE_NUMBERS).contains(&value) {
             return None;
         }
         // `Display` for f64 prints the shortest text that reads back as the same value and
@@ -185,6 +187,9 @@ mod tests {
         assert_eq!(Decimal::from_f64(7.5).unwrap().as_str(), "7.5");
         assert_eq!(Decimal::from_f64(-0.0).unwrap().as_str(), "0");
         assert_eq!(Decimal::from_f64(18446744073709551616.0), None);
+        // 234 nines read as a float become 1e234, whose text is 1 and zeros: not the number.
+        assert_eq!(Decimal::from_f64("9".repeat(234).parse().unwrap()), None);
+        assert_eq!(Decimal::from_f64(9_007_199_254_740_992.0), None);
         assert_eq!(Decimal::from_f64(f64::NAN), None);
         assert_eq!(Decimal::from_f64(-5.0), None);
     }

@@ -1,5 +1,6 @@
 //! Numbers written in digits, with the thousands and decimal separators of each language.
 
+use crate::decimal::Decimal;
 use crate::Lang;
 
 /// The separator that groups thousands in `lang` when it stands alone before three digits.
@@ -90,7 +91,24 @@ pub(crate) fn parse_digit_number(raw: &str, lang: Lang, is_money: bool) -> Optio
         plain.push('.');
         plain.push_str(digit_runs[n_integer_runs]);
     }
-    plain.parse().ok()
+    let value: f64 = plain.parse().ok()?;
+    // Only a number the float holds exactly, digit for digit as printed: 234 nines parse as
+    // 1e234, and 0.1000000000000000001 as 0.1.
+    let exact = Decimal::from_f64(value)?;
+    (exact.as_str() == canonical(&plain)).then_some(value)
+}
+
+/// `digits[.digits]` without leading zeros of the whole part or trailing zeros of the fraction.
+fn canonical(plain: &str) -> String {
+    let (whole, fraction) = plain.split_once('.').unwrap_or((plain, ""));
+    let whole = whole.trim_start_matches('0');
+    let whole = if whole.is_empty() { "0" } else { whole };
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
+        whole.to_string()
+    } else {
+        format!("{whole}.{fraction}")
+    }
 }
 
 /// Index of the separator that marks the decimal part, if any.

@@ -608,8 +608,10 @@ fn long_text_is_scanned_in_one_pass() {
 #[test]
 fn numbers_beyond_fifteen_significant_digits_are_not_quantities() {
     let text = format!(
-        "not exceed 18446744073709551616 per cent; not exceed {} per cent; not exceed 123456789012345 per cent; 0.000000000000001 per cent; 4,000,000,000 dollars",
-        "9".repeat(400)
+        "not exceed 18446744073709551616 per cent; not exceed {} per cent; not exceed 123456789012345 per cent; 0.000000000000001 per cent; 4,000,000,000 dollars; not exceed {} per cent; not exceed 0.1000000000000000001 per cent",
+        "9".repeat(400),
+        // A float reads 234 nines as 1e234, whose shortest text is 1 and 234 zeros.
+        "9".repeat(234)
     );
     let values: Vec<String> = find_quantities(&text, Lang::En)
         .iter()
