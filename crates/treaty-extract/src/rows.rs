@@ -3,6 +3,8 @@
 //! reviewer needs (a derived rate, an inferred unit, a bare currency word, an implausible
 //! rate).
 
+use std::ops::Range;
+
 use treaty_normalize::Normalized;
 use treaty_segment::{Article, Document, Paragraph, Treaty, Version};
 
@@ -181,7 +183,7 @@ impl RowPlace<'_> {
             value: finding.value.clone(),
             unit,
             condition: finding.conditions.flatten(),
-            quote: quote_of(clause, number_at),
+            quote: quote_of(clause, number_at..number_at + finding.local.len()),
             treaty: self.treaty.index,
             start: original.start,
             end: original.end,
@@ -207,17 +209,23 @@ impl RowPlace<'_> {
     }
 }
 
-/// The quote of a clause: whitespace folded, long clauses cut around the number.
-fn quote_of(clause: &str, number_at: usize) -> String {
+/// The quote of a clause: whitespace folded, long clauses cut around the number (at `number`
+/// in the clause).
+fn quote_of(clause: &str, number: Range<usize>) -> String {
     const LIMIT: usize = 400;
     let folded: String = clause.split_whitespace().collect::<Vec<_>>().join(" ");
     if folded.chars().count() <= LIMIT {
         return folded;
     }
-    // Keep a window of the clause that holds the number.
-    let at_char = clause[..number_at.min(clause.len())].chars().count();
-    let start = at_char.saturating_sub(LIMIT / 2);
-    let window: String = clause.chars().skip(start).take(LIMIT).collect();
+    // Keep a window of the clause that holds the number, the whole of it however long.
+    let chars_to = |at: usize| {
+        clause
+            .get(..at.min(clause.len()))
+            .map_or(0, |s| s.chars().count())
+    };
+    let start = chars_to(number.start).saturating_sub(LIMIT / 2);
+    let length = LIMIT.max(chars_to(number.end) - start);
+    let window: String = clause.chars().skip(start).take(length).collect();
     let window = window.split_whitespace().collect::<Vec<_>>().join(" ");
     format!("{}{}…", if start > 0 { "…" } else { "" }, window)
 }
