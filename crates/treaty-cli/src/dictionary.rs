@@ -24,6 +24,17 @@ pub struct LazyTokenizer {
     cell: OnceLock<Result<JapaneseTokenizer, String>>,
 }
 
+impl LazyTokenizer {
+    /// The process's tokenizer: one per process, since it is kept for its life anyway, and
+    /// borrowed for `'static` by the threads that run documents under a time limit.
+    pub fn shared() -> &'static LazyTokenizer {
+        static SHARED: LazyTokenizer = LazyTokenizer {
+            cell: OnceLock::new(),
+        };
+        &SHARED
+    }
+}
+
 impl TokenizerSource for LazyTokenizer {
     fn japanese(&self) -> Result<&JapaneseTokenizer, TokenizerError> {
         self.cell

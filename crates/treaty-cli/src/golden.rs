@@ -431,10 +431,9 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs the pipeline in memory over the inputs, in parallel.
 fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
-    let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig::default(),
-        tokenizers: Some(&tokenizer),
+        tokenizers: Some(LazyTokenizer::shared()),
     };
     let found = collect(inputs);
     if found.inputs.is_empty() {
@@ -451,7 +450,7 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
                 let bytes = crate::pdf::read_input(path)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
                     .bytes;
-                crate::batch::process_guarded(doc, Some(path), &bytes, &settings)
+                crate::batch::process_guarded(doc, Some(path), &bytes, &settings, None)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
             }
             Input::Unreadable { path, reason } => {

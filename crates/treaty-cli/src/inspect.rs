@@ -110,12 +110,11 @@ pub fn normalize(args: NormalizeArgs) -> anyhow::Result<ExitCode> {
 
 fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
     let bytes = read(path)?;
-    let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig::default(),
-        tokenizers: Some(&tokenizer),
+        tokenizers: Some(LazyTokenizer::shared()),
     };
-    crate::batch::process_guarded(&doc_name(path), Some(path), &bytes, &settings)
+    crate::batch::process_guarded(&doc_name(path), Some(path), &bytes, &settings, None)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 

@@ -95,6 +95,80 @@ fn treaty_text() -> Vec<u8> {
     std::fs::read(corpus("portugal-montenegro-2016-pt-en.txt")).unwrap()
 }
 
+/// Text that takes the pipeline seconds in a debug build: `Article 1 ` over 8 MB of one line
+/// (linear in its size since the fix, but far beyond the limits the test sets).
+fn slow_text() -> Vec<u8> {
+    "Article 1 ".repeat(800_000).into_bytes()
+}
+
+#[test]
+fn a_document_over_the_time_limit_is_a_failure_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    std::fs::write(input.join("a-slow.txt"), slow_text()).unwrap();
+    std::fs::write(
+        input.join("b-good.txt"),
+        "Article 10\nDividends\n2. However, such dividends may also be taxed, but the tax so \
+         charged shall not exceed 15 per cent of the gross amount of the dividends.\n",
+    )
+    .unwrap();
+    // One worker: the slow document first, then the good one on a fresh helper thread.
+    let finished = run(
+        &[
+            "run",
+            "in",
+            "--out",
+            "out",
+            "--jobs",
+            "1",
+            "--time-limit",
+            "3",
+        ],
+        dir.path(),
+    );
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    let records = failures(&dir.path().join("out"));
+    assert_eq!(records.len(), 1, "{records:?}");
+    let slow = failure_of(&records, "a-slow")["error"].as_str().unwrap();
+    assert!(
+        slow.contains("took too long") && slow.contains("3 s (--time-limit)"),
+        "{slow}"
+    );
+    let rates = std::fs::read_to_string(dir.path().join("out/rates.csv")).unwrap();
+    assert!(
+        rates
+            .lines()
+            .any(|l| l.starts_with("b-good,en,dividends,10,") && l.contains(",rate,15,percent,")),
+        "{rates}"
+    );
+    assert!(!dir.path().join("out/a-slow.json").exists());
+
+    // In pipe mode the line is a failure of its own, and the next line is answered.
+    let mut lines = json_line("slow", &slow_text());
+    lines.extend(json_line(
+        "good",
+        &std::fs::read(input.join("b-good.txt")).unwrap(),
+    ));
+    let child = start(
+        &["run", "--stdin", "--jobs", "1", "--time-limit", "3"],
+        dir.path(),
+        Some(&lines),
+    );
+    let finished = finish(child, dir.path(), Duration::from_secs(60));
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    assert!(
+        finished.stderr.contains("took too long"),
+        "{}",
+        finished.stderr
+    );
+    assert!(
+        finished.stdout.contains("\"doc\":\"good\""),
+        "{}",
+        finished.stdout
+    );
+}
+
 fn mkfifo(path: &Path) {
     let status = Command::new("mkfifo").arg(path).status().unwrap();
     assert!(status.success(), "mkfifo {}", path.display());

@@ -7,6 +7,7 @@
 
 mod dataset_files;
 mod datasets;
+mod deadline;
 mod interrupt;
 mod manifest;
 mod outcome;
@@ -18,7 +19,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
@@ -32,6 +33,7 @@ use treaty_cli::dictionary::LazyTokenizer;
 
 use dataset_files::{set_aside_previous, DatasetFiles, PREVIOUS_FOLDER, WARNINGS_FILE};
 use datasets::render;
+use deadline::parse_time_limit;
 use interrupt::Interrupt;
 use manifest::{
     file_sha256, lock_output, rules_fingerprint, trusted_entries, InputEntry, Journal, Manifest,
@@ -84,6 +86,12 @@ pub struct RunArgs {
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
+    /// Longest a document may take, in seconds (fractions allowed; 0: no limit). A document
+    /// still running then is recorded in failures.jsonl as having taken too long and left
+    /// unfinished, and the batch goes on. Time grows linearly with a document's size (about
+    /// 20 MB a second on one core), so only a pathological input comes near the default.
+    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = parse_time_limit)]
+    pub time_limit: Duration,
     /// Files found in folders that are not text (a Word document, an image) are recorded in
     /// failures.jsonl with severity `skipped`, counted in the summary and, without this flag,
     /// make the exit status 1; with it, they leave the exit status alone.
@@ -283,13 +291,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         crate::ocr::show_progress_on(bar.clone());
         bar
     };
-    let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
             ..IngestConfig::default()
         },
-        tokenizers: Some(&tokenizer),
+        tokenizers: Some(LazyTokenizer::shared()),
     };
 
     // The earlier run's datasets are set aside, so a run that stops before its end leaves no
@@ -357,16 +364,26 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                         // --resume trusts a document's JSON only when the earlier run's
                         // manifest is of these rules and lists the same input and JSON hashes.
                         let trusted = trusted.get(&input.doc()).filter(|_| args.resume);
-                        let outcome = process_input(input, &args.out, &settings, trusted.is_some());
+                        let outcome = process_input(
+                            input,
+                            &args.out,
+                            &settings,
+                            Some(args.time_limit),
+                            trusted.is_some(),
+                        );
                         let outcome = match (outcome, trusted) {
                             (Outcome::Done(report, true, path), Some(entry))
                                 if entry_matches(entry, &report, &args.out) =>
                             {
                                 Outcome::Done(report, true, path)
                             }
-                            (Outcome::Done(_, true, _), _) => {
-                                process_input(input, &args.out, &settings, false)
-                            }
+                            (Outcome::Done(_, true, _), _) => process_input(
+                                input,
+                                &args.out,
+                                &settings,
+                                Some(args.time_limit),
+                                false,
+                            ),
                             (outcome, _) => outcome,
                         };
                         render(outcome, &args.out, args.csv_raw, &journal)

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -73,13 +74,12 @@ struct NoRows<'a> {
 pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     use std::io::BufRead;
     let pool = worker_pool(job_count(args.jobs))?;
-    let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
             ..IngestConfig::default()
         },
-        tokenizers: Some(&tokenizer),
+        tokenizers: Some(LazyTokenizer::shared()),
     };
     let mut stdin = std::io::stdin().lock();
     let mut stdout = Stdout(std::io::BufWriter::new(std::io::stdout().lock()));
@@ -124,7 +124,12 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
         let results: Vec<(usize, LineResult)> = pool.install(|| {
             batch
                 .par_iter()
-                .map(|(number, line)| (*number, pipe_line(*number, line, &settings)))
+                .map(|(number, line)| {
+                    (
+                        *number,
+                        pipe_line(*number, line, &settings, Some(args.time_limit)),
+                    )
+                })
                 .collect()
         });
         for (number, result) in results {
@@ -213,15 +218,14 @@ pub(super) fn run_stdin_text(args: &RunArgs, name: &str) -> anyhow::Result<ExitC
             args.max_bytes
         ));
     }
-    let tokenizer = LazyTokenizer::default();
     let settings = Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
             ..IngestConfig::default()
         },
-        tokenizers: Some(&tokenizer),
+        tokenizers: Some(LazyTokenizer::shared()),
     };
-    let report = match process_guarded(name, None, &bytes, &settings) {
+    let report = match process_guarded(name, None, &bytes, &settings, Some(args.time_limit)) {
         Ok(report) => report,
         Err(error) => return fail(error),
     };
@@ -319,7 +323,12 @@ fn no_rows_reason(report: &DocumentReport) -> String {
 
 /// One line of pipe input: a blank line, a line that is not UTF-8 (a failure naming it), or
 /// a document.
-fn pipe_line(number: usize, line: &[u8], settings: &Settings<'_>) -> LineResult {
+fn pipe_line(
+    number: usize,
+    line: &[u8],
+    settings: &Settings<'static>,
+    limit: Option<Duration>,
+) -> LineResult {
     let Ok(line) = std::str::from_utf8(line) else {
         let valid = std::str::from_utf8(line).map_or_else(|e| e.valid_up_to(), |_| line.len());
         return LineResult::Failed(Failure {
@@ -336,7 +345,7 @@ fn pipe_line(number: usize, line: &[u8], settings: &Settings<'_>) -> LineResult 
     if line.trim().is_empty() {
         return LineResult::Blank;
     }
-    match pipe_document(number, line, settings) {
+    match pipe_document(number, line, settings, limit) {
         Ok((report, path)) => LineResult::Done(Box::new(report), path),
         Err(failure) => LineResult::Failed(failure),
     }
@@ -346,7 +355,8 @@ fn pipe_line(number: usize, line: &[u8], settings: &Settings<'_>) -> LineResult 
 fn pipe_document(
     number: usize,
     line: &str,
-    settings: &Settings<'_>,
+    settings: &Settings<'static>,
+    limit: Option<Duration>,
 ) -> Result<(DocumentReport, String), Failure> {
     let trimmed = line.trim();
     let (doc, path, file, bytes) = if trimmed.starts_with('{') {
@@ -379,7 +389,7 @@ fn pipe_document(
             bytes,
         )
     };
-    match process_guarded(&doc, file.as_deref(), &bytes, settings) {
+    match process_guarded(&doc, file.as_deref(), &bytes, settings, limit) {
         Ok(report) => Ok((report, path)),
         Err(error) => Err(Failure {
             doc,

@@ -2,16 +2,19 @@
 //! with panics caught, and every problem turned into a failure naming the file.
 
 use std::path::Path;
+use std::time::Duration;
 
 use treaty_extract::schema::{DocumentReport, ExtractedFrom, OcrReport, Warning, SCHEMA_VERSION};
 use treaty_extract::{process_document, sha256_hex, Settings};
 use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
 
+use super::deadline::{process_within, Overrun};
 use super::outcome::{Failure, Outcome};
 use crate::inputs::{markup_of, Input};
 
 /// Runs the pipeline on one document; a panic (a bug) becomes an error for this document
-/// instead of ending the batch and losing the other documents' results.
+/// instead of ending the batch and losing the other documents' results, and so does a
+/// document still running after `limit` (`--time-limit`; `None` or zero: no limit).
 ///
 /// `path` is the file the bytes came from, if any: it decides whether they are read as HTML
 /// (by its extension) and names the file in the advice for a PDF or an image. Stray control
@@ -20,7 +23,8 @@ pub(crate) fn process_guarded(
     doc: &str,
     path: Option<&Path>,
     bytes: &[u8],
-    settings: &Settings<'_>,
+    settings: &Settings<'static>,
+    limit: Option<Duration>,
 ) -> Result<DocumentReport, String> {
     let settings = Settings {
         ingest: IngestConfig {
@@ -29,9 +33,25 @@ pub(crate) fn process_guarded(
         },
         ..*settings
     };
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        process_document(doc, bytes, &settings)
-    })) {
+    let answer = match limit.filter(|limit| !limit.is_zero()) {
+        None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            process_document(doc, bytes, &settings)
+        })),
+        Some(limit) => match process_within(doc, bytes, &settings, limit) {
+            Ok(answer) => answer,
+            Err(Overrun::TookTooLong) => {
+                return Err(format!(
+                    "took too long: still running after {} s (--time-limit), so it was left \
+                     unfinished and the batch went on",
+                    limit.as_secs_f64()
+                ))
+            }
+            Err(Overrun::NoHelper(why)) => {
+                return Err(format!("could not be processed: {why}"));
+            }
+        },
+    };
+    match answer {
         Ok(Ok(mut report)) => {
             warn_of_stray_bytes(&mut report);
             Ok(report)
@@ -85,7 +105,8 @@ fn warn_of_stray_bytes(report: &mut DocumentReport) {
 pub(super) fn process_input(
     input: &Input,
     out: &Path,
-    settings: &Settings<'_>,
+    settings: &Settings<'static>,
+    limit: Option<Duration>,
     resume: bool,
 ) -> Outcome {
     let (path, doc) = match input {
@@ -127,7 +148,7 @@ pub(super) fn process_input(
             return Outcome::Done(Box::new(report), true, path.display().to_string());
         }
     }
-    match process_guarded(doc, Some(path), &input.bytes, settings) {
+    match process_guarded(doc, Some(path), &input.bytes, settings, limit) {
         Ok(mut report) => {
             if let Some(pdf) = &input.pdf {
                 let text = format!("text/{doc}.txt");

@@ -32,7 +32,7 @@ use quantity::quantity_findings;
 use rate::is_most_favoured_nation;
 use relative::rates_by_reference;
 pub use technical::TreatyFacts;
-use technical::{covered_classes, tier_rows, Residual};
+use technical::{covered_classes, tier_rows, ParagraphCues, Residual};
 use threshold::ordinal_day_periods;
 use words::words;
 
@@ -147,6 +147,7 @@ fn place_tiers(
     facts: TreatyFacts,
 ) -> Vec<Finding> {
     let text = paragraph.text.as_str();
+    let cues = ParagraphCues::of(paragraph, topic, lang);
     let mut placed: Vec<Finding> = Vec::with_capacity(findings.len());
     for mut finding in findings {
         let clause = &text[finding.clause.clone()];
@@ -156,9 +157,10 @@ fn place_tiers(
             paragraph,
             finding.clause.clone(),
             &finding.subparagraph,
+            &cues,
             lang,
         );
-        let residual = Residual::of(text, clause, lang);
+        let residual = Residual::of(&cues, clause, lang);
         let (tier_topic, also_technical) =
             tier_rows(topic, covers, &finding.conditions, residual, facts);
         finding.topic = tier_topic;
@@ -186,8 +188,15 @@ fn place_tiers(
 /// row, the same number stated by two sentences is two.
 fn distinct_claims(findings: Vec<Finding>) -> Vec<Finding> {
     let mut unique: Vec<Finding> = Vec::new();
+    // The findings kept, by clause: only those of the same clause can be duplicates, so a
+    // paragraph of thousands of numbers is not compared pairwise.
+    let mut by_clause: std::collections::HashMap<(usize, usize), Vec<usize>> =
+        std::collections::HashMap::new();
     for finding in findings {
-        let duplicate = unique.iter().any(|u| {
+        let kept = by_clause
+            .entry((finding.clause.start, finding.clause.end))
+            .or_default();
+        let duplicate = kept.iter().map(|&index| &unique[index]).any(|u| {
             u.topic == finding.topic
                 && u.clause == finding.clause
                 && u.subparagraph == finding.subparagraph
@@ -197,6 +206,7 @@ fn distinct_claims(findings: Vec<Finding>) -> Vec<Finding> {
                 && u.conditions == finding.conditions
         });
         if !duplicate {
+            kept.push(unique.len());
             unique.push(finding);
         }
     }

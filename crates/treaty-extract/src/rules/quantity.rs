@@ -14,7 +14,7 @@ use super::owner::{alternatives, first_named_owner};
 use super::rate::fill_rate_conditions;
 use super::relative::{is_relative_rate, plain_decimal, referenced_rate, referenced_text};
 use super::technical::is_initial_period;
-use super::text::{clause_around, nested_items, words_around};
+use super::text::{clause_around, nested_items, quantities_within, words_around};
 use super::threshold::{is_back_reference, japanese_measure, measure_for};
 use super::words::{contains_any, words};
 use super::Finding;
@@ -315,15 +315,9 @@ impl Reading<'_> {
         // Where the holding the tier requires is printed, so that it goes to the
         // alternatives it follows.
         let clause = &place.clause;
-        let holding_at = self
-            .quantities
+        let holding_at = quantities_within(self.quantities, clause.clone())
             .iter()
-            .filter(|q| {
-                q.unit == Unit::Percent
-                    && q.span != quantity.span
-                    && clause.start <= q.span.start
-                    && q.span.end <= clause.end
-            })
+            .filter(|q| q.unit == Unit::Percent && q.span != quantity.span)
             .find(|q| {
                 let (before, after) = words_around(text, q.span.clone());
                 is_holding(before, after, lang)

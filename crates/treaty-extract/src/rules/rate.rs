@@ -9,7 +9,7 @@ use super::holding::{holding_basis_around, is_holding, is_upper_bound};
 use super::income::income_classes;
 use super::owner::beneficial_owners;
 use super::technical::is_initial_period;
-use super::text::{lower, words_around};
+use super::text::{lower, offset_in, quantities_within, words_around};
 use super::words::{contains_any, words};
 use crate::schema::{Basis, Conditions, Holding, Income, Period};
 
@@ -39,12 +39,12 @@ pub(super) fn fill_rate_conditions(
         conditions.beneficial_owner = owners.first().copied();
     }
     // A holding percentage in the same clause conditions this rate.
-    let clause_start = paragraph_text.find(clause).unwrap_or(0);
-    for other in quantities {
+    let clause_start = offset_in(paragraph_text, clause)
+        .or_else(|| paragraph_text.find(clause))
+        .unwrap_or(0);
+    let in_clause = quantities_within(quantities, clause_start..clause_start + clause.len());
+    for other in in_clause {
         if other.span == rate_span || other.unit != Unit::Percent {
-            continue;
-        }
-        if other.span.start < clause_start || other.span.end > clause_start + clause.len() {
             continue;
         }
         let (before, after) = words_around(paragraph_text, other.span.clone());
@@ -66,10 +66,8 @@ pub(super) fn fill_rate_conditions(
             min.basis = max.basis;
         }
     }
-    for other in quantities {
+    for other in in_clause {
         if other.unit.is_duration()
-            && other.span.start >= clause_start
-            && other.span.end <= clause_start + clause.len()
             && !is_initial_period_at(topic, paragraph_text, other.span.clone(), lang)
         {
             conditions.holding_period = Period::new(other.value.as_str(), &other.unit);

@@ -96,30 +96,63 @@ pub(super) fn covered_classes(
     paragraph: &Paragraph,
     clause: Range<usize>,
     label: &str,
+    cues: &ParagraphCues,
     lang: Lang,
 ) -> Option<Covers> {
     if !matches!(topic, Topic::Royalties | Topic::TechnicalServices) {
         return None;
     }
-    let list = words(lang).list;
-    let named = |part: &str| {
-        let lowered = lower(part);
-        let covers = Covers {
-            technical: contains_any(&lowered, list.technical_fees),
-            royalties: contains_any(&lowered, list.royalties),
-        };
-        (covers.technical || covers.royalties).then_some(covers)
-    };
     let at = |range: Range<usize>| text.get(range).unwrap_or("");
-    named(at(clause.clone()))
-        .or_else(|| nested_lead(text, paragraph, clause.start, label).and_then(named))
+    named_classes(at(clause.clone()), lang)
         .or_else(|| {
-            {
-                let first = paragraph.subparagraphs.first()?;
-                (first.local.start <= clause.start).then(|| at(0..first.local.start))
-            }
-            .and_then(named)
+            nested_lead(text, paragraph, clause.start, label)
+                .and_then(|lead| named_classes(lead, lang))
         })
+        .or_else(|| {
+            let (lead_end, covers) = cues.lead?;
+            (lead_end <= clause.start).then_some(covers).flatten()
+        })
+}
+
+/// The classes of income `part` names, if it names any.
+fn named_classes(part: &str, lang: Lang) -> Option<Covers> {
+    let list = words(lang).list;
+    let lowered = lower(part);
+    let covers = Covers {
+        technical: contains_any(&lowered, list.technical_fees),
+        royalties: contains_any(&lowered, list.royalties),
+    };
+    (covers.technical || covers.royalties).then_some(covers)
+}
+
+/// What a paragraph's whole text says, read once for all the numbers in it (per number, a
+/// paragraph of thousands of numbers would be read thousands of times).
+pub(super) struct ParagraphCues {
+    /// Whether the paragraph has an "in all other cases" tier.
+    has_all_other: bool,
+    /// Where the paragraph's lead (its text before its first subparagraph) ends, and the
+    /// classes of income it names.
+    lead: Option<(usize, Option<Covers>)>,
+}
+
+impl ParagraphCues {
+    /// The cues of `paragraph` of `topic`; the lead's classes matter only in a royalties or
+    /// technical-fees article.
+    pub(super) fn of(paragraph: &Paragraph, topic: Topic, lang: Lang) -> ParagraphCues {
+        let text = paragraph.text.as_str();
+        let lead = paragraph
+            .subparagraphs
+            .first()
+            .filter(|_| matches!(topic, Topic::Royalties | Topic::TechnicalServices))
+            .map(|first| {
+                let lead = text.get(..first.local.start).unwrap_or("");
+                (first.local.start, named_classes(lead, lang))
+            });
+        ParagraphCues {
+            has_all_other: contains_any(&lower(text), words(lang).list.all_other_cases),
+            lead,
+        }
+    }
 }
 
 /// How a list item is labelled, to tell an item from the items of a list nested in it.
@@ -175,12 +208,11 @@ pub(super) enum Residual {
 }
 
 impl Residual {
-    /// Where the clause stands in the paragraph `text`.
-    pub(super) fn of(text: &str, clause: &str, lang: Lang) -> Residual {
-        let all_other = words(lang).list.all_other_cases;
-        if contains_any(&lower(clause), all_other) {
+    /// Where the clause stands in its paragraph, whose cues are `cues`.
+    pub(super) fn of(cues: &ParagraphCues, clause: &str, lang: Lang) -> Residual {
+        if contains_any(&lower(clause), words(lang).list.all_other_cases) {
             Residual::This
-        } else if contains_any(&lower(text), all_other) {
+        } else if cues.has_all_other {
             Residual::Another
         } else {
             Residual::NoneInParagraph

@@ -9,6 +9,27 @@ use treaty_segment::{subparagraph_markers, Paragraph};
 
 use super::words::words;
 
+/// The quantities of a paragraph (in text order, as `find_quantities` gives them) that lie
+/// wholly inside `range` of its text: found by binary search, so that reading a clause costs
+/// the same in a paragraph of thousands of numbers as in one of three.
+pub(super) fn quantities_within(
+    quantities: &[treaty_numbers::Quantity],
+    range: Range<usize>,
+) -> &[treaty_numbers::Quantity] {
+    let first = quantities.partition_point(|q| q.span.start < range.start);
+    let rest = &quantities[first..];
+    let count = rest.partition_point(|q| q.span.end <= range.end);
+    &rest[..count]
+}
+
+/// Where `part`, a slice of `text`, starts in it; `None` for a string that is not a slice of
+/// `text` (the comparison is of addresses, not of contents: a clause repeated earlier in the
+/// paragraph is not taken for this one).
+pub(super) fn offset_in(text: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (start + part.len() <= text.len()).then_some(start)
+}
+
 /// Lower case with every run of whitespace as one space, so a phrase matches across the
 /// source's line wrapping.
 pub(super) fn lower(text: &str) -> String {
