@@ -15,7 +15,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
 use treaty_extract::{process_document, Settings};
 use treaty_normalize::IngestConfig;
 
@@ -46,6 +48,9 @@ fn hostile_shapes(criterion: &mut Criterion) {
     ];
     for (name, head, unit) in shapes {
         let mut group = criterion.benchmark_group(name);
+        // One run per sample: a 5 MB sample takes seconds, and linear sampling would run
+        // it 55 times.
+        group.sampling_mode(SamplingMode::Flat);
         group.sample_size(10);
         group.warm_up_time(Duration::from_secs(1));
         for size in SIZES {
