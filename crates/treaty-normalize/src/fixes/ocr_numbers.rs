@@ -113,14 +113,20 @@ fn match_at(text: &str, start: usize) -> Option<(Range<usize>, Range<usize>)> {
     ))
 }
 
+/// The digit OCR read as `letter`, if it reads that digit so.
+fn digit_misread_as(letter: char) -> Option<char> {
+    match letter {
+        'l' | 'I' | '|' => Some('1'),
+        'O' => Some('0'),
+        _ => None,
+    }
+}
+
 /// A number with the letters OCR reads for digits read as those digits.
+#[cfg(test)]
 fn as_digits(raw: &str) -> String {
     raw.chars()
-        .map(|c| match c {
-            'l' | 'I' | '|' => '1',
-            'O' => '0',
-            other => other,
-        })
+        .map(|c| digit_misread_as(c).unwrap_or(c))
         .collect()
 }
 
@@ -180,7 +186,15 @@ pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
             if !has_digit || !has_letter {
                 continue;
             }
-            edits.replace(number, &as_digits(raw));
+            // One edit per misread letter, so the offset map stays exact for every digit: a
+            // span inside the number (after a paragraph number glued to it, `l2.11`) maps
+            // back to its own bytes, not to the whole number's.
+            for (offset, letter) in raw.char_indices() {
+                if let Some(digit) = digit_misread_as(letter) {
+                    let at = number.start + offset;
+                    edits.replace_char(at..at + letter.len_utf8(), digit);
+                }
+            }
             stats.ocr_keywords += 1;
         }
     }
