@@ -72,15 +72,12 @@ pub(super) fn process_within(
     limit: Duration,
 ) -> Result<Answer, Overrun> {
     HELPER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            *slot =
-                Some(Helper::spawn().map_err(|e| {
-                    Overrun::NoHelper(format!("cannot start a thread for it: {e}"))
-                })?);
-        }
-        let Some(helper) = slot.as_ref() else {
-            return Err(Overrun::NoHelper("no helper thread".to_string()));
+        // Taken out while it works and put back only when it answers in time: a helper that
+        // overran or ended is dropped, and the next document gets a fresh one.
+        let helper = match cell.borrow_mut().take() {
+            Some(helper) => helper,
+            None => Helper::spawn()
+                .map_err(|e| Overrun::NoHelper(format!("cannot start a thread for it: {e}")))?,
         };
         let job = Job {
             doc: doc.to_string(),
@@ -88,22 +85,17 @@ pub(super) fn process_within(
             settings: *settings,
         };
         if helper.jobs.send(job).is_err() {
-            *slot = None;
             return Err(Overrun::NoHelper("its thread has ended".to_string()));
         }
         match helper.answers.recv_timeout(limit) {
-            Ok(answer) => Ok(answer),
-            Err(RecvTimeoutError::Timeout) => {
-                // Abandoned: the next document gets a fresh helper.
-                *slot = None;
-                Err(Overrun::TookTooLong)
+            Ok(answer) => {
+                *cell.borrow_mut() = Some(helper);
+                Ok(answer)
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                *slot = None;
-                Err(Overrun::NoHelper(
-                    "its thread ended without an answer".to_string(),
-                ))
-            }
+            Err(RecvTimeoutError::Timeout) => Err(Overrun::TookTooLong),
+            Err(RecvTimeoutError::Disconnected) => Err(Overrun::NoHelper(
+                "its thread ended without an answer".to_string(),
+            )),
         }
     })
 }
