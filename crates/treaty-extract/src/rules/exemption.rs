@@ -9,7 +9,8 @@ use super::holding::is_holding;
 use super::income::income_classes;
 use super::owner::{alternatives, beneficial_owners, first_named_owner};
 use super::text::{
-    clause_around, is_clause_break, japanese_list_items, lower, nested_items, words_around,
+    clause_around, is_clause_break, japanese_list_items, lower, nested_items, sentence_after_list,
+    words_around,
 };
 use super::words::{contains_any, words};
 use super::Finding;
@@ -287,7 +288,11 @@ impl ExemptionReading<'_> {
                     || lead_open)
         });
         let leads_the_list = first_subparagraph.is_some_and(|first| phrase.start < first);
-        if !closing_line && !leads_the_list {
+        // A sentence of its own after a list that completes the lead is not the list's
+        // closing words: it exempts its own clause.
+        let own_sentence =
+            sentence_after_list(text, paragraph).is_some_and(|start| phrase.start >= start);
+        if (!closing_line && !leads_the_list) || own_sentence {
             return None;
         }
         let lead = &text[..first_subparagraph.unwrap_or(0)];
@@ -297,19 +302,32 @@ impl ExemptionReading<'_> {
         if !(closing_line || lead.trim_end().ends_with(':') || japanese_list) {
             return None;
         }
-        let is_letter = |label: &str| label.len() == 1 && !matches!(label, "i" | "v" | "x");
+        // The list's items are lettered ("a)", "(b)"), or numbered in roman numerals when the
+        // list starts at "i)" (a letter list starts at "a"): "si estos se pagan: i) ...;
+        // ii) ...".
+        let roman_list = paragraph
+            .subparagraphs
+            .first()
+            .is_some_and(|s| s.label == "i");
+        let is_item = |label: &str| {
+            if roman_list {
+                !label.is_empty() && label.chars().all(|c| matches!(c, 'i' | 'v' | 'x'))
+            } else {
+                label.len() == 1 && !matches!(label, "i" | "v" | "x")
+            }
+        };
         let mut findings = Vec::new();
         for (index, sub) in paragraph
             .subparagraphs
             .iter()
             .enumerate()
-            .filter(|(_, s)| is_letter(&s.label))
+            .filter(|(_, s)| is_item(&s.label))
         {
             // A Japanese item's own list (`(c) ...次のいずれかに該当する...居住者である
             // 場合 (i) 銀行 (ii) 保険会社`) belongs to it.
             let own_list_end = paragraph.subparagraphs[index + 1..]
                 .iter()
-                .take_while(|s| !is_letter(&s.label))
+                .take_while(|s| !is_item(&s.label))
                 .map(|s| s.local.end)
                 .max();
             let end = match own_list_end {

@@ -413,6 +413,56 @@ fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() 
     );
 }
 
+#[test]
+fn a_sentence_after_a_list_that_completes_its_lead_is_the_paragraphs_own() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 10 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\nNotwithstanding the preceding provisions of this paragraph, dividends paid to a pension fund of the other Contracting State shall be exempt from tax in the first-mentioned State.\n";
+    let got: Vec<(String, String)> = topical_rates(text)
+        .into_iter()
+        .filter(|row| row.3 == "0 percent")
+        .map(|row| (row.2, row.4))
+        .collect();
+    // One row, the closing sentence's own, not one per item of the list before it.
+    assert_eq!(
+        got,
+        vec![(String::new(), "beneficial_owner=pension_fund".to_string())]
+    );
+}
+
+#[test]
+fn an_exempting_lead_before_a_list_numbered_in_roman_numerals_gives_a_row_per_item() {
+    let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest referred to in paragraph 1 shall be taxable only in the Contracting State of which the recipient is a resident if it is paid:\ni) by the other Contracting State or a local authority thereof; or\nii) in connection with the sale on credit of any industrial, commercial or scientific equipment; or\niii) on a loan granted by a bank.\n";
+    let got: Vec<(String, String)> = topical_rates(text)
+        .into_iter()
+        .filter(|row| row.1 == "3" && row.3 == "0 percent")
+        .map(|row| (row.2, row.4))
+        .collect();
+    let labels: Vec<&str> = got.iter().map(|row| row.0.as_str()).collect();
+    assert_eq!(labels, ["i", "ii", "iii"], "{got:?}");
+    assert!(
+        got.contains(&("ii".to_string(), "income=sale_on_credit".to_string())),
+        "{got:?}"
+    );
+}
+
+/// The Spanish profile's residence-State phrases: the other-income article in its three
+/// drafting variants gives a rate of 0.
+#[test]
+fn spanish_other_income_taxable_only_in_the_residence_state() {
+    for clause in [
+        "Las rentas de un residente de un Estado contratante, cualquiera que fuese su procedencia, no mencionadas en los anteriores artículos del presente Convenio, se someterán a imposición únicamente en ese Estado.",
+        "Las rentas de un residente de un Estado contratante, con independencia de su procedencia, no mencionadas en los anteriores artículos de este Convenio, serán gravables exclusivamente en ese Estado.",
+        "Las rentas cuyo beneficiario efectivo sea un residente de un Estado contratante, con independencia de su procedencia, no mencionadas en los anteriores artículos del presente Convenio, sólo pueden someterse a imposición en ese Estado.",
+    ] {
+        let text = format!("Artículo 21. Otras rentas.\n1. {clause}\n2. Lo dispuesto en el apartado 1 no se aplica a las rentas, distintas de las derivadas de bienes inmuebles, cuando el perceptor de dichas rentas, residente de un Estado contratante, realice en el otro Estado contratante una actividad económica por medio de un establecimiento permanente situado en ese otro Estado.\n");
+        let got = topical_rates(&text);
+        assert_eq!(
+            got,
+            vec![("other_income", "1".into(), String::new(), "0 percent".into(), String::new())],
+            "{clause}"
+        );
+    }
+}
+
 /// The Portuguese profile's phrases flow through the same rules: a cap, and an exemption for
 /// the other State's government.
 #[test]

@@ -113,11 +113,17 @@ fn unbounded_clause_around(
     lo: usize,
 ) -> (String, Range<usize>) {
     let japanese = words(lang).japanese;
+    let after_list = if japanese {
+        None
+    } else {
+        sentence_after_list(text, paragraph)
+    };
     if let Some(sub) = paragraph
         .subparagraphs
         .iter()
         .rev()
         .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
+        .filter(|_| after_list.is_none_or(|start| at < start))
     {
         let item = sub.local.start.max(lo)..sub.local.end.min(text.len());
         if japanese {
@@ -181,6 +187,38 @@ fn unbounded_clause_around(
             .map_or(line_end, |i| (at + i + 1).min(line_end))
     };
     (String::new(), sentence_start..end)
+}
+
+/// Where a sentence of its own starts after the last item of a list that completes the
+/// paragraph's lead ("...no excederá:\na) ...;\nb) ... en todos los demás casos.\nNo obstante
+/// ..., considerará exentos ..."; "...shall not exceed:\n(a) ...;\n(b) ... in all other
+/// cases.\nThis paragraph shall not affect ..."): the last item ends with a full stop at a line
+/// end and the next line opens with a capital letter. The segmenter keeps that sentence in the
+/// last item's span; it belongs to the paragraph.
+pub(super) fn sentence_after_list(text: &str, paragraph: &Paragraph) -> Option<usize> {
+    let first = paragraph.subparagraphs.first()?;
+    let last = paragraph.subparagraphs.last()?;
+    if !text.get(..first.local.start)?.trim_end().ends_with(':') {
+        return None;
+    }
+    let item = text.get(last.local.start..last.local.end.min(text.len()))?;
+    item.match_indices('\n').find_map(|(i, _)| {
+        let next = item[i + 1..].trim_start_matches([' ', '\t']);
+        let closes = item[..i].trim_end().ends_with('.')
+            && next.chars().next().is_some_and(char::is_uppercase)
+            && !is_clause_marker(next);
+        closes.then(|| last.local.start + i + 1 + (item.len() - i - 1 - next.len()))
+    })
+}
+
+/// Whether a line opens with an item marker (`a)`, `(b)`, `IV.`, `2.`).
+fn is_clause_marker(line: &str) -> bool {
+    let marker_len = line
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    line.starts_with('(')
+        || (marker_len > 0 && marker_len <= 4 && line[marker_len..].starts_with([')', '.']))
 }
 
 /// Whether the line break at `at` ends a clause: after `.`, `;` or `:`, at a blank line, or

@@ -34,10 +34,23 @@ pub(super) const RULES: RuleWords = RuleWords {
             r"no\s+(?:podrán\s+|pueden\s+|podrá\s+|puede\s+)?(?:someterse|se\s+someterán|se\s+someten|serán\s+sometid[oa]s)\s+a\s+imposición\s+en\s+(?:el\s+)?(?:primer\s+estado|estado\s+(?:contratante\s+)?(?:mencionado\s+en\s+primer\s+lugar|en\s+(?:el\s+)?que\s+resid[ae]\s+la\s+sociedad|del\s+que\s+proced|de\s+donde\s+proced))",
         ),
     ],
-    residence_only: &[Phrase::Regex(
-        r"s[óo]lo\s+(?:pueden|podrán)\s+(?:someterse\s+a\s+imposición|gravarse)\s+en\s+(?:ese|este|dicho)\s+estado",
-    )],
-    resident_subject: &[r"(?:de|por)\s+un\s+residente\s+de\s+un\s+estado\s+contratante"],
+    // The residence state alone: "sólo pueden someterse a imposición en ese Estado", "serán
+    // gravables exclusivamente en ese Estado", "se someterán a imposición únicamente en ese
+    // Estado" (the verb forms of the exemption phrases above, with "ese/este/dicho Estado").
+    residence_only: &[
+        Phrase::Regex(
+            r"(?:s[óo]lo|solamente|únicamente)\s+(?:pueden\s+|podrán\s+|puede\s+|podrá\s+)?(?:someterse\s+a\s+imposición|se\s+somete(?:n|rán)?\s+a\s+imposición|gravarse|ser\s+gravad[oa]s|(?:serán|son)\s+gravables)\s+en\s+(?:ese|este|dicho)\s+estado",
+        ),
+        Phrase::Regex(
+            r"(?:(?:serán|son)\s+gravables|(?:pueden|podrán)\s+someterse\s+a\s+imposición|se\s+somete(?:n|rán)\s+a\s+imposición|(?:pueden|podrán)\s+gravarse)\s+(?:exclusivamente|únicamente|solamente)\s+en\s+(?:ese|este|dicho)\s+estado",
+        ),
+    ],
+    // "Las rentas de un residente de un Estado contratante", "... de un residente de un
+    // Estado", "Las rentas cuyo beneficiario efectivo sea un residente de un Estado contratante".
+    resident_subject: &[
+        r"(?:de|por)\s+un\s+residente\s+de\s+un\s+estado\b",
+        r"(?:sea|es)\s+un\s+residente\s+de\s+un\s+estado\b",
+    ],
     source_subject: &[r"procedentes\s+de", r"pagad[oa]s\s+por\s+una\s+sociedad"],
     named_state_only: &[
         r"s[óo]lo\s+(?:pueden|podrán)\s+(?:someterse\s+a\s+imposición|gravarse)\s+en\s+(?:el\s+|la\s+)?(?P<state>[A-Z][\p{L}]+)",
@@ -113,6 +126,9 @@ pub(super) const RULES: RuleWords = RuleWords {
             "préstamo concedido por un banco",
             "préstamos concedidos por bancos",
             "préstamos bancarios",
+            // "un préstamo ... concedido por una entidad de crédito" (a credit institution).
+            "por una entidad de crédito",
+            "por entidades de crédito",
         ],
         sale_on_credit: &["venta a crédito", "ventas a crédito", "ventas de equipos"],
         contingent_interest: &["intereses contingentes"],

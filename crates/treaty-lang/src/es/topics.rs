@@ -209,6 +209,10 @@ const CONTENT: &[(&str, &str, f32)] = &[
     ),
     ("los intereses procedentes de un estado", "interest", 5.0),
     ("los cánones procedentes de un estado", "royalties", 5.0),
+    // A services article under another title ("Prestación de servicios") that taxes
+    // technical, management and consultancy fees at source, as "fees for technical services"
+    // does in English.
+    ("servicios técnicos", "technical_services", 3.0),
     ("las regalías procedentes de un estado", "royalties", 5.0),
     (
         "las ganancias que un residente de un estado contratante obtenga de la enajenación",
