@@ -5,7 +5,7 @@ use std::ops::Range;
 use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
-use super::holding::is_holding;
+use super::holding::{is_holding, is_upper_bound};
 use super::income::income_classes;
 use super::owner::{alternatives, beneficial_owners, first_named_owner};
 use super::text::{
@@ -21,10 +21,11 @@ use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner, Period};
 /// on which State the paying company is resident in).
 pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let quantities = find_quantities(item, lang);
+    // A holding the tier requires, not one it caps ("no posee ... más del 5 por ciento").
     let holding = quantities.iter().find(|q| {
         q.unit == Unit::Percent && {
             let (before, after) = words_around(item, q.span.clone());
-            is_holding(before, after, lang)
+            is_holding(before, after, lang) && !is_upper_bound(before, after, lang)
         }
     });
     let Some(holding) = holding else {
@@ -351,10 +352,13 @@ impl ExemptionReading<'_> {
             let clause = sub.local.start..end;
             // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
             // ...機関`) or a holding (`...以上を所有する法人`): one row each.
+            // An item that names a holding ("a company ... that has owned directly shares
+            // representing 80 percent or more of the voting power ... for a 12-month period")
+            // is a tier conditioned on it.
             let variants = if japanese_list {
                 tier_conditions(&text[clause.clone()], self.topic, self.lang)
             } else {
-                exemption_conditions(&text[clause.clone()], self.topic, self.lang)
+                tier_conditions(&text[clause.clone()], self.topic, self.lang)
                     .into_iter()
                     .take(1)
                     .collect()

@@ -91,10 +91,37 @@ pub(super) fn names_what_is_held(after: &str, lang: Lang) -> bool {
 }
 
 /// True when a holding percentage is an upper bound ("but less than 25 per cent").
+/// A "more than" whose verb is negated within a few words is one too ("no posee directa o
+/// indirectamente más del 5 por ciento", "does not own more than 10 percent"); a "less than"
+/// right after a negation is a floor ("not less than", "no menos del").
 pub(super) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
+    /// How many words before "more than" its negation may stand.
+    const NEGATION_WINDOW: usize = 5;
     let list = words(lang).list;
-    ends_with_any(lower(before).trim_end(), list.upper_bound_before)
-        || starts_with_any(lower(after).trim_start(), list.upper_bound_after)
+    let before = lower(before);
+    let before = before.trim_end();
+    // The words before `word` at the end of `before`, the nearest last.
+    let negated_within = |word: &str, window: usize| {
+        let lead = &before[..before.len() - word.len()];
+        let mut near: Vec<&str> = lead.split_whitespace().rev().take(window).collect();
+        near.reverse();
+        contains_any(&format!(" {} ", near.join(" ")), list.negation)
+    };
+    if let Some(less_than) = list
+        .upper_bound_before
+        .iter()
+        .find(|w| before.ends_with(*w))
+    {
+        return !negated_within(less_than, 1);
+    }
+    if starts_with_any(lower(after).trim_start(), list.upper_bound_after) {
+        return true;
+    }
+    list.comparison_before
+        .iter()
+        .filter(|w| !list.upper_bound_before.contains(w))
+        .find(|w| before.ends_with(*w))
+        .is_some_and(|more_than| negated_within(more_than, NEGATION_WINDOW))
 }
 
 /// True when a percentage in a rate article is a test a person must pass (a limitation on
@@ -146,4 +173,35 @@ pub(super) fn is_holding(before: &str, after: &str, lang: Lang) -> bool {
             .holding_after
             .iter()
             .any(|cue| after.trim_start().starts_with(cue) || after.starts_with(cue))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_negated_more_than_bounds_a_holding_from_above() {
+        let spanish = Lang::from_code("es").expect("the Spanish profile is installed");
+        assert!(is_upper_bound(
+            "el plan de pensiones no posee directa o indirectamente más del",
+            " por ciento del capital",
+            spanish
+        ));
+        assert!(is_upper_bound(
+            "a pension fund that does not own more than",
+            " percent of the capital",
+            Lang::En
+        ));
+        // Without the negation, "more than" is a floor; a negated "less than" is one too.
+        assert!(!is_upper_bound(
+            "a company that owns more than",
+            " percent of the capital",
+            Lang::En
+        ));
+        assert!(!is_upper_bound(
+            "una sociedad que posea no menos del",
+            " por ciento del capital",
+            spanish
+        ));
+    }
 }

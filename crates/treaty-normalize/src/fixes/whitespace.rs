@@ -145,11 +145,95 @@ fn right_column_starts(text: &str) -> Vec<usize> {
         .collect()
 }
 
+/// A text is double-spaced when at least this many line ends are followed by one blank line...
+const MIN_DOUBLE_SPACED_LINES: usize = 40;
+/// ...and at most one line end in this many is not (a PDF printed double-spaced, read with
+/// its layout kept: every line of text has a blank line after it).
+const DOUBLE_SPACED_RATIO: usize = 5;
+
+/// ...and at least one blank line in this many falls inside a sentence.
+const RUN_ON_RATIO: usize = 4;
+
+/// One run of whitespace: where it is and how many line breaks it holds.
+struct Run {
+    start: usize,
+    end: usize,
+    line_breaks: usize,
+}
+
 /// Normalizes whitespace; counts changed runs in `stats.whitespace`.
+///
+/// In a double-spaced text the blank line after each line is line spacing, not a paragraph
+/// break: it becomes a line break, and two or more blank lines become one.
 pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
-    let mut edits = Edits::default();
     let bytes = text.as_bytes();
+    let runs = whitespace_runs(bytes);
+    let line_ends = |breaks: usize| {
+        runs.iter()
+            .filter(|run| run.line_breaks == breaks && run.end < bytes.len())
+            .count()
+    };
+    let (single, double) = (line_ends(1), line_ends(2));
+    // Sentences run on across the blank lines (`the\n\ncompany`), which a text with a blank
+    // line after each paragraph (a web copy, Markdown) does not do.
+    let runs_on = runs
+        .iter()
+        .filter(|run| run.line_breaks == 2 && run.start > 0 && run.end < bytes.len())
+        .filter(|run| {
+            matches!(bytes[run.start - 1], b'a'..=b'z' | b',')
+                && bytes[run.end].is_ascii_lowercase()
+        })
+        .count();
+    let double_spaced = double >= MIN_DOUBLE_SPACED_LINES
+        && single * DOUBLE_SPACED_RATIO <= double
+        && runs_on * RUN_ON_RATIO >= double;
     let columns = right_column_starts(text);
+    let mut edits = Edits::default();
+    for Run {
+        start,
+        end,
+        line_breaks,
+    } in runs
+    {
+        let line_breaks = if double_spaced {
+            line_breaks.saturating_sub(1).max(line_breaks.min(1))
+        } else {
+            line_breaks
+        };
+        let column_gap = columns.binary_search(&end).is_ok();
+        let wanted = if start == 0 {
+            ""
+        } else if column_gap {
+            stats.column_gaps += 1;
+            match line_breaks {
+                0 => "\t",
+                1 => "\n\t",
+                _ => "\n\n\t",
+            }
+        } else if end == bytes.len() {
+            if line_breaks > 0 {
+                "\n"
+            } else {
+                ""
+            }
+        } else {
+            match line_breaks {
+                0 => " ",
+                1 => "\n",
+                _ => "\n\n",
+            }
+        };
+        if &text[start..end] != wanted {
+            edits.replace(start..end, wanted);
+            stats.whitespace += 1;
+        }
+    }
+    edits
+}
+
+/// Every run of whitespace that may need a fix (see [`candidates`]), widened to the whole run.
+fn whitespace_runs(bytes: &[u8]) -> Vec<Run> {
+    let mut runs = Vec::new();
     let mut consumed = 0;
     for candidate in candidates(bytes) {
         if candidate < consumed
@@ -181,35 +265,13 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
             }
         }
         consumed = end;
-        let column_gap = columns.binary_search(&end).is_ok();
-        let wanted = if start == 0 {
-            ""
-        } else if column_gap {
-            stats.column_gaps += 1;
-            match line_breaks {
-                0 => "\t",
-                1 => "\n\t",
-                _ => "\n\n\t",
-            }
-        } else if end == bytes.len() {
-            if line_breaks > 0 {
-                "\n"
-            } else {
-                ""
-            }
-        } else {
-            match line_breaks {
-                0 => " ",
-                1 => "\n",
-                _ => "\n\n",
-            }
-        };
-        if &text[start..end] != wanted {
-            edits.replace(start..end, wanted);
-            stats.whitespace += 1;
-        }
+        runs.push(Run {
+            start,
+            end,
+            line_breaks,
+        });
     }
-    edits
+    runs
 }
 
 #[cfg(test)]
@@ -247,6 +309,34 @@ mod tests {
             "Artigo 2.º\n\nImpostos visados\n\n1 - A presente Convenção\n\nb)\n"
         );
         assert_eq!(stats.whitespace, 5);
+    }
+
+    #[test]
+    fn a_double_spaced_print_keeps_its_lines_and_loses_the_blank_lines_between_them() {
+        // A PDF printed double-spaced, read with `pdftotext -layout`: a blank line after every
+        // line, sentences running on across them; two blank lines are one paragraph break.
+        let mut text = String::new();
+        for article in 1..=15 {
+            text.push_str(&format!("ARTICLE {article}\n\n\n"));
+            text.push_str("1. Dividends paid by a company which is a resident of a\n\n");
+            text.push_str("Contracting State to a resident of the other Contracting\n\n");
+            text.push_str("State may be taxed in that other State, but the tax so\n\n");
+            text.push_str("charged shall not exceed 15 percent.\n\n\n");
+        }
+        let (fixed, _) = run(fix_whitespace, &text);
+        assert!(
+            fixed.starts_with("ARTICLE 1\n\n1. Dividends paid by a company which is a resident of a\nContracting State to a resident of the other Contracting\nState may be taxed in that other State, but the tax so\ncharged shall not exceed 15 percent.\n\nARTICLE 2\n"),
+            "{fixed}"
+        );
+        // A web copy with a blank line after each paragraph keeps them: no sentence runs on.
+        let mut paragraphs = String::new();
+        for article in 1..=50 {
+            paragraphs.push_str(&format!(
+                "Article {article}\n\n1. The tax so charged shall not exceed 15 percent.\n\n"
+            ));
+        }
+        let (fixed, _) = run(fix_whitespace, &paragraphs);
+        assert_eq!(fixed, format!("{}\n", paragraphs.trim_end()));
     }
 
     /// The same rules, written plainly over characters.
