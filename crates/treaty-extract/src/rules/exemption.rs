@@ -5,7 +5,7 @@ use std::ops::Range;
 use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
-use super::holding::{is_holding, is_upper_bound};
+use super::holding::{holding_basis, is_holding, is_upper_bound};
 use super::income::income_classes;
 use super::owner::{alternatives, beneficial_owners, first_named_owner};
 use super::text::{
@@ -16,21 +16,53 @@ use super::words::{contains_any, words};
 use super::Finding;
 use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner, Period};
 
+/// How many characters before a holding percentage the words that make it a ceiling are read.
+const NEGATION_REACH: usize = 80;
+
 /// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
 /// per basis when the holding may be measured on either (voting power or capital, depending
 /// on which State the paying company is resident in).
 pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let quantities = find_quantities(item, lang);
-    // A holding the tier requires, not one it caps ("no posee ... más del 5 por ciento").
-    let holding = quantities.iter().find(|q| {
-        q.unit == Unit::Percent && {
-            let (before, after) = words_around(item, q.span.clone());
-            is_holding(before, after, lang) && !is_upper_bound(before, after, lang)
+    // The first holding the item names: one the tier requires, or one it caps ("el plan de
+    // pensiones no posee ... más del 5 por ciento del capital"), which conditions the tier
+    // as a ceiling (a percentage coordinated with it, "o del 5 por ciento de las acciones",
+    // is the same ceiling on another basis, not a floor).
+    let holding = quantities.iter().find_map(|q| {
+        if q.unit != Unit::Percent {
+            return None;
         }
+        let (before, after) = words_around(item, q.span.clone());
+        // The verb that negates a "more than" may stand further back than the words around.
+        let clause_before = &item[..q.span.start];
+        let wide_start = clause_before
+            .char_indices()
+            .rev()
+            .nth(NEGATION_REACH)
+            .map_or(0, |(i, _)| i);
+        let ceiling = is_upper_bound(&clause_before[wide_start..], after, lang);
+        is_holding(before, after, lang).then_some((q, ceiling))
     });
-    let Some(holding) = holding else {
+    let Some((holding, ceiling)) = holding else {
         return exemption_conditions(item, topic, lang);
     };
+    let owner = beneficial_owners(item, lang).first().copied();
+    if ceiling {
+        let (_, after) = words_around(item, holding.span.clone());
+        let owner = owner.or_else(|| {
+            exemption_conditions(item, topic, lang)
+                .into_iter()
+                .find_map(|c| c.beneficial_owner)
+        });
+        return vec![Conditions {
+            beneficial_owner: owner,
+            max_holding: Some(Holding {
+                percent: holding.value.to_string(),
+                basis: holding_basis(after, lang),
+            }),
+            ..Conditions::default()
+        }];
+    }
     let lowered = lower(item);
     let list = words(lang).list;
     let mut bases: Vec<Basis> = Vec::new();
@@ -47,7 +79,6 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
         .iter()
         .find(|q| q.unit.is_duration())
         .and_then(|q| Period::new(q.value.as_str(), &q.unit));
-    let owner = beneficial_owners(item, lang).first().copied();
     bases
         .into_iter()
         .map(|basis| Conditions {

@@ -444,6 +444,30 @@ fn an_exempting_lead_before_a_list_numbered_in_roman_numerals_gives_a_row_per_it
     );
 }
 
+#[test]
+fn a_listed_tier_capped_by_a_holding_carries_the_ceiling_and_one_requiring_a_holding_the_floor() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but the tax so charged shall not exceed 15 per cent of the gross amount of the dividends.\n3. Notwithstanding the provisions of paragraph 2, dividends paid by a company which is a resident of a Contracting State shall not be taxed in that State if the beneficial owner is:\n(a) a company that has owned directly shares representing 80 percent or more of the voting power in the company paying the dividends for a 12-month period; or\n(b) a pension fund that does not own, directly or indirectly, more than 5 per cent of the capital of the company paying the dividends.\n";
+    let got: Vec<(String, String)> = topical_rates(text)
+        .into_iter()
+        .filter(|row| row.1 == "3")
+        .map(|row| (row.2, row.4))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "a".to_string(),
+                "beneficial_owner=company;min_holding=80%voting_power;holding_period=12months"
+                    .to_string()
+            ),
+            (
+                "b".to_string(),
+                "beneficial_owner=pension_fund;max_holding=5%capital".to_string()
+            ),
+        ]
+    );
+}
+
 /// The Spanish profile's residence-State phrases: the other-income article in its three
 /// drafting variants gives a rate of 0.
 #[test]

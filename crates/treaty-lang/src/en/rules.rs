@@ -61,6 +61,11 @@ pub(super) const RULES: RuleWords = RuleWords {
             "company which holds",
             "company that holds",
             "to a company",
+            // An item of "if the beneficial owner is:" that names the company and its holding.
+            "company which owns",
+            "company that owns",
+            "company which has owned",
+            "company that has owned",
         ],
         individual: &["an individual"],
     },
