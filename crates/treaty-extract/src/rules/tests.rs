@@ -468,6 +468,39 @@ fn a_listed_tier_capped_by_a_holding_carries_the_ceiling_and_one_requiring_a_hol
     );
 }
 
+/// Spanish capital gains: the land-rich test names immovable property; a substantial
+/// participation is a holding, and the years looked back over for a former resident are some
+/// other limit.
+#[test]
+fn spanish_land_rich_share_and_substantial_participation_are_told_apart() {
+    let text = "Artículo 13. Ganancias de capital.\n1. Las ganancias que un residente de un Estado contratante obtenga de la enajenación de bienes inmuebles situados en el otro Estado contratante pueden someterse a imposición en ese otro Estado.\n2. Las ganancias derivadas de la enajenación de acciones cuyo valor proceda en más de un 50 por ciento, directa o indirectamente, de bienes inmuebles situados en el otro Estado contratante pueden someterse a imposición en ese otro Estado.\n3. Las ganancias derivadas de la enajenación de acciones que representen una participación de al menos el 25 por ciento en una sociedad residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.\n4. Las ganancias de una persona física que haya sido residente del otro Estado contratante en algún momento en los cinco años anteriores a la enajenación pueden someterse a imposición en ese otro Estado.\n";
+    let got: Vec<(String, String, String)> = rows(text)
+        .into_iter()
+        .filter(|row| row.2 == "threshold")
+        .map(|row| (row.0, row.3, row.4))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "2".to_string(),
+                "50 percent".to_string(),
+                "measure=land_rich_share".to_string()
+            ),
+            (
+                "3".to_string(),
+                "25 percent".to_string(),
+                "measure=min_holding".to_string()
+            ),
+            (
+                "4".to_string(),
+                "5 years".to_string(),
+                "measure=other".to_string()
+            ),
+        ]
+    );
+}
+
 /// The Spanish profile's residence-State phrases: the other-income article in its three
 /// drafting variants gives a rate of 0.
 #[test]

@@ -34,6 +34,23 @@ pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -
                 Measure::EmploymentPeriod
             }
         }
+        // A profile that names immovable property tells the land-rich test (a share of the
+        // value that immovable property makes up, the period looked back over) from a
+        // substantial participation ("una participación de al menos el 25 por 100"), which
+        // is a holding; a duration looked back over without immovable property is some other
+        // limit. (Japanese reads the words next to the number instead: see
+        // [`japanese_measure`].)
+        Topic::CapitalGains | Topic::Capital
+            if !list.immovable_property.is_empty() && !words(lang).japanese =>
+        {
+            let immovable = has(list.immovable_property);
+            match unit {
+                Unit::Percent if immovable => Measure::LandRichShare,
+                Unit::Percent => Measure::MinHolding,
+                _ if immovable && has(list.lookback) => Measure::LandRichLookback,
+                _ => Measure::Other,
+            }
+        }
         Topic::CapitalGains => match unit {
             Unit::Percent => Measure::LandRichShare,
             _ if has(list.lookback) => Measure::LandRichLookback,

@@ -224,7 +224,8 @@ pub(super) const RULES: RuleWords = RuleWords {
     pe_construction: &["obra", "construcción", "instalación", "montaje"],
     pe_services: &["servicios"],
     lookback: &["anteriores", "precedentes"],
-    immovable_property: &[],
+    // "bienes inmuebles", "propiedad inmobiliaria", "patrimonio inmobiliario".
+    immovable_property: &["inmueble", "inmobiliari"],
     property_value: &[],
     ownership_period_after: &[],
     ownership_period_share: &[],
