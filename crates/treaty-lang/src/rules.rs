@@ -88,6 +88,9 @@ pub struct IncomeWords {
     pub indirect_financing: &'static [&'static str],
     /// Penalties for late payment.
     pub late_payment_penalty: &'static [&'static str],
+    /// Words that open an exclusion ("other than", "con exclusión de"): classes named after
+    /// them, up to the closing bracket or the end of the clause, are excluded, not named.
+    pub excluded_after: &'static [&'static str],
 }
 
 impl IncomeWords {
@@ -109,6 +112,7 @@ impl IncomeWords {
         government_guaranteed: &[],
         indirect_financing: &[],
         late_payment_penalty: &[],
+        excluded_after: &[],
     };
 }
 
@@ -348,7 +352,7 @@ mod tests {
         for profile in BUILTIN {
             let words = &profile.rules;
             let (owners, income) = (&words.owners, &words.income);
-            let lists: [&[&str]; 47] = [
+            let lists: [&[&str]; 48] = [
                 owners.company_not_partnership,
                 owners.pension_fund,
                 owners.central_bank,
@@ -373,6 +377,7 @@ mod tests {
                 income.government_guaranteed,
                 income.indirect_financing,
                 income.late_payment_penalty,
+                income.excluded_after,
                 words.beneficial_owner,
                 words.or,
                 words.all_other_cases,

@@ -334,6 +334,14 @@ impl ExemptionReading<'_> {
         if !(closing_line || lead.trim_end().ends_with(':') || japanese_list) {
             return None;
         }
+        Some(self.item_findings(phrase, japanese_list))
+    }
+
+    /// One row per item of the list an exempting phrase leads or closes (several for a
+    /// Japanese item that names several beneficiaries).
+    fn item_findings(&self, phrase: &Range<usize>, japanese_list: bool) -> Vec<Finding> {
+        let (text, paragraph) = (self.text, self.paragraph);
+        let japanese = words(self.lang).japanese;
         // The list's items are lettered ("a)", "(b)"), or numbered in roman numerals when the
         // list starts at "i)" (a letter list starts at "a"): "si estos se pagan: i) ...;
         // ii) ...".
@@ -363,7 +371,7 @@ impl ExemptionReading<'_> {
                 .map(|s| s.local.end)
                 .max();
             let end = match own_list_end {
-                Some(list_end) if words.japanese => list_end.max(sub.local.end),
+                Some(list_end) if japanese => list_end.max(sub.local.end),
                 _ => sub.local.end,
             }
             .min(text.len());
@@ -371,7 +379,7 @@ impl ExemptionReading<'_> {
             // (a line break where the source wrapped does not end the item).
             // (Japanese items are cut where the segmenter says: their lines may
             // start with the marker displaced after the first line.)
-            let end = if words.japanese {
+            let end = if japanese {
                 end
             } else {
                 text[sub.local.start..end]
@@ -404,7 +412,7 @@ impl ExemptionReading<'_> {
                 ));
             }
         }
-        Some(findings)
+        findings
     }
 
     /// "a) interest ... shall be exempt ... if the interest is paid to: (i) the State ...;

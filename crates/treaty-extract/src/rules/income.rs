@@ -11,8 +11,8 @@ use crate::schema::Income;
 /// Classes of income a clause names, of those the article's topic has.
 pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Income> {
     let named_lender = topic == Topic::Interest && names_lending_body(clause, lang);
-    let clause = lower(clause);
     let words = &words(lang).list.income;
+    let clause = without_exclusions(&lower(clause), words.excluded_after);
     let checks: Vec<(Income, &[&str])> = match topic {
         Topic::Royalties => vec![
             (Income::Copyright, words.copyright),
@@ -50,6 +50,41 @@ pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Inco
     classes
 }
 
+/// The clause without what it excludes: from each exclusion word ("other than", "con
+/// exclusión de") to the bracket that closes the aside it opens, or else to the next comma,
+/// semicolon or full stop ("(other than payments in respect of motion pictures and works on
+/// film)", "(con exclusión de las películas cinematográficas)").
+fn without_exclusions(clause: &str, exclusions: &[&str]) -> String {
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    for word in exclusions {
+        for (at, _) in clause.match_indices(word) {
+            let before = &clause[..at];
+            let in_aside = before.rfind('(') > before.rfind(')');
+            let rest = &clause[at..];
+            let end = if in_aside {
+                rest.find(')')
+            } else {
+                rest.find([',', ';', '.'])
+            };
+            cuts.push((at, at + end.unwrap_or(rest.len())));
+        }
+    }
+    if cuts.is_empty() {
+        return clause.to_string();
+    }
+    cuts.sort_unstable();
+    let mut kept = String::with_capacity(clause.len());
+    let mut from = 0;
+    for (start, end) in cuts {
+        if start > from {
+            kept.push_str(&clause[from..start]);
+        }
+        from = from.max(end);
+    }
+    kept.push_str(&clause[from.min(clause.len())..]);
+    kept
+}
+
 /// True when the clause names the body that makes, guarantees or insures the loan ("a loan
 /// ... guaranteed or insured by the Eksportkreditraadet"): an export credit agency, whatever
 /// language its name is in, unless the name is a beneficiary's (the Government, a bank) or a
@@ -65,4 +100,31 @@ fn names_lending_body(clause: &str, lang: Lang) -> bool {
             named_owners(body.as_str(), lang).is_empty()
                 && !contains_any(body.as_str(), words.list.contracting)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_a_clause_excludes_are_not_named() {
+        let english = "copyright royalties in respect of the production of any literary, dramatic, musical or artistic work (other than payments in respect of motion pictures and works on film or videotape)";
+        assert_eq!(
+            income_classes(english, Topic::Royalties, Lang::En),
+            vec![Income::Copyright]
+        );
+        let spanish = Lang::from_code("es").expect("the Spanish profile is installed");
+        let clause = "los cánones pagados por el uso de un derecho de autor sobre una obra literaria o artística (con exclusión de las películas cinematográficas y de obras grabadas) solo se someten a imposición en ese Estado";
+        assert_eq!(
+            income_classes(clause, Topic::Royalties, spanish),
+            vec![Income::Copyright]
+        );
+        // Where the films are included, they are named.
+        let included =
+            "derechos de autor sobre obras literarias, incluidas las películas cinematográficas";
+        assert_eq!(
+            income_classes(included, Topic::Royalties, spanish),
+            vec![Income::Copyright, Income::Films]
+        );
+    }
 }

@@ -97,6 +97,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         government_guaranteed: &[],
         indirect_financing: &["indirectly financed"],
         late_payment_penalty: &["penalty", "penalties", "late payment"],
+        excluded_after: &["other than", "excluding", "except", "not including"],
     },
     lending_body: &[
         r"(?:loan|credit)s?\b[^.;]{0,40}?\bguaranteed\s+or\s+insured[^.;]{0,40}?\bby\s+(?:the\s+)?(?P<body>\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)*)",

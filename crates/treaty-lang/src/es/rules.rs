@@ -136,6 +136,15 @@ pub(super) const RULES: RuleWords = RuleWords {
         government_guaranteed: &[],
         indirect_financing: &["indirectamente"],
         late_payment_penalty: &["mora", "penalizaciones"],
+        excluded_after: &[
+            "con exclusión de",
+            "excluidas",
+            "excluidos",
+            "excluyendo",
+            "excepto",
+            "distintas de",
+            "distintos de",
+        ],
     },
     lending_body: &[],
     technical_fees: &[

@@ -67,6 +67,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         government_guaranteed: &["保証された債権", "保険の引受けが行われた債権"],
         indirect_financing: &["間接融資に係る債権"],
         late_payment_penalty: &[],
+        excluded_after: &[],
     },
     lending_body: &[],
     // `技術上の役務に対する料金` (fees for technical services), `技術的役務`.

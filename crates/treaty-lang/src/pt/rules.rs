@@ -68,6 +68,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         government_guaranteed: &[],
         indirect_financing: &[],
         late_payment_penalty: &["multa"],
+        excluded_after: &["com exclusão de", "excluindo", "exceto", "excepto", "salvo"],
     },
     lending_body: &[],
     technical_fees: &["serviços técnicos", "assistência técnica"],
