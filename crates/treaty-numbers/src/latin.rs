@@ -200,6 +200,26 @@ fn is_whole_words(text: &str, start: usize, end: usize) -> bool {
     !glued_before && !glued_after
 }
 
+/// `121/2`, `71/4`, `23/4`: digits whose last is the numerator of `/2` or `/4` glued to them,
+/// as (end of the whole number, the fraction, end of the fraction).
+fn glued_fraction(text: &str, candidate: &NumberCandidate) -> Option<(usize, f64, usize)> {
+    let digits = &text[candidate.start..candidate.end];
+    if candidate.is_words || digits.len() < 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let after = &text[candidate.end..];
+    let fraction = match (digits.as_bytes()[digits.len() - 1], after.get(..2)?) {
+        (b'1', "/2") => 0.5,
+        (b'1', "/4") => 0.25,
+        (b'3', "/4") => 0.75,
+        _ => return None,
+    };
+    if after[2..].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    Some((candidate.end - 1, fraction, candidate.end + 2))
+}
+
 /// Digit numbers that start a word: `4.000` in `US$ 4.000`, but not the `1` of `A1`.
 fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
     let bytes = text.as_bytes();
@@ -211,10 +231,14 @@ fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
             continue;
         }
         let end = digit_number_end(text, byte_idx);
+        // (The denominator of a fraction or the part of a date after a slash, `1/2`,
+        // `10/2/1990`, is not a number of its own either.)
         let glued_to_word = text[..byte_idx]
             .chars()
             .next_back()
-            .is_some_and(char::is_alphanumeric);
+            .is_some_and(char::is_alphanumeric)
+            || (text[..byte_idx].ends_with('/')
+                && text[..byte_idx - 1].ends_with(|c: char| c.is_ascii_digit()));
         if !glued_to_word {
             res.push(NumberCandidate {
                 start: byte_idx,
@@ -271,6 +295,21 @@ fn quantity_at(
         (candidate.start, None)
     };
     let unit_regex = UNIT_AFTER.get(lang);
+    // `121/2 percent`: `12½` with the half sign spelled `1/2` by the text extraction and the
+    // space before it lost. Read so only before a percentage (a rate of 121/2 = 60.5 per
+    // cent is never meant; a count of days or money glued to a fraction is left alone).
+    if let Some((whole_end, fraction, end)) = glued_fraction(text, &candidate) {
+        let percent_end = unit_regex.captures(&text[end..]).and_then(|captures| {
+            let unit_end = end + captures.name("unit")?.end();
+            (unit_of(&captures)? == Unit::Percent).then_some(unit_end)
+        });
+        if let Some(unit_end) = percent_end {
+            let whole = parse_digit_number(&text[candidate.start..whole_end], lang, false)?;
+            if whole + fraction < 100.0 && !ends_inside_word(text, unit_end) {
+                return Quantity::new(whole + fraction, Unit::Percent, candidate.start..unit_end);
+            }
+        }
+    }
     // A fraction after the whole number: `7½`, `7 1/2`, `seven and a half`, `sete e meio`.
     let (fraction, candidate) = match FRACTION_AFTER.captures(&text[candidate.end..]) {
         Some(found) => {

@@ -156,6 +156,16 @@ fn percentages() {
             "7 1/2 per cent",
             &["7.5 percent [7 1/2 per cent]"],
         ),
+        // `12½` as a PDF's text layer spells it: the half sign as `1/2`, the space lost.
+        (
+            Lang::En,
+            "shall not exceed 121/2 percent of the amount",
+            &["12.5 percent [121/2 percent]"],
+        ),
+        (Lang::En, "71/4 per cent", &["7.25 percent [71/4 per cent]"]),
+        // Not before a percentage, or not a rate below 100: left as it is.
+        (Lang::En, "1831/2 days", &[]),
+        (Lang::En, "in 1981/2 per cent", &[]),
         (
             Lang::En,
             "seven and a half per cent",
