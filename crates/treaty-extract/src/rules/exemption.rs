@@ -97,14 +97,18 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
 /// pension fund, ...) and one for the income classes named, or a single empty one.
 pub(super) fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let words = words(lang);
-    let owners = beneficial_owners(clause_text, lang);
+    let mut owners = beneficial_owners(clause_text, lang);
     let mut classes: Vec<Income> = income_classes(clause_text, topic, lang);
-    // Interest "paid by" a State is interest on its debt, whoever owns it.
-    if topic == Topic::Interest
-        && words.paid_by_state.is_match(clause_text)
-        && !classes.contains(&Income::GovernmentDebt)
-    {
-        classes.push(Income::GovernmentDebt);
+    // Interest "paid by" a State is interest on its debt, whoever owns it: the State the
+    // clause names is the debtor, not a beneficiary, unless the clause also makes it the
+    // beneficial owner ("paid by or beneficially owned by a Contracting State").
+    if topic == Topic::Interest && words.paid_by_state.is_match(clause_text) {
+        if !classes.contains(&Income::GovernmentDebt) {
+            classes.push(Income::GovernmentDebt);
+        }
+        if !contains_any(&lower(clause_text), words.list.beneficial_owner) {
+            owners.retain(|owner| *owner != Owner::Government);
+        }
     }
     // The State, its central bank or its agencies that guarantee, insure or finance a debt
     // are not the interest's beneficiaries: the class of debt is the condition. Beneficiaries

@@ -69,7 +69,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         ],
         individual: &["an individual"],
     },
-    beneficial_owner: &["beneficial owner"],
+    beneficial_owner: &["beneficial owner", "beneficially owned"],
     or: &[" or "],
     all_other_cases: &["all other cases", "in all other"],
     income: IncomeWords {

@@ -62,7 +62,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     source_may_also_tax: &[],
     paid_by_state: &[
         r"pagad[oa]s\s+por,?(?:\s+o\s+[\p{L}\s]+?,?)?\s+(?:un\s+estado\s+contratante|el\s+gobierno|ese\s+estado|este\s+estado|dicho\s+estado|el\s+propio\s+estado)",
-        r"(?:el\s+)?deudor\s+(?:de\s+los\s+intereses\s+)?(?:es|sea)\s+(?:el\s+(?:propio\s+)?|ese\s+|este\s+|dicho\s+|un\s+)?(?:estado|gobierno)",
+        r"(?:el\s+)?(?:deudor|pagador)\s+(?:de\s+los\s+intereses\s+)?(?:es|sea)\s+(?:el\s+(?:propio\s+)?|ese\s+|este\s+|dicho\s+|un\s+)?(?:estado|gobierno)",
     ],
     state_backed_debt: &[],
     beneficiaries_end: &[],
