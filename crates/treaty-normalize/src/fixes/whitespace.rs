@@ -179,10 +179,7 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
     let runs_on = runs
         .iter()
         .filter(|run| run.line_breaks == 2 && run.start > 0 && run.end < bytes.len())
-        .filter(|run| {
-            matches!(bytes[run.start - 1], b'a'..=b'z' | b',')
-                && bytes[run.end].is_ascii_lowercase()
-        })
+        .filter(|run| runs_on_across(bytes, run.start, run.end))
         .count();
     let double_spaced = double >= MIN_DOUBLE_SPACED_LINES
         && single * DOUBLE_SPACED_RATIO <= double
@@ -195,8 +192,17 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
         line_breaks,
     } in runs
     {
+        // A blank line inside a sentence of a print (`the\n\ncompany`, a PDF line's spacing
+        // kept) is no paragraph break, in any text. (After a paragraph on one line it may be:
+        // the closing words of a list stand on a line of their own, `...,\n\narising in`.)
+        let inside_sentence = line_breaks == 2
+            && columns.is_empty()
+            && end < bytes.len()
+            && blank_line_inside_sentence(bytes, start, end);
         let line_breaks = if double_spaced {
             line_breaks.saturating_sub(1).max(line_breaks.min(1))
+        } else if inside_sentence {
+            1
         } else {
             line_breaks
         };
@@ -229,6 +235,44 @@ pub(crate) fn fix_whitespace(text: &str, stats: &mut FixStats) -> Edits {
         }
     }
     edits
+}
+
+/// A line of a print, wrapped at the page's width, is at least this long (a title or heading
+/// line is shorter)...
+const MIN_WRAPPED_LINE: usize = 50;
+/// ...and at most this long (a web copy's line is a whole paragraph).
+const MAX_WRAPPED_LINE: usize = 130;
+
+/// Whether the blank line at `start..end` (plain spaces and line breaks) falls inside a
+/// sentence: a line of a print that ends with a lower-case letter or a comma, and a line that
+/// starts with a lower-case letter and is no item (`b)`, `iv.`).
+fn blank_line_inside_sentence(bytes: &[u8], start: usize, end: usize) -> bool {
+    if start == 0
+        || !matches!(bytes[start - 1], b'a'..=b'z' | b',')
+        || !bytes[end].is_ascii_lowercase()
+        || !bytes[start..end]
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        return false;
+    }
+    let line_start = memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |at| at + 1);
+    let marker_len = bytes[end..]
+        .iter()
+        .take(5)
+        .take_while(|b| b.is_ascii_lowercase())
+        .count();
+    let item = bytes
+        .get(end + marker_len)
+        .is_some_and(|b| matches!(b, b')' | b'.'))
+        && marker_len <= 4;
+    (MIN_WRAPPED_LINE..=MAX_WRAPPED_LINE).contains(&(start - line_start)) && !item
+}
+
+/// Whether the sentence runs on across the whitespace at `start..end`: a lower-case letter
+/// or a comma before it, a lower-case letter after it.
+fn runs_on_across(bytes: &[u8], start: usize, end: usize) -> bool {
+    matches!(bytes[start - 1], b'a'..=b'z' | b',') && bytes[end].is_ascii_lowercase()
 }
 
 /// Every run of whitespace that may need a fix (see [`candidates`]), widened to the whole run.
@@ -337,6 +381,28 @@ mod tests {
         }
         let (fixed, _) = run(fix_whitespace, &paragraphs);
         assert_eq!(fixed, format!("{}\n", paragraphs.trim_end()));
+    }
+
+    #[test]
+    fn a_blank_line_between_two_words_of_a_wrapped_sentence_is_line_spacing() {
+        let (fixed, _) = run(
+            fix_whitespace,
+            "(a) 5 percent of the gross amount of the dividends if the beneficial owner is a\n\ncompany that owns at least 10 percent;\n\n(b) 10 percent.\n",
+        );
+        assert_eq!(
+            fixed,
+            "(a) 5 percent of the gross amount of the dividends if the beneficial owner is a\ncompany that owns at least 10 percent;\n\n(b) 10 percent.\n"
+        );
+        // A short title line, a web copy's paragraph on one line before the closing words of
+        // a list, and an item keep their blank line.
+        for kept in [
+            "Title of the convention\n\nlinha 0 do texto\n",
+            "(b) royalties for the use of, or the right to use, computer software or any patent or for information concerning industrial, commercial or scientific experiences (but not including any such information provided under a rental or franchise agreement),\n\narising in a Contracting State shall be taxable only there.\n",
+            "the tax so charged shall not exceed the following percentages of the gross amount\n\nb) 10 per cent\n",
+        ] {
+            let (fixed, _) = run(fix_whitespace, kept);
+            assert_eq!(fixed, kept);
+        }
     }
 
     /// The same rules, written plainly over characters.

@@ -322,3 +322,21 @@ fn a_protocol_point_on_several_articles_modifies_each_of_them() {
     .collect();
     assert_eq!(got, expected);
 }
+
+#[test]
+fn an_amending_protocol_whose_references_omit_of_the_convention_gives_protocol_articles() {
+    let text = "PROTOCOL AMENDING THE CONVENTION BETWEEN ARCADIA AND BORDURIA\n\nArcadia and Borduria, desiring to conclude a Protocol to amend the Convention signed at Arcadia City on 1 March 1980 (hereinafter referred to as \"the Convention\"), have agreed as follows:\n\nARTICLE I\n\nParagraph 4 of Article V (Permanent Establishment) shall be deleted and replaced by the following:\n\"4. The use of an installation in a Contracting State constitutes a permanent establishment if such use is for more than three months in any twelve-month period.\"\n\nARTICLE II\n\nArticle VI (Income from Real Property) shall be deleted and replaced by the following:\n\"1. Income derived by a resident of a Contracting State from real property situated in the other Contracting State may be taxed in that other State.\"\n\nARTICLE III\n\nParagraph 2 of Article X (Dividends) shall be amended by replacing the words \"15 per cent\" with \"10 per cent\".\n\nARTICLE IV\n\nThis Protocol shall enter into force on the date of the exchange of instruments of ratification.\n";
+    let got: Vec<(String, &str)> = outline(text)
+        .into_iter()
+        .map(|(number, _, topic, _)| (number, topic))
+        .collect();
+    assert_eq!(
+        got[..3],
+        [
+            ("P1".to_string(), "permanent_establishment"),
+            ("P2".to_string(), "immovable_property"),
+            ("P3".to_string(), "dividends"),
+        ],
+        "{got:?}"
+    );
+}
