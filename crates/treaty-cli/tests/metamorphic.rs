@@ -56,11 +56,6 @@ const KNOWN_FORMAT_FAILURES: &[(&str, &str, &str)] = &[
         "pdftotext-raw",
         "in content-stream order the page note of the first page comes before the preamble, which is printed after it, so the protocol's articles are not found after a preamble",
     ),
-    (
-        "us-japan-2003-en",
-        "pdftotext-raw",
-        "the raw text keeps paragraph 3 of article 5 in one clause and reads its twelve months as the construction-PE duration (as the fixture does); the layout text splits the clause and reads them as pe_other",
-    ),
 ];
 
 type Core = BTreeSet<(String, String, String, String, String, String, String)>;
