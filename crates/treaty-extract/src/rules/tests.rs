@@ -223,6 +223,19 @@ fn topical_rates(text: &str) -> Vec<(&'static str, String, String, String, Strin
         .collect()
 }
 
+/// (subparagraph, condition) of the rate rows `keep` accepts, given as (topic, paragraph,
+/// subparagraph, value unit, condition).
+fn tiers_where(
+    text: &str,
+    keep: impl Fn(&(&'static str, String, String, String, String)) -> bool,
+) -> Vec<(String, String)> {
+    topical_rates(text)
+        .into_iter()
+        .filter(|row| keep(row))
+        .map(|row| (row.2, row.4))
+        .collect()
+}
+
 #[test]
 fn technical_fee_tiers_of_a_royalties_article_get_their_own_topic() {
     let text = "Article 12\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for technical services may also be taxed in the Contracting State in which they arise, but if the beneficial owner is a resident of the other Contracting State, the tax so charged shall not exceed:\na) 7½ per cent of the gross amount of the royalties;\nb) 10 per cent of the gross amount of the fees for technical services.\n";
@@ -337,11 +350,7 @@ fn an_exemption_conditioned_on_a_holding_carries_it_and_its_alternative() {
 #[test]
 fn a_nested_list_names_the_beneficiaries_of_its_exempted_tier() {
     let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2,\n\na) interest arising in the first State shall be exempt from Northern tax if the interest is paid to:\n\n(i) the State, a political subdivision or a local authority thereof;\n\n(ii) the National Bank (Central Bank);\n\n(iii)a financial institution owned or controlled by the Government of the other State;\n\nb)interest arising in a Contracting State on a loan granted by a bank of the other Contracting State shall be taxable only in that other State.\n";
-    let got: Vec<(String, String)> = topical_rates(text)
-        .into_iter()
-        .filter(|row| row.3 == "0 percent")
-        .map(|row| (row.2, row.4))
-        .collect();
+    let got = tiers_where(text, |row| row.3 == "0 percent");
     assert_eq!(
         got,
         vec![
@@ -397,11 +406,7 @@ fn a_rate_tier_whose_beneficiaries_are_a_nested_list_gives_a_row_each() {
 #[test]
 fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() {
     let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2,\n(a) interest arising in Canada and paid to a resident of Denmark shall be taxable only in Denmark if it is paid in respect of a loan made, guaranteed or insured, or a credit extended, guaranteed or insured by the Eksportkreditraadet;\n(b) interest arising in Denmark and paid to a resident of Canada shall be taxable only in Canada if it is paid in respect of a loan guaranteed or insured by the Government of Canada.\n";
-    let got: Vec<(String, String)> = topical_rates(text)
-        .into_iter()
-        .filter(|row| row.3 == "0 percent")
-        .map(|row| (row.2, row.4))
-        .collect();
+    let got = tiers_where(text, |row| row.3 == "0 percent");
     assert!(
         got.contains(&("a".to_string(), "income=export_credit".to_string())),
         "{got:?}"
@@ -416,11 +421,7 @@ fn a_loan_insured_by_a_body_the_clause_names_is_export_credit_in_any_language() 
 #[test]
 fn a_sentence_after_a_list_that_completes_its_lead_is_the_paragraphs_own() {
     let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 10 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\nNotwithstanding the preceding provisions of this paragraph, dividends paid to a pension fund of the other Contracting State shall be exempt from tax in the first-mentioned State.\n";
-    let got: Vec<(String, String)> = topical_rates(text)
-        .into_iter()
-        .filter(|row| row.3 == "0 percent")
-        .map(|row| (row.2, row.4))
-        .collect();
+    let got = tiers_where(text, |row| row.3 == "0 percent");
     // One row, the closing sentence's own, not one per item of the list before it.
     assert_eq!(
         got,
@@ -431,11 +432,7 @@ fn a_sentence_after_a_list_that_completes_its_lead_is_the_paragraphs_own() {
 #[test]
 fn an_exempting_lead_before_a_list_numbered_in_roman_numerals_gives_a_row_per_item() {
     let text = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest referred to in paragraph 1 shall be taxable only in the Contracting State of which the recipient is a resident if it is paid:\ni) by the other Contracting State or a local authority thereof; or\nii) in connection with the sale on credit of any industrial, commercial or scientific equipment; or\niii) on a loan granted by a bank.\n";
-    let got: Vec<(String, String)> = topical_rates(text)
-        .into_iter()
-        .filter(|row| row.1 == "3" && row.3 == "0 percent")
-        .map(|row| (row.2, row.4))
-        .collect();
+    let got = tiers_where(text, |row| row.1 == "3" && row.3 == "0 percent");
     let labels: Vec<&str> = got.iter().map(|row| row.0.as_str()).collect();
     assert_eq!(labels, ["i", "ii", "iii"], "{got:?}");
     assert!(
@@ -447,11 +444,7 @@ fn an_exempting_lead_before_a_list_numbered_in_roman_numerals_gives_a_row_per_it
 #[test]
 fn a_listed_tier_capped_by_a_holding_carries_the_ceiling_and_one_requiring_a_holding_the_floor() {
     let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in that State, but the tax so charged shall not exceed 15 per cent of the gross amount of the dividends.\n3. Notwithstanding the provisions of paragraph 2, dividends paid by a company which is a resident of a Contracting State shall not be taxed in that State if the beneficial owner is:\n(a) a company that has owned directly shares representing 80 percent or more of the voting power in the company paying the dividends for a 12-month period; or\n(b) a pension fund that does not own, directly or indirectly, more than 5 per cent of the capital of the company paying the dividends.\n";
-    let got: Vec<(String, String)> = topical_rates(text)
-        .into_iter()
-        .filter(|row| row.1 == "3")
-        .map(|row| (row.2, row.4))
-        .collect();
+    let got = tiers_where(text, |row| row.1 == "3");
     assert_eq!(
         got,
         vec![
