@@ -122,14 +122,6 @@ fn digit_misread_as(letter: char) -> Option<char> {
     }
 }
 
-/// A number with the letters OCR reads for digits read as those digits.
-#[cfg(test)]
-fn as_digits(raw: &str) -> String {
-    raw.chars()
-        .map(|c| digit_misread_as(c).unwrap_or(c))
-        .collect()
-}
-
 /// Corrects letters read for digits in numbers before units; counts them in
 /// `stats.ocr_keywords`.
 ///
@@ -205,6 +197,13 @@ pub(crate) fn fix_ocr_numbers(text: &str, stats: &mut FixStats) -> Edits {
 mod tests {
     use super::*;
     use crate::edits::run;
+
+    /// A number with the letters OCR reads for digits read as those digits.
+    fn as_digits(raw: &str) -> String {
+        raw.chars()
+            .map(|c| digit_misread_as(c).unwrap_or(c))
+            .collect()
+    }
 
     #[test]
     fn letters_read_for_digits_before_units() {
