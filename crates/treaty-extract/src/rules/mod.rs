@@ -33,6 +33,7 @@ use rate::is_most_favoured_nation;
 use relative::rates_by_reference;
 pub use technical::TreatyFacts;
 use technical::{covered_classes, tier_rows, ParagraphCues, Residual};
+use text::outer_labels;
 use threshold::ordinal_day_periods;
 use words::words;
 
@@ -103,7 +104,27 @@ pub fn paragraph_findings_in(
 ) -> Vec<Finding> {
     let mut findings = quantity_findings(paragraph, siblings, topic, lang);
     findings.extend(worded_findings(paragraph, siblings, topic, lang));
-    distinct_claims(place_tiers(findings, paragraph, topic, lang, facts))
+    let mut findings = distinct_claims(place_tiers(findings, paragraph, topic, lang, facts));
+    // Japanese labels: markers a PDF extractor displaced and references left inline stand
+    // among the items, so their nesting is not read from the labels alone.
+    if !words(lang).japanese {
+        cite_outer_labels(&mut findings, paragraph);
+    }
+    findings
+}
+
+/// Each finding in a nested list item cited by the item of the paragraph's own list it stands
+/// in (see [`outer_labels`]).
+fn cite_outer_labels(findings: &mut [Finding], paragraph: &Paragraph) {
+    let outer = outer_labels(paragraph);
+    for finding in findings.iter_mut().filter(|f| !f.subparagraph.is_empty()) {
+        let index = paragraph.subparagraphs.iter().rposition(|s| {
+            s.label == finding.subparagraph && s.local.start <= finding.clause.start
+        });
+        if let Some(label) = index.and_then(|i| outer.get(i)) {
+            finding.subparagraph.clone_from(label);
+        }
+    }
 }
 
 /// The findings of rules that read a paragraph's words rather than its numbers: exemptions

@@ -972,3 +972,50 @@ fn a_replacing_instruction_names_its_tiers() {
     // Notwithstanding is no replacement; nor is an article reference without an instruction.
     assert!(tiers("Notwithstanding the provisions of subparagraph (a) of paragraph 2 of Article 10, dividends ").is_empty());
 }
+
+#[test]
+fn a_number_in_a_nested_item_is_cited_by_the_outer_item() {
+    // The drafting of limitation-on-benefits and interest-exemption lists in US treaties:
+    // roman items and double letters inside lettered items, and a line that a PDF wrapped
+    // before a reference (`subparagraph\n(f)`).
+    let text = "Article 22\nLimitation on benefits\n\
+        1. A resident of a Contracting State shall be a qualified person if it is:\n\
+        (a) an individual;\n\
+        (b) a company, if:\n\
+        (i) at least 50 percent of each class of shares is owned by qualified persons\n\
+        described in subparagraph\n\
+        (f) of this paragraph; and\n\
+        (ii) less than 50 percent of its gross income is paid to other persons;\n\
+        (c) a person other than an individual, if:\n\
+        aa) more than 60 percent of the beneficial interest in it is owned by persons\n\
+        entitled to benefits under subparagraphs a), b), or c); and\n\
+        bb) not more than 40 percent of its gross income is used to meet liabilities.\n";
+    let labels: Vec<(String, String)> = rows(text)
+        .into_iter()
+        .map(|(_, sub, _, value, _)| (sub, value))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            ("b", "50 percent"),
+            ("b", "50 percent"),
+            ("c", "60 percent"),
+            ("c", "40 percent"),
+        ]
+        .map(|(s, v)| (s.to_string(), v.to_string()))
+    );
+    // A list numbered in roman numerals keeps them; its nested letters belong to its items.
+    let text = "Article 11\nInterest\n\
+        3. Interest shall be taxable only in the other State if it is paid:\n\
+        i) to the other State or a political subdivision;\n\
+        ii) on a loan granted by:\n\
+        a) a bank, for a period of at least 3 years; or\n\
+        b) an insurance company;\n\
+        iii) in connection with the sale on credit of equipment.\n";
+    let durations: Vec<(String, String)> = rows(text)
+        .into_iter()
+        .filter(|(_, _, _, value, _)| value == "3 years")
+        .map(|(_, sub, _, value, _)| (sub, value))
+        .collect();
+    assert_eq!(durations, [("ii".to_string(), "3 years".to_string())]);
+}

@@ -334,3 +334,49 @@ pub(super) fn japanese_list_items(
     items.reverse();
     items
 }
+
+/// Whether a list label is a roman numeral (`i`, `iv`, `xii`).
+fn is_roman_label(label: &str) -> bool {
+    !label.is_empty() && label.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'))
+}
+
+/// The label of the outermost list level each subparagraph of a paragraph belongs to, which
+/// is how a provision is cited ("subparagraph (c) of paragraph 1"): items of a list inside an
+/// item (`(c) a company, if: (i) ...; (ii) ...`, `c) ... aa) ...`) belong to the item. The
+/// paragraph's first label sets the outer level: letters, or roman numerals when it is `i`
+/// (a letter list starts at `a`). In a letter list a letter is an item of it in sequence
+/// (`(h)`, `(i)`; a letter not roman-looking may skip one that a scan lost) or when it starts
+/// the list again (`(a)`); a label out of sequence is a
+/// reference a line break left at a line start ("as described in subparagraph\n(f) of
+/// paragraph 1"), and double letters (`aa`) are a level below.
+pub(super) fn outer_labels(paragraph: &Paragraph) -> Vec<String> {
+    let subs = &paragraph.subparagraphs;
+    let roman_outer =
+        subs.first().is_some_and(|s| s.label == "i") && subs.get(1).is_none_or(|s| s.label != "j");
+    let mut outer: Option<&str> = None;
+    subs.iter()
+        .map(|sub| {
+            let label = sub.label.as_str();
+            let is_outer = if roman_outer {
+                is_roman_label(label)
+            } else {
+                let previous = outer.map(|p| p.as_bytes()[0]);
+                let letter = label.len() == 1 && label.as_bytes()[0].is_ascii_lowercase();
+                let at = label.as_bytes()[0];
+                letter
+                    && match previous {
+                        None => true,
+                        Some(previous) if is_roman_label(label) => previous + 1 == at,
+                        // One item OCR or a line break lost may lie between.
+                        Some(previous) => {
+                            (previous + 1..=previous + 2).contains(&at) || label == "a"
+                        }
+                    }
+            };
+            if is_outer || outer.is_none() {
+                outer = Some(label);
+            }
+            outer.unwrap_or(label).to_string()
+        })
+        .collect()
+}

@@ -18,6 +18,7 @@ const TITLES: &[(&str, &str)] = &[
     ("general definitions", "general_definitions"),
     ("definitions", "general_definitions"),
     ("resident", "resident"),
+    ("residence", "resident"),
     ("fiscal domicile", "resident"),
     ("permanent establishment", "permanent_establishment"),
     ("immovable property", "immovable_property"),
@@ -70,6 +71,8 @@ const TITLES: &[(&str, &str)] = &[
     ("governmental payments", "government_service"),
     ("government payments", "government_service"),
     ("governmental functions", "government_service"),
+    // "Government Employees and Pensions": the longer phrase names the article's subject.
+    ("government employees", "government_service"),
     ("public functions", "government_service"),
     ("teachers", "teachers_researchers"),
     ("professors", "teachers_researchers"),
@@ -98,6 +101,7 @@ const TITLES: &[(&str, &str)] = &[
     ("assistance in the collection", "assistance_collection"),
     ("assistance in collection", "assistance_collection"),
     ("collection of taxes", "assistance_collection"),
+    ("mutual assistance", "assistance_collection"),
     ("diplomatic", "diplomatic_agents"),
     ("consular", "diplomatic_agents"),
     ("entitlement to benefits", "entitlement_to_benefits"),
@@ -264,6 +268,38 @@ const CONTENT: &[(&str, &str, f32)] = &[
     ("members of diplomatic missions", "diplomatic_agents", 5.0),
     ("instruments of ratification", "entry_into_force", 3.0),
     ("shall enter into force", "entry_into_force", 4.0),
+    // The openings of model articles in the wording of untitled prints (the US model and
+    // treaties drafted after it) and of amending instructions that quote them.
+    (
+        "apply only to persons who are residents",
+        "persons_covered",
+        5.0,
+    ),
+    (
+        "taxes which are the subject of this convention",
+        "taxes_covered",
+        5.0,
+    ),
+    ("is a resident of both contracting states", "resident", 4.0),
+    ("from real property", "immovable_property", 4.0),
+    (
+        "entitled to all the benefits",
+        "entitlement_to_benefits",
+        5.0,
+    ),
+    ("qualified person", "entitlement_to_benefits", 1.5),
+    ("allowance as a credit", "elimination_double_taxation", 4.0),
+    ("as a credit against", "elimination_double_taxation", 3.0),
+    (
+        "resolve the case by mutual agreement",
+        "mutual_agreement",
+        5.0,
+    ),
+    ("by mutual agreement", "mutual_agreement", 1.5),
+    ("arbitration", "mutual_agreement", 1.0),
+    ("foreseeably relevant", "exchange_of_information", 4.0),
+    ("revenue claims", "assistance_collection", 4.0),
+    ("professor or teacher", "teachers_researchers", 4.0),
     ("shall remain in force", "termination", 4.0),
     ("notice of termination", "termination", 4.0),
 ];

@@ -274,11 +274,19 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                 let label_start = line_offset + label.start();
                 let marker_start = label_start - usize::from(local[..label_start].ends_with('('));
                 let prefix = line_prefix(local, marker_start).trim_end();
-                let after_list_break = prefix.ends_with([':', ';', '.'])
-                    || GRAMMAR
-                        .list_breaks
-                        .iter()
-                        .any(|w| prefix.ends_with(w.as_str()));
+                let joined = GRAMMAR
+                    .list_breaks
+                    .iter()
+                    .find_map(|w| prefix.strip_suffix(w.as_str()));
+                // "under subparagraphs a), b), d), or f)": labels listed after labels are a
+                // reference, not an item.
+                let after_label = joined
+                    .unwrap_or(prefix)
+                    .trim_end()
+                    .trim_end_matches(',')
+                    .ends_with(')');
+                let after_list_break =
+                    (prefix.ends_with([':', ';', '.']) || joined.is_some()) && !after_label;
                 // After a comma only a list's first item (`paragraph 2, (a) copyright ...`)
                 // or the next one in sequence: a source that lost its line breaks.
                 let label_text = label.as_str().to_lowercase();

@@ -340,3 +340,10 @@ fn an_amending_protocol_whose_references_omit_of_the_convention_gives_protocol_a
         "{got:?}"
     );
 }
+
+#[test]
+fn labels_listed_after_labels_are_a_reference_not_an_item() {
+    // "under subparagraphs a), b), d), or f)" at a line's end, then the next item.
+    let text = "Article 28\nLimitation on benefits\n1. A person is entitled to benefits if it is:\na) an individual;\nb) a person, if more than 50 percent of the interests in it are owned by persons entitled to benefits under subparagraphs a), b), or c) or by citizens; or\nc) a State.\n";
+    assert_eq!(subparagraph_labels(text), vec![vec!["a", "b", "c"]]);
+}
