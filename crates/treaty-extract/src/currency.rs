@@ -77,8 +77,12 @@ pub fn read_bare_currency(printed: &str, parties: &[String]) -> Option<Reading> 
     let (family, word) = FAMILIES.iter().find_map(|family| {
         let word = family.words.iter().find(|w| lower.contains(*w))?;
         let sign = family.symbol;
-        let by_symbol =
-            !sign.is_empty() && printed.contains(sign) && !printed.contains(&format!(" {sign}"));
+        // A sign in brackets restates the amount in figures (`ten thousand dollars ($10,000)`):
+        // it qualifies the word no more than the word itself does.
+        let by_symbol = !sign.is_empty()
+            && printed.contains(sign)
+            && !printed.contains(&format!(" {sign}"))
+            && !printed.contains(&format!("({sign}"));
         let qualified = family.qualifiers.iter().any(|q| lower.contains(q)) || by_symbol;
         (!qualified).then_some((family, *word))
     })?;
@@ -178,6 +182,13 @@ mod tests {
         assert!(reading.warning.is_some());
         let reading =
             read_bare_currency("500 dollars", &parties(&["Canada", "Australia"])).unwrap();
+        assert_eq!(reading.unit, Unit::Printed("dollars".into()));
+        // Figures in brackets restate the words; they do not say whose dollars.
+        let reading = read_bare_currency(
+            "ten thousand dollars ($10,000)",
+            &parties(&["United States", "Canada"]),
+        )
+        .unwrap();
         assert_eq!(reading.unit, Unit::Printed("dollars".into()));
         let reading =
             read_bare_currency("500 dollars", &parties(&["Japan", "Kingdom of Spain"])).unwrap();

@@ -75,7 +75,7 @@ pub fn process_document(
             }
         })
         .collect();
-    let (mut rows, inferred) = extract_rows(doc, bytes, &normalized, &document);
+    let (mut rows, inferred) = extract_rows(doc, bytes, &normalized, &document, &identities);
     warnings.extend(inferred);
     warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts(&document)));
     warnings.extend(no_rate_rows(&document, &rows));

@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use treaty_identity::Identity;
 use treaty_normalize::Normalized;
 use treaty_segment::{Article, Document, Paragraph, Treaty, Version};
 
@@ -18,6 +19,7 @@ pub(crate) fn extract_rows(
     bytes: &[u8],
     normalized: &Normalized,
     document: &Document,
+    identities: &[Identity],
 ) -> (Vec<RateRow>, Vec<Warning>) {
     let pages = page_starts(bytes);
     let mut rows = Vec::new();
@@ -26,6 +28,18 @@ pub(crate) fn extract_rows(
     let mut replacing = Vec::new();
     for treaty in &document.treaties {
         let facts = rules::TreatyFacts::of(treaty);
+        // The parties as identified (the signature block's where the preamble names none),
+        // else as the segmenter read the preamble: a bare currency word is theirs.
+        let identified: Vec<String> = identities
+            .iter()
+            .find(|identity| identity.treaty == treaty.index)
+            .map(|identity| identity.parties.iter().map(|p| p.printed.clone()).collect())
+            .unwrap_or_default();
+        let parties = if identified.is_empty() {
+            &treaty.parties
+        } else {
+            &identified
+        };
         for version in &treaty.versions {
             let layers = version
                 .articles
@@ -38,6 +52,7 @@ pub(crate) fn extract_rows(
                     let place = RowPlace {
                         doc,
                         treaty,
+                        parties,
                         version,
                         article,
                         paragraph,
@@ -48,7 +63,7 @@ pub(crate) fn extract_rows(
                     for finding in rules::paragraph_findings_in(
                         paragraph,
                         &article.paragraphs,
-                        article.topic,
+                        paragraph.topic.unwrap_or(article.topic),
                         version.lang,
                         facts,
                     ) {
@@ -69,6 +84,7 @@ pub(crate) fn extract_rows(
 struct RowPlace<'a> {
     doc: &'a str,
     treaty: &'a Treaty,
+    parties: &'a [String],
     version: &'a Version,
     article: &'a Article,
     paragraph: &'a Paragraph,
@@ -118,7 +134,7 @@ impl RowPlace<'_> {
             .then(|| {
                 currency::read_bare_currency(
                     &self.paragraph.text[finding.local.clone()],
-                    &self.treaty.parties,
+                    self.parties,
                 )
             })
             .flatten();
@@ -199,7 +215,11 @@ impl RowPlace<'_> {
                 Status::Unmatched
             },
             source: self.source,
-            modifies: self.article.modifies.clone(),
+            modifies: if self.paragraph.modifies.is_empty() {
+                self.article.modifies.clone()
+            } else {
+                self.paragraph.modifies.clone()
+            },
             page: page_at(self.pages, original.start),
             ocr_confidence: None,
             superseded_by: None,

@@ -562,9 +562,16 @@ fn extend_over_restatement(
     };
     let inner_text = inner.as_str().trim();
     let inner_quantities = find_latin_quantities(inner_text, lang);
+    // An amount in figures restates one in words whatever its sign says: `five hundred
+    // thousand Canadian dollars ($500,000)` is one amount, in the currency the words name.
+    let same_unit = |inner: &Unit| {
+        inner == unit || matches!((inner, unit), (Unit::Currency(_), Unit::Currency(_)))
+    };
     let restates = match inner_quantities.as_slice() {
         [only] => {
-            only.value.to_f64() == value && only.unit == *unit && only.span == (0..inner_text.len())
+            only.value.to_f64() == value
+                && same_unit(&only.unit)
+                && only.span == (0..inner_text.len())
         }
         _ => false,
     };

@@ -114,6 +114,13 @@ pub struct Paragraph {
     pub pieces: PieceMap,
     /// Subparagraphs.
     pub subparagraphs: Vec<Subparagraph>,
+    /// The topic of a paragraph that concerns another article than its own article's topic
+    /// says: a protocol point that an amending article quotes among others ("22. WITH
+    /// REFERENCE TO PARAGRAPHS 5 AND 6 OF ARTICLE 25 (MUTUAL AGREEMENT PROCEDURE)"); `None`
+    /// where the article's topic holds.
+    pub topic: Option<Topic>,
+    /// The treaty article such a paragraph concerns (`25`), where it is not its article's.
+    pub modifies: Vec<String>,
 }
 
 /// A subparagraph of a paragraph.

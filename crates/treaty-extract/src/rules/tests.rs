@@ -599,16 +599,27 @@ fn amending_protocol_rows_follow_the_amended_article_and_skip_deleted_text() {
         ]
     );
     assert_eq!(version.protocol[0].topic, Topic::Dividends);
-    let got: Vec<(String, &str, String)> = rows(text)
+    let got: Vec<(String, String, &str, String)> = rows(text)
         .into_iter()
-        .map(|(paragraph, _, kind, value, _)| (paragraph, kind, value))
-        .filter(|(_, _, value)| value.ends_with("percent") || value.ends_with("months"))
+        .map(|(paragraph, sub, kind, value, _)| (paragraph, sub, kind, value))
+        .filter(|(_, _, _, value)| value.ends_with("percent") || value.ends_with("months"))
         .collect();
+    // The instruction stands for the subparagraph it amends: paragraph 3, item (a).
     assert_eq!(
         got,
         [
-            ("2".to_string(), "rate", "5 percent".to_string()),
-            ("1".to_string(), "threshold", "6 months".to_string()),
+            (
+                "2".to_string(),
+                String::new(),
+                "rate",
+                "5 percent".to_string()
+            ),
+            (
+                "3".to_string(),
+                "a".to_string(),
+                "threshold",
+                "6 months".to_string()
+            ),
         ],
         "the replaced twelve months is not the treaty's any more"
     );
@@ -742,10 +753,11 @@ fn included_services_and_tiers_that_change_after_a_first_period() {
     assert_eq!(
         topical_rows(text),
         vec![
-            row("royalties", "2", "i", "rate", "20 percent", ""),
-            row("technical_services", "2", "i", "rate", "20 percent", ""),
-            row("royalties", "2", "ii", "rate", "15 percent", ""),
-            row("technical_services", "2", "ii", "rate", "15 percent", ""),
+            // Items (i) and (ii) of subparagraph (a) are cited as (a).
+            row("royalties", "2", "a", "rate", "20 percent", ""),
+            row("technical_services", "2", "a", "rate", "20 percent", ""),
+            row("royalties", "2", "a", "rate", "15 percent", ""),
+            row("technical_services", "2", "a", "rate", "15 percent", ""),
             row("royalties", "2", "b", "rate", "10 percent", ""),
             row("technical_services", "2", "b", "rate", "10 percent", ""),
         ]

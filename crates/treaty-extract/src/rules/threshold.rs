@@ -27,6 +27,12 @@ pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -
                 Measure::PeOther
             }
         }
+        // An amount of remuneration ("does not exceed ten thousand dollars") is no period.
+        Topic::Employment | Topic::IndependentPersonalServices
+            if matches!(unit, Unit::Currency(_) | Unit::Printed(_)) =>
+        {
+            Measure::Other
+        }
         Topic::Employment | Topic::IndependentPersonalServices => {
             if *unit == Unit::Days {
                 Measure::EmploymentDays

@@ -80,11 +80,12 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         r"(?:is|are)\s+(?:hereby\s+)?(?:deleted|replaced|amended)",
         r"replaced\s+by\s+the\s+following",
     ],
-    // "Paragraph 2 of Article X (Dividends) of the Convention", or without "of the Convention"
+    // "[Subparagraph (a) of] Paragraph 2 of Article X (Dividends) of the Convention", or without "of the Convention"
     // when the amending words follow ("Article VI (Income from Real Property) shall be deleted
-    // and replaced by the following").
+    // and replaced by the following", "A new Article XXIX A (Limitation on Benefits) shall be
+    // added").
     amended_article: &[
-        r"(?:(?:[Ss]ub)?[Pp]aragraphs?\s+(?P<paragraph>\d{1,2})\s*(?:\(?(?P<sub>[a-z])\))?\s+of\s+)?Articles?\s+(?P<article>\d{1,3}|(?:I|V|X|L){1,7})(?:\s?(?P<suffix>[A-Z])\b)?\s*(?:\((?P<called>[^)\n]+)\))?\s+(?:of\s+the\s+(?:Convention|Agreement)|(?:shall\s+be|is)\s+(?:hereby\s+)?(?:deleted|amended|replaced))",
+        r"(?:(?:[Ss]ubparagraph\s+\((?P<subparagraph>[a-z])\)\s+of\s+)?(?:[Ss]ub)?[Pp]aragraphs?\s+(?P<paragraph>\d{1,2})\s*(?:\(?(?P<sub>[a-z])\))?\s+of\s+)?Articles?\s+(?P<article>\d{1,3}|(?:I|V|X|L){1,7})(?:\s?(?P<suffix>[A-Z])\b)?\s*(?:\((?P<called>[^)\n]+)\))?\s+(?:of\s+the\s+(?:Convention|Agreement)|(?:shall\s+be|is)\s+(?:hereby\s+)?(?:deleted|amended|replaced|added|inserted))",
     ],
     commentary: &[
         r"\b(?:This|The)\s+(?:[Aa]rticle|[Pp]aragraph|[Ss]ubparagraph|[Pp]rotocol)\s+(?:provides|states|permits|allows|deals|describes|defines|sets\s+forth|contains|limits|specifies|generally|also)\b",

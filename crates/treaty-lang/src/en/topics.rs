@@ -14,6 +14,7 @@ const TITLES: &[(&str, &str)] = &[
     ("benefits of the convention", "entitlement_to_benefits"),
     ("persons covered", "persons_covered"),
     ("personal scope", "persons_covered"),
+    ("general scope", "persons_covered"),
     ("taxes covered", "taxes_covered"),
     ("general definitions", "general_definitions"),
     ("definitions", "general_definitions"),

@@ -48,6 +48,10 @@ use vocabulary::GRAMMAR;
 /// Fewer headings than this are checked against article inference.
 const FEW_HEADINGS: usize = 3;
 
+/// Articles from which a treaty is a convention whose articles later protocols amend (a
+/// protocol or a covering letter has fewer).
+const CONVENTION_ARTICLES: usize = 10;
+
 /// The diagnostic of a text whose words are in random order (see [`word_order`]): not read as
 /// a treaty.
 pub(crate) const RANDOM_WORDS: &str = "not_a_treaty_random_words";
@@ -95,6 +99,9 @@ pub fn build_treaties(
     }
     groups.sort_by_key(|(first, _, _, _)| *first);
     let mut treaties = Vec::new();
+    // The topics of the first convention of the document, per language, for the protocols
+    // printed after it that amend its articles.
+    let mut convention: Vec<ConventionTopics> = Vec::new();
     for (treaty_index, (_, fragment, _, members)) in groups.into_iter().enumerate() {
         let mut parties: Vec<String> = Vec::new();
         let mut versions = Vec::new();
@@ -105,7 +112,23 @@ pub fn build_treaties(
                     parties.push(party.clone());
                 }
             }
-            versions.push(segment_version(stream, &part, config, diagnostics));
+            let amended = convention
+                .iter()
+                .find(|(of, lang, _)| *lang == stream.lang && same_parties(of, &part.parties))
+                .map_or(&[][..], |(_, _, topics)| topics.as_slice());
+            let version = segment_version(stream, &part, config, amended, diagnostics);
+            if !convention.iter().any(|(_, lang, _)| *lang == stream.lang)
+                && version.articles.len() >= CONVENTION_ARTICLES
+            {
+                let topics = version
+                    .articles
+                    .iter()
+                    .filter(|a| a.topic != Topic::Miscellaneous && !a.number.is_empty())
+                    .map(|a| (a.number.clone(), a.topic))
+                    .collect();
+                convention.push((part.parties.clone(), stream.lang, topics));
+            }
+            versions.push(version);
         }
         // A few lines taken for another language (a foreign editorial note, a quoted name)
         // are not a language version of the treaty.
@@ -124,6 +147,17 @@ pub fn build_treaties(
         });
     }
     treaties
+}
+
+/// A convention's parties, language, and the topic of each of its articles by number.
+type ConventionTopics = (Vec<String>, Lang, Vec<(String, Topic)>);
+
+/// Whether two treaties of a document are between the same parties, as far as their
+/// preambles name them (a protocol printed after its convention may name none).
+fn same_parties(a: &[String], b: &[String]) -> bool {
+    a.is_empty()
+        || b.is_empty()
+        || (a.iter().all(|p| b.contains(p)) && b.iter().all(|p| a.contains(p)))
 }
 
 /// An untitled article whose content named no topic takes the topic of the same article in
@@ -161,6 +195,7 @@ fn segment_version(
     stream: &Stream,
     part: &Part,
     config: &Config<'_>,
+    amended: &[(String, Topic)],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Version {
     let text = &stream.text;
@@ -255,7 +290,7 @@ fn segment_version(
         _ => Vec::new(),
     };
     // The articles of an amending protocol modify another treaty's articles.
-    if !japanese && amending::amending_articles(text, &mut articles) {
+    if !japanese && amending::amending_articles(text, &mut articles, amended, stream.lang) {
         articles.append(&mut protocol);
         protocol = std::mem::take(&mut articles);
     }

@@ -254,6 +254,8 @@ pub(crate) fn paragraph(
         span,
         text: String::new(),
         pieces: Default::default(),
+        topic: None,
+        modifies: Vec::new(),
     }
 }
 

@@ -347,3 +347,124 @@ fn labels_listed_after_labels_are_a_reference_not_an_item() {
     let text = "Article 28\nLimitation on benefits\n1. A person is entitled to benefits if it is:\na) an individual;\nb) a person, if more than 50 percent of the interests in it are owned by persons entitled to benefits under subparagraphs a), b), or c) or by citizens; or\nc) a State.\n";
     assert_eq!(subparagraph_labels(text), vec![vec!["a", "b", "c"]]);
 }
+
+/// A convention of twelve titled articles between two States, for the protocols after it.
+fn convention_of_twelve_articles() -> String {
+    let titles = [
+        "Persons Covered",
+        "Taxes Covered",
+        "General Definitions",
+        "Resident",
+        "Permanent Establishment",
+        "Income from Real Property",
+        "Business Profits",
+        "Shipping and Air Transport",
+        "Associated Enterprises",
+        "Dividends",
+        "Interest",
+        "Royalties",
+    ];
+    let mut text = String::from(
+        "The Government of the Kingdom of Norway and the Government of the Republic of \
+         Kenya, desiring to conclude a Convention for the avoidance of double taxation, \
+         have agreed as follows:\n\n",
+    );
+    for (index, title) in titles.iter().enumerate() {
+        text.push_str(&format!(
+            "Article {}\n{title}\n1. The provisions of this Article apply in the Contracting States.\n\n",
+            index + 1
+        ));
+    }
+    text
+}
+
+#[test]
+fn a_protocol_after_its_convention_takes_the_amended_articles_topics_and_quoted_numbers() {
+    let mut text = convention_of_twelve_articles();
+    text.push_str(
+        "PROTOCOL\n\nThe Government of the Kingdom of Norway and the Government of the Republic \
+         of Kenya, desiring to amend the Convention, have agreed as follows:\n\n\
+         ARTICLE I\n\n\
+         Subparagraph (a) of paragraph 3 of Article 10 of the Convention shall be amended by \
+         deleting the words \u{201c}twelve months\u{201d} and replacing them with the words \
+         \u{201c}six months\u{201d}.\n\n\
+         ARTICLE II\n\n\
+         Article 9 of the Convention shall be amended by adding the following after paragraph 2:\n\n\
+         \u{201c}3. Where an adjustment is made, the competent authorities shall consult.\n\n\
+         4. No adjustment shall be made after six years.\u{201d}\n\n\
+         ARTICLE III\n\n\
+         Paragraph 2 of Article 12 of the Convention shall be deleted.\n",
+    );
+    let got = outline(&text);
+    let protocol: Vec<_> = got.iter().filter(|a| a.0.starts_with('P')).collect();
+    assert_eq!(
+        protocol,
+        [
+            &("P1".to_string(), String::new(), "dividends", 1),
+            &("P2".to_string(), String::new(), "associated_enterprises", 2),
+            &("P3".to_string(), String::new(), "royalties", 1),
+        ]
+    );
+    let (doc, _) = segment(&text, &Config::default());
+    let points = &doc.treaties[1].versions[0].protocol;
+    let numbers = |index: usize| -> Vec<(String, Vec<String>)> {
+        points[index]
+            .paragraphs
+            .iter()
+            .map(|p| {
+                let labels = p.subparagraphs.iter().map(|s| s.label.clone()).collect();
+                (p.number.clone(), labels)
+            })
+            .collect()
+    };
+    assert_eq!(numbers(0), [("3".to_string(), vec!["a".to_string()])]);
+    assert_eq!(
+        numbers(1),
+        [("3".to_string(), vec![]), ("4".to_string(), vec![])]
+    );
+    // The same protocol alone: its instructions name no topic.
+    let alone = &text[text.find("PROTOCOL").unwrap()..];
+    assert!(outline(alone)
+        .iter()
+        .all(|(_, _, topic, _)| *topic == "miscellaneous"));
+}
+
+#[test]
+fn protocol_points_an_amending_article_quotes_keep_the_topics_of_their_articles() {
+    let text = "The Government of A and the Government of B, desiring to amend the Convention, \
+        have agreed as follows:\n\n\
+        ARTICLE I\n\n\
+        Paragraph 2 of Article 10 (Dividends) of the Convention shall be deleted and replaced \
+        by the following:\n\n\
+        \u{201c}2. However, such dividends may also be taxed, but the tax shall not exceed 5 \
+        percent of the gross amount of the dividends.\u{201d}\n\n\
+        ARTICLE II\n\n\
+        The Protocol to the Convention is amended by deleting paragraphs 1 through 3 and \
+        replacing them with the following paragraphs:\n\n\
+        \u{201c}1. WITH REFERENCE TO ARTICLE 5 (PERMANENT ESTABLISHMENT)\n\
+        A resident of a Contracting State shall not have a permanent establishment if its \
+        presence does not exceed 183 days.\n\n\
+        2. WITH REFERENCE TO PARAGRAPHS 5 AND 6 OF ARTICLE 25 (MUTUAL\n\
+        AGREEMENT PROCEDURE)\n\
+        Each Contracting State will have 60 days to submit its position.\u{201d}\n\n\
+        ARTICLE III\n\n\
+        Article 29 of the Convention shall be deleted.\n";
+    let (doc, _) = segment(text, &Config::default());
+    let point = &doc.treaties[0].versions[0].protocol[1];
+    let concerns: Vec<(Option<&str>, Vec<String>)> = point
+        .paragraphs
+        .iter()
+        .map(|p| (p.topic.map(|t| t.as_str()), p.modifies.clone()))
+        .collect();
+    assert_eq!(
+        concerns[concerns.len() - 2..],
+        [
+            (Some("permanent_establishment"), vec!["5".to_string()]),
+            (Some("mutual_agreement"), vec!["25".to_string()]),
+        ]
+    );
+    // An instruction whose reference is the article's own keeps the article's topic.
+    let replacing = &doc.treaties[0].versions[0].protocol[0];
+    assert_eq!(replacing.topic.as_str(), "dividends");
+    assert!(replacing.paragraphs.iter().all(|p| p.topic.is_none()));
+}
