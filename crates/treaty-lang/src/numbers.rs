@@ -114,6 +114,11 @@ pub struct NumberWords {
     /// Phrases for a half after a whole number (`and a half`, `e meio`). Read for every
     /// language.
     pub half_words: &'static [&'static str],
+    /// Regex patterns of a share of a whole written as a word, read as a percentage of that
+    /// whole ("one-half of the total amount", "more than half of the beneficiaries"): the
+    /// share in the named group `share`, with its value in per cent; a match whose group
+    /// `not` takes part is no share.
+    pub share_words: &'static [(&'static str, u32)],
     /// Regex fragments of words that make `one` + a year unit a named period, not a count
     /// (`um ano civil`, `um ano-calendário`): found in the unit itself or right after it.
     pub period_names: &'static [&'static str],
@@ -177,6 +182,7 @@ impl NumberWords {
         day_date_after: &[],
         percent_context_after: &[],
         half_words: &[],
+        share_words: &[],
         period_names: &[],
         dotted_unit_ends: &[],
         numerals: &[],

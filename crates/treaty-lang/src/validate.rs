@@ -139,6 +139,11 @@ fn fields(profile: &Profile) -> Vec<Field> {
         field("numbers.dollar_words", n.dollar_words, &[]),
         field("numbers.reference_words", n.reference_words, &[]),
         field("numbers.day_date_after", n.day_date_after, &[]),
+        Field {
+            name: "numbers.share_words",
+            patterns: n.share_words.iter().map(|(p, _)| p.to_string()).collect(),
+            groups: &["share"],
+        },
         field(
             "numbers.percent_context_after",
             n.percent_context_after,

@@ -183,7 +183,39 @@ pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
             res.push(quantity);
         }
     }
+    let shares = share_quantities(text, lang);
+    if !shares.is_empty() {
+        res.extend(shares);
+        res.sort_by_key(|quantity| quantity.span.start);
+    }
     res
+}
+
+/// The profile's share words as patterns.
+static SHARE_WORDS: LazyPerLang<Vec<(Regex, u32)>> = LazyPerLang::new(|profile| {
+    profile
+        .numbers
+        .share_words
+        .iter()
+        .map(|(pattern, value)| (Regex::new(pattern).expect("share word pattern"), *value))
+        .collect()
+});
+
+/// "one-half of the total amount": a share of a whole written as a word, as a percentage.
+fn share_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
+    SHARE_WORDS
+        .get(lang)
+        .iter()
+        .flat_map(|(pattern, value)| {
+            pattern.captures_iter(text).filter_map(move |captures| {
+                if captures.name("not").is_some() {
+                    return None;
+                }
+                let share = captures.name("share")?;
+                Quantity::new(f64::from(*value), Unit::Percent, share.range())
+            })
+        })
+        .collect()
 }
 
 /// Whether `start..end` is neither preceded nor followed by a letter or digit, so that `mil` is

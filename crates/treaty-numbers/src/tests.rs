@@ -632,3 +632,30 @@ fn numbers_beyond_fifteen_significant_digits_are_not_quantities() {
         ["123456789012345", "0.000000000000001", "4000000000"]
     );
 }
+
+#[test]
+fn a_share_written_as_a_word_is_a_percentage_of_its_whole() {
+    check_table(&[
+        (
+            Lang::En,
+            "one-half of the total amount of any such benefit",
+            &["50 percent [one-half]"],
+        ),
+        (
+            Lang::En,
+            "provided that more than half of the beneficiaries are residents",
+            &["50 percent [half]"],
+        ),
+        // Shares of a time, and words that only contain the letters, are not.
+        (
+            Lang::En,
+            "owned throughout the last half of its taxable year on behalf of",
+            &[],
+        ),
+        (
+            Lang::En,
+            "on at least half the days of the taxable year",
+            &[],
+        ),
+    ]);
+}

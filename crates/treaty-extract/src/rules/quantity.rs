@@ -45,11 +45,22 @@ pub(super) fn quantity_findings(
                 .iter()
                 .any(|old| old.start <= quantity.span.start && quantity.span.end <= old.end)
         })
-        .filter(|quantity| {
-            !(words(lang).japanese && is_back_reference(&text[..quantity.span.start], lang))
-        })
+        .filter(|quantity| !is_restated(quantity, &quantities, text, lang))
         .flat_map(|quantity| reading.findings_of(quantity))
         .collect()
+}
+
+/// A number named again after the profile's back-reference word: `当該` ("the said") says so
+/// by itself; an article ("the expiration of the six month period") only where the paragraph
+/// stated the same quantity before ("six months prior written notice").
+fn is_restated(quantity: &Quantity, quantities: &[Quantity], text: &str, lang: Lang) -> bool {
+    is_back_reference(&text[..quantity.span.start], lang)
+        && (words(lang).japanese
+            || quantities.iter().any(|earlier| {
+                earlier.span.end <= quantity.span.start
+                    && earlier.value == quantity.value
+                    && earlier.unit == quantity.unit
+            }))
 }
 
 /// The spans of text an amendment deletes ("the words “15 per cent” shall be deleted"):

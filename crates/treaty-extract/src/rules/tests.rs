@@ -1031,3 +1031,23 @@ fn a_number_in_a_nested_item_is_cited_by_the_outer_item() {
         .collect();
     assert_eq!(durations, [("ii".to_string(), "3 years".to_string())]);
 }
+
+#[test]
+fn a_period_named_again_after_its_statement_is_not_a_second_threshold() {
+    let text = "Article 31\nTermination\n1. Either Contracting State may terminate the Convention by giving six months prior written notice of termination. In such event, the Convention shall cease to have effect:\n(a) with respect to taxes withheld at source, for amounts paid on or after January 1 next following the expiration of the six month period; and\n(b) with respect to other taxes, for taxable periods beginning on or after January 1 next following the expiration of the six month period.\n";
+    let months: Vec<String> = rows(text)
+        .into_iter()
+        .filter(|(_, _, _, value, _)| value == "6 months")
+        .map(|(_, sub, _, _, condition)| format!("{sub} {condition}"))
+        .collect();
+    assert_eq!(months, [" measure=notice_period"]);
+    // "the" before a number stated for the first time is no back-reference.
+    let text = "Article 13\nGains\n2. Gains from shares may be taxed in that State if the alienator owned them within the twelve-month period preceding the alienation.\n";
+    assert_eq!(
+        rows(text)
+            .iter()
+            .filter(|(_, _, _, value, _)| value == "12 months")
+            .count(),
+        1
+    );
+}

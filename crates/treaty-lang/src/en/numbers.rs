@@ -106,6 +106,12 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
     ],
     percent_context_after: &[r"of\s+the\s+gross\s+amount"],
     half_words: &["and a half"],
+    // A share of a time ("the last half of its taxable year", "half the days") is no share
+    // of what is held or paid.
+    share_words: &[(
+        r"(?i)\b(?:(?P<not>first|last|second)\s+)?(?P<share>(?:one[- ])?half)\s+of\b",
+        50,
+    )],
     dotted_unit_ends: &["cent"],
     ..NumberWords::EMPTY
 };

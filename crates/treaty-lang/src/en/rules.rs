@@ -186,7 +186,8 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_before: &["more than", "less than"],
     comparison_after: &["of its ", "of their "],
     comparison_after_not: &[],
-    back_reference: &[],
+    // "the expiration of the six month period": with the same number stated before.
+    back_reference: &[" the", " such", " said", " that"],
     pe_employees: &[],
     pe_services_furnished: &[],
     pe_construction: &["building site", "construction", "installation", "assembly"],
