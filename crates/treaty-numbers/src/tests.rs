@@ -659,3 +659,29 @@ fn a_share_written_as_a_word_is_a_percentage_of_its_whole() {
         ),
     ]);
 }
+
+#[test]
+fn words_of_a_period_between_the_number_and_its_unit() {
+    check_table(&[
+        (
+            Lang::En,
+            "shall in no event exceed a period of three consecutive years",
+            &["3 years [three consecutive years]"],
+        ),
+        (
+            Lang::En,
+            "for a period not exceeding five taxable years from the date of his arrival",
+            &["5 years [five taxable years]"],
+        ),
+        (
+            Lang::En,
+            "qualifying persons within the five preceding years",
+            &["5 years [five preceding years]"],
+        ),
+        (
+            Lang::En,
+            "for a period of 12 consecutive months",
+            &["12 months [12 consecutive months]"],
+        ),
+    ]);
+}

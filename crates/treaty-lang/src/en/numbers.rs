@@ -47,8 +47,14 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
     thousands_separator: ',',
     percent_units: &[r"per\s?-?\s?cent(?:um)?", "percent", r"p\.\s?c\."],
     day_units: &[r"days?"],
-    month_units: &[r"months?"],
-    year_units: &[r"calendar\s+years?", r"years?"],
+    // A period's words may stand between the number and the unit: "three consecutive
+    // years", "five taxable years", "the five preceding years", "12 consecutive months".
+    month_units: &[r"(?:consecutive\s+)?months?"],
+    year_units: &[
+        r"calendar\s+years?",
+        r"(?:(?:consecutive|taxable|fiscal|preceding|full)\s+){1,2}years?",
+        r"years?",
+    ],
     currency_units: &[
         r"(?:United\s+States|US|American|Canadian|Australian|New\s+Zealand|Hong\s+Kong|Singapore)\s+dollars?",
         r"(?:Danish|Norwegian)\s+(?:kroner|krone|crowns?)",
