@@ -753,6 +753,15 @@ fn included_services_and_tiers_that_change_after_a_first_period() {
     assert_eq!(
         topical_rows(text),
         vec![
+            // The first period is a limit of its own, not how long anything was held.
+            row(
+                "royalties",
+                "2",
+                "a",
+                "threshold",
+                "5 years",
+                "measure=other"
+            ),
             // Items (i) and (ii) of subparagraph (a) are cited as (a).
             row("royalties", "2", "a", "rate", "20 percent", ""),
             row("technical_services", "2", "a", "rate", "20 percent", ""),
