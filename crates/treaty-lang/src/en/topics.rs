@@ -32,6 +32,8 @@ const TITLES: &[(&str, &str)] = &[
     ("international traffic", "shipping_air_transport"),
     ("associated enterprises", "associated_enterprises"),
     ("related enterprises", "associated_enterprises"),
+    // The title of the associated-enterprises article in some US-drafted treaties.
+    ("related persons", "associated_enterprises"),
     ("dividends", "dividends"),
     ("interest", "interest"),
     ("royalties", "royalties"),
@@ -117,6 +119,10 @@ const TITLES: &[(&str, &str)] = &[
     ("final provisions", "miscellaneous"),
     ("methods of application", "miscellaneous"),
     ("registration", "miscellaneous"),
+    // Exempt (charitable, pension) organizations: an article of its own in US-drafted
+    // treaties, whose words cite dividends and interest.
+    ("exempt organizations", "miscellaneous"),
+    ("exempt organisations", "miscellaneous"),
 ];
 
 /// Content phrases (lower case), their topics and weights.

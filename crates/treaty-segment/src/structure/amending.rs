@@ -21,7 +21,7 @@ use super::lines::captures_in_lines;
 use super::paragraphs::build_paragraphs;
 use super::vocabulary::GRAMMAR;
 use crate::model::{Article, Subparagraph};
-use crate::topic::{topic_from_title, Topic};
+use crate::topic::{topic_from_content, topic_from_title, Topic};
 
 /// Where the instruction naming the amended article may start in a paragraph, after its
 /// number.
@@ -94,7 +94,8 @@ fn point_topic(paragraph_text: &str) -> Option<(Topic, String)> {
     // The paragraph opens at its start, or, where it holds the instruction that quotes it,
     // at its quoted number.
     let quoted = QUOTED_PARAGRAPH.find(paragraph_text).map(|m| m.start());
-    let captures = [Some(0), quoted].into_iter().flatten().find_map(|from| {
+    let openings = || [Some(0), quoted].into_iter().flatten();
+    let Some(captures) = openings().find_map(|from| {
         let opening = &paragraph_text[from..];
         let opening_end = opening
             .char_indices()
@@ -103,7 +104,9 @@ fn point_topic(paragraph_text: &str) -> Option<(Topic, String)> {
         TITLED_REFERENCE
             .captures(opening)
             .filter(|c| c.get(0).is_some_and(|m| m.start() <= opening_end))
-    })?;
+    }) else {
+        return openings().find_map(|from| untitled_point_topic(&paragraph_text[from..]));
+    };
     let title: Vec<&str> = captures
         .name("called")?
         .as_str()
@@ -117,6 +120,26 @@ fn point_topic(paragraph_text: &str) -> Option<(Topic, String)> {
         .skip_while(|c| !c.is_ascii_digit())
         .take_while(char::is_ascii_digit)
         .collect();
+    Some((topic, number))
+}
+
+/// The topic of a point whose opening line names the article it concerns without its title
+/// ("14. With reference to paragraphs 5, 6 and 7 of Article 25 of the Convention:"): the
+/// topic its words are about, and the article's number.
+fn untitled_point_topic(point: &str) -> Option<(Topic, String)> {
+    let heading_end = point.find(':').filter(|&end| end <= POINT_OPENING)?;
+    let heading = &point[..heading_end];
+    if heading.contains(['.', ';'])
+        && !heading
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit() || c == '"' || c == '“')
+    {
+        return None;
+    }
+    let heading = heading.split_whitespace().collect::<Vec<_>>().join(" ");
+    let number = GRAMMAR.article_reference.captures_iter(&heading).last()?;
+    let number = number.iter().skip(1).flatten().next()?.as_str().to_string();
+    let topic = topic_from_content(&point[heading_end + 1..])?;
     Some((topic, number))
 }
 
@@ -134,33 +157,110 @@ fn point_topics(text: &str, article: &mut Article) {
     }
 }
 
-/// The paragraphs an instruction of one paragraph adds or substitutes with their own numbers
-/// ("Article 25 shall be amended by adding the following after paragraph 4: “5. ... 6. ...
-/// 7. ...”"): the article's single paragraph split at them, the instruction going with the
-/// first. Nothing when no quoted paragraph opens a line.
-fn split_at_quoted_paragraphs(text: &str, article: &mut Article, lang: Lang) {
-    let [paragraph] = article.paragraphs.as_slice() else {
+/// How far into a numbered paragraph its amending words may reach for it to be an
+/// instruction of the protocol ("3. The Protocol of 2003 shall be amended by adding").
+const INSTRUCTION_OPENING: usize = 250;
+
+/// Whether a paragraph of an amending article is one of its instructions: amending words
+/// in its opening sentence.
+fn is_instruction(paragraph_text: &str) -> bool {
+    let opening_end = paragraph_text
+        .char_indices()
+        .nth(INSTRUCTION_OPENING)
+        .map_or(paragraph_text.len(), |(i, _)| i);
+    let opening = &paragraph_text[..opening_end];
+    let opening = opening
+        .find(". ")
+        .filter(|&end| end > 4)
+        .map_or(opening, |end| &opening[..end]);
+    GRAMMAR.amendment.is_match(opening)
+}
+
+/// Whether text ends by introducing a quotation ("... replaced by the following:", "shall
+/// be read as follows: “").
+fn introduces_quotation(text: &str) -> bool {
+    text.trim_end()
+        .trim_end_matches(['"', '“', '«'])
+        .trim_end()
+        .ends_with(':')
+}
+
+/// The paragraphs an amending article adds or substitutes, numbered as the amended article
+/// numbers them: after an instruction that introduces a quotation ("Paragraphs 3 and 4 of
+/// Article XVIII shall be deleted and replaced by the following: 3. ... 4. ...", "shall be
+/// amended by adding the following paragraphs: 8. ... 9. ..."), the quoted numbered
+/// paragraphs are paragraphs of their own, in their own sequence, until the article's next
+/// instruction in its sequence. The instruction goes with the first paragraph it quotes.
+/// Nothing changes when no instruction quotes numbered paragraphs.
+fn split_at_quoted_paragraphs(
+    text: &str,
+    article: &mut Article,
+    title_instructs: bool,
+    lang: Lang,
+) {
+    let (Some(first), Some(last)) = (article.paragraphs.first(), article.paragraphs.last()) else {
         return;
     };
-    let body = paragraph.span.clone();
-    let Some(first) = QUOTED_PARAGRAPH.captures(&text[body.clone()]) else {
+    let body = first.span.start..last.span.end;
+    let numbered: Vec<(usize, u32)> =
+        captures_in_lines(&NUMBERED_LINE, &text[body.clone()], |b| b == b'.')
+            .filter_map(|(offset, captures)| {
+                let at = body.start + offset + captures.get(0)?.start();
+                Some((at, captures[1].parse().ok()?))
+            })
+            .collect();
+    let Some(&(first_numbered, _)) = numbered.first() else {
         return;
     };
-    let Ok(mut expected) = first[1].parse::<u32>() else {
-        return;
-    };
-    let first_at = body.start + first.get(0).map_or(0, |m| m.start());
-    let mut starts = vec![(body.start, expected)];
-    for (offset, captures) in captures_in_lines(&NUMBERED_LINE, &text[body.clone()], |b| b == b'.')
-    {
-        let at = body.start + offset + captures.get(0).map_or(0, |m| m.start());
-        if at <= first_at || captures[1].parse::<u32>() != Ok(expected + 1) {
+    let before = &text[body.start..first_numbered];
+    // Before the first number: the instruction of an article of one unnumbered paragraph,
+    // whose first line may have been read as the article's title.
+    let mut quoting =
+        (title_instructs || GRAMMAR.amendment.is_match(before)) && introduces_quotation(before);
+    let mut next_instruction = 1;
+    let mut next_quoted: Option<u32> = None;
+    let mut quoted_any = false;
+    // Paragraph starts; the number of an instruction that quotes is its first quoted one.
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut instruction_quotes_none = false;
+    for (index, &(at, number)) in numbered.iter().enumerate() {
+        let end = numbered.get(index + 1).map_or(body.end, |next| next.0);
+        let paragraph_text = &text[at..end];
+        let after_number = paragraph_text
+            .trim_start()
+            .trim_start_matches(['"', '“', '«'])
+            .trim_start()
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        // The article's own paragraphs are in their sequence; while a quotation runs, only an
+        // instruction ends it.
+        let instruction = is_instruction(after_number);
+        if number == next_instruction && (instruction || !quoting) {
+            starts.push((at, number));
+            next_instruction += 1;
+            quoting = instruction && introduces_quotation(paragraph_text);
+            next_quoted = None;
+            instruction_quotes_none = true;
             continue;
         }
-        expected += 1;
-        starts.push((at, expected));
+        if !quoting || next_quoted.is_some_and(|expected| expected != number) {
+            continue;
+        }
+        quoted_any = true;
+        if instruction_quotes_none || starts.is_empty() {
+            // The instruction (or the unnumbered text before) takes the first quoted number.
+            match starts.last_mut() {
+                Some(last) if instruction_quotes_none => last.1 = number,
+                _ => starts.push((body.start, number)),
+            }
+            instruction_quotes_none = false;
+        } else {
+            starts.push((at, number));
+        }
+        next_quoted = Some(number + 1);
     }
-    article.paragraphs = build_paragraphs(text, body, &starts, lang);
+    if quoted_any {
+        article.paragraphs = build_paragraphs(text, body, &starts, lang);
+    }
 }
 
 /// Turns the articles of an amending instrument into protocol articles; returns false (and
@@ -196,16 +296,22 @@ pub(super) fn amending_articles(
     for (article, reference) in articles.iter_mut().zip(references) {
         article.number = format!("P{}", article.number);
         // The line under an amending article's heading is its first instruction, not a title.
-        if first_reference(&article.title).is_some() || GRAMMAR.amendment.is_match(&article.title) {
+        let title_instruction = first_reference(&article.title);
+        let title_instructs =
+            title_instruction.is_some() || GRAMMAR.amendment.is_match(&article.title);
+        if title_instructs {
             article.title.clear();
         }
+        split_at_quoted_paragraphs(text, article, title_instructs, lang);
         let Some(reference) = reference else {
             point_topics(text, article);
             continue;
         };
         article.modifies = vec![reference.article.clone()];
-        if let Some(topic) = reference.title.as_deref().and_then(topic_from_title) {
-            article.topic = topic;
+        if let Some(title) = reference.title.as_deref() {
+            // A title that names no topic of the model (Exempt Organizations) is not one of
+            // them, whatever the words of the article are about.
+            article.topic = topic_from_title(title).unwrap_or(Topic::Miscellaneous);
         } else if let Some((_, topic)) = amended
             .iter()
             .find(|(number, _)| *number == reference.article)
@@ -215,16 +321,28 @@ pub(super) fn amending_articles(
             // may be only the numbers it changes.
             article.topic = *topic;
         }
-        split_at_quoted_paragraphs(text, article, lang);
-        point_topics(text, article);
+        // Paragraphs quoted into an article that the opening instruction names with its title
+        // are that article's, whatever other articles they cite; points quoted into a
+        // protocol each name their own.
+        let body = &text[article.span.clone()];
+        let instruction_end = body.find(':').unwrap_or(body.len());
+        if reference.title.is_none() || reference.start > instruction_end {
+            point_topics(text, article);
+        }
+        let mut title_instruction = title_instruction;
         for paragraph in &mut article.paragraphs {
             let body = &text[paragraph.span.clone()];
             let after_number = body
                 .trim_start()
                 .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '(' | ')'));
-            let Some(instruction) = first_reference(after_number) else {
+            // An instruction read as the title stands at the start of the first paragraph.
+            let Some(instruction) = first_reference(after_number)
+                .filter(|found| found.start <= INSTRUCTION_WINDOW)
+                .or_else(|| title_instruction.take().filter(|_| paragraph.unnumbered))
+            else {
                 continue;
             };
+            title_instruction = None;
             if instruction.start <= INSTRUCTION_WINDOW && instruction.article == reference.article {
                 if let Some(number) = instruction.paragraph {
                     paragraph.number = number;
@@ -243,4 +361,42 @@ pub(super) fn amending_articles(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_naming_its_article_without_a_title_is_about_its_words() {
+        let point = "\u{201c}14. With reference to paragraphs 5, 6 and 7 of Article\n     25 of \
+            the Convention:\n     (a) The arbitration panel shall consist of three members.\n     (b) \
+            The determination of the arbitration panel shall be final.";
+        let (topic, number) = untitled_point_topic(point).unwrap();
+        assert_eq!(
+            (topic.as_str(), number.as_str()),
+            ("mutual_agreement", "25")
+        );
+        // A sentence that cites an article before a colon is no point heading.
+        let sentence = "Dividends referred to in Article 10 are taxed. The following apply: the \
+            arbitration panel shall decide.";
+        assert!(untitled_point_topic(sentence).is_none());
+        // Nor is an opening that names no article.
+        assert!(untitled_point_topic("The following rules apply: arbitration.").is_none());
+    }
+
+    #[test]
+    fn instructions_are_told_by_amending_words_in_their_opening_sentence() {
+        assert!(is_instruction(
+            "The Protocol of 2003 shall be amended by adding the following after paragraph 13:"
+        ));
+        assert!(!is_instruction(
+            "Contributions made to a plan shall be deductible. The amounts shall be amended \
+             each year."
+        ));
+        assert!(introduces_quotation(
+            "shall be read as follows:\n  \u{201c}"
+        ));
+        assert!(!introduces_quotation("shall be deleted."));
+    }
 }

@@ -468,3 +468,83 @@ fn protocol_points_an_amending_article_quotes_keep_the_topics_of_their_articles(
     assert_eq!(replacing.topic.as_str(), "dividends");
     assert!(replacing.paragraphs.iter().all(|p| p.topic.is_none()));
 }
+
+#[test]
+fn paragraphs_each_instruction_quotes_take_the_amended_articles_numbers() {
+    // Printed as a PDF's text layer leaves it: no quotation marks, the quoted paragraphs
+    // indented under numbered instructions of the protocol's own.
+    let text = "The Government of A and the Government of B, desiring to amend the Convention, \
+        have agreed as follows:\n\n\
+        ARTICLE I\n\n\
+        1.  Paragraphs 3 and 4 of Article 18 (Pensions and Annuities) of the Convention shall \
+        be deleted and replaced by the following:\n\
+        \x20     3.  For the purposes of this Convention, the term pensions includes any payment \
+        under a retirement arrangement.\n\
+        \x20     4.  An annuity shall be deemed to arise in a Contracting State if the payer is a \
+        resident of that State.\n\
+        2.  Paragraph 7 of Article 18 (Pensions and Annuities) of the Convention shall be \
+        deleted and replaced by the following:\n\
+        \x20     7.  A natural person may elect to defer taxation of income accrued in a plan.\n\
+        3.  Article 18 (Pensions and Annuities) of the Convention shall be amended by adding \
+        the following paragraphs:\n\
+        \x20     8.  Contributions made to a qualifying retirement plan shall be deductible where:\n\
+        \x20     (a)  the individual performs services as an employee in that other State; and\n\
+        \x20     (b)  the individual has performed services for no more than 60 of the 120 months \
+        preceding the year.\n\
+        \x20     9.  For the purposes of United States taxation, the benefits granted under \
+        paragraph 8 shall not exceed the benefits allowed to residents.\n\n\
+        ARTICLE II\n\n\
+        Paragraphs 1 through 3 of Article 21 (Exempt Organizations) of the Convention shall be \
+        deleted and replaced by the following:\n\
+        \x20     1.  Income derived by a charitable organization shall be exempt from tax.\n\
+        \x20     2.  Income referred to in Articles 10 (Dividends) and 11 (Interest) derived by a \
+        pension trust shall be exempt from tax.\n\n\
+        ARTICLE III\n\n\
+        The Protocol of 2003 shall be amended by adding the following after paragraph 13:\n\
+        \x20     \u{201c}14. With reference to paragraphs 5, 6 and 7 of Article 25 of the Convention:\n\
+        \x20     (a)  The arbitration panel shall consist of three members.\n\
+        \x20     (b)  The presenter of the case shall have 45 days to accept the determination of \
+        the arbitration panel.\u{201d}\n\n\
+        ARTICLE IV\n\n\
+        This Protocol shall enter into force on the date of the later of the notifications.\n";
+    let (doc, _) = segment(text, &Config::default());
+    let points = &doc.treaties[0].versions[0].protocol;
+    let numbers = |index: usize| -> Vec<(String, Vec<String>)> {
+        points[index]
+            .paragraphs
+            .iter()
+            .map(|p| {
+                let labels = p.subparagraphs.iter().map(|s| s.label.clone()).collect();
+                (p.number.clone(), labels)
+            })
+            .collect()
+    };
+    let owned = |number: &str, labels: &[&str]| {
+        (
+            number.to_string(),
+            labels.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        numbers(0),
+        [
+            owned("3", &[]),
+            owned("4", &[]),
+            owned("7", &[]),
+            owned("8", &["a", "b"]),
+            owned("9", &[]),
+        ]
+    );
+    assert_eq!(points[0].topic.as_str(), "pensions");
+    // A titled article that is no topic of the model is miscellaneous, not the topic of the
+    // articles its paragraphs cite.
+    assert_eq!(numbers(1), [owned("1", &[]), owned("2", &[])]);
+    assert_eq!(points[1].topic.as_str(), "miscellaneous");
+    assert!(points[1].paragraphs.iter().all(|p| p.topic.is_none()));
+    // A point that names its article without a title is about what its words are about.
+    let point = &points[2].paragraphs;
+    assert_eq!(point.len(), 1);
+    assert_eq!(point[0].number, "14");
+    let topic = point[0].topic.unwrap_or(points[2].topic);
+    assert_eq!(topic.as_str(), "mutual_agreement");
+}
