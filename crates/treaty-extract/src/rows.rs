@@ -215,7 +215,11 @@ impl RowPlace<'_> {
                 Status::Unmatched
             },
             source: self.source,
-            modifies: if self.paragraph.modifies.is_empty() {
+            // Treaty rows modify nothing (the dataset contract), a transitional rate of the
+            // treaty's own final provisions included.
+            modifies: if !finding.modifies.is_empty() && self.source != Source::Treaty {
+                finding.modifies.clone()
+            } else if self.paragraph.modifies.is_empty() {
                 self.article.modifies.clone()
             } else {
                 self.paragraph.modifies.clone()

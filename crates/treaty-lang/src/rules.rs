@@ -235,6 +235,10 @@ pub struct RuleWords {
     pub comparison_after: &'static [&'static str],
     /// After a percentage: not a test after all (`を超えない`, a cap).
     pub comparison_after_not: &'static [&'static str],
+    /// Before a percentage: a rate the tax may go above, so no cap, even when "of the gross
+    /// amount" follows ("may exceed 5 percent of the gross amount ..., but shall not exceed
+    /// 10 percent").
+    pub exceeded_before: &'static [&'static str],
 
     // Thresholds.
     /// Before a number: it names again a number stated before (`当該`).
@@ -324,6 +328,7 @@ impl RuleWords {
         comparison_before: &[],
         comparison_after: &[],
         comparison_after_not: &[],
+        exceeded_before: &[],
         back_reference: &[],
         pe_employees: &[],
         pe_services_furnished: &[],
@@ -352,7 +357,7 @@ mod tests {
         for profile in BUILTIN {
             let words = &profile.rules;
             let (owners, income) = (&words.owners, &words.income);
-            let lists: [&[&str]; 48] = [
+            let lists: [&[&str]; 49] = [
                 owners.company_not_partnership,
                 owners.pension_fund,
                 owners.central_bank,
@@ -398,6 +403,7 @@ mod tests {
                 words.gross_amount,
                 words.comparison_before,
                 words.comparison_after,
+                words.exceeded_before,
                 words.pe_construction,
                 words.pe_services,
                 words.lookback,

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use treaty_segment::{lang, segment, Config};
+use treaty_segment::{segment, Config};
 
 fn data(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -148,37 +148,4 @@ fn a_language_no_lookalike_knows_is_refused_and_named_by_the_detector() {
         Dividenden nicht übersteigen.\n";
     let message = refusal(german).expect("refused");
     assert!(message.starts_with("the text looks German;"), "{message}");
-}
-
-/// Prints the share of words each lookalike explains, for the files named in
-/// `TREATY_FOREIGN_SHARES` (separated by `:`): how the threshold was chosen.
-#[test]
-#[allow(clippy::print_stdout)]
-#[ignore = "a measurement: TREATY_FOREIGN_SHARES=a.txt:b.txt cargo test -- --ignored"]
-fn print_foreign_shares() {
-    let Ok(files) = std::env::var("TREATY_FOREIGN_SHARES") else {
-        return;
-    };
-    for file in files.split(':') {
-        let bytes = std::fs::read(file).unwrap();
-        let text = String::from_utf8_lossy(&bytes);
-        let evidence = lang::text_scores(&text);
-        let shares: Vec<String> = lang::foreign_languages()
-            .iter()
-            .zip(evidence.foreign)
-            .map(|(f, n)| {
-                format!(
-                    "{} {:.3}",
-                    f.lookalike.code,
-                    n as f32 / evidence.words.max(1) as f32
-                )
-            })
-            .collect();
-        println!(
-            "{file}\twords {} known {:.3}\t{}",
-            evidence.words,
-            evidence.known as f32 / evidence.words.max(1) as f32,
-            shares.join(" ")
-        );
-    }
 }

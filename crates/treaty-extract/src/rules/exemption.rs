@@ -511,5 +511,6 @@ fn exemption_finding(
         unit_inferred: false,
         topic,
         derived: None,
+        modifies: Vec::new(),
     }
 }

@@ -64,6 +64,10 @@ pub struct Finding {
     /// How a value not printed as such was derived ("50 per cent of the rate of
     /// subparagraph a)"), for a warning a reviewer reads.
     pub derived: Option<String>,
+    /// The treaty articles whose rate a final provision sets for a first period ("the tax
+    /// charged pursuant to paragraph 2 a) of Article 10 (Dividends) ... shall not exceed 10
+    /// percent"); empty for the article's own numbers.
+    pub modifies: Vec<String>,
 }
 
 /// Topics whose percentages are withholding-rate caps.

@@ -3,6 +3,9 @@
 //! another, and one finding per alternative a tier names.
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use treaty_numbers::{find_quantities, Decimal, Lang, Quantity, Unit};
 use treaty_segment::{Paragraph, Topic};
@@ -78,6 +81,39 @@ fn deleted_spans(text: &str, lang: Lang) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// How far before a number in a final provision the article whose rate it sets may be named.
+const RATE_ARTICLE_WINDOW: usize = 1500;
+
+/// `10 (Dividends)`, `X (Dividends)`: an article's number and its title in brackets, in any
+/// language.
+static NUMBERED_TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(\d{1,3}|[IVXLC]{1,7})(?:\s?[A-Z])?\s*\(([^()\d]{3,60})\)").unwrap()
+});
+
+/// The rate article the text before a percentage in a final provision names by its number
+/// and title ("the tax charged pursuant to paragraph 2 a) of Article 10 (Dividends) ... shall
+/// not exceed 10 percent", "the reference in paragraph 2(a) of Article X (Dividends) ...
+/// shall be read ... as “7 per cent”"): the percentage is a transitional rate of that
+/// article, not a period. Its number in Arabic digits; the nearest such article wins.
+fn named_rate_article(before: &str) -> Option<String> {
+    let mut from = before.len().saturating_sub(RATE_ARTICLE_WINDOW);
+    while !before.is_char_boundary(from) {
+        from += 1;
+    }
+    NUMBERED_TITLE
+        .captures_iter(&before[from..])
+        .filter(|c| treaty_segment::topic::topic_from_title(&c[2]).is_some_and(is_rate_topic))
+        .filter_map(|c| {
+            let printed = &c[1];
+            printed
+                .parse::<u32>()
+                .ok()
+                .or_else(|| treaty_numbers::parse_roman(printed))
+        })
+        .last()
+        .map(|number| number.to_string())
+}
+
 /// One paragraph being read, and its numbers.
 struct Reading<'a> {
     paragraph: &'a Paragraph,
@@ -106,6 +142,8 @@ struct Claim {
     conditions: Conditions,
     /// How a value not printed as such was derived.
     derived: Option<String>,
+    /// The article whose rate a final provision sets for a first period.
+    modifies: Option<String>,
 }
 
 impl Reading<'_> {
@@ -133,6 +171,7 @@ impl Reading<'_> {
                 unit_inferred: quantity.unit_inferred,
                 topic: self.topic,
                 derived: claim.derived.clone(),
+                modifies: claim.modifies.iter().cloned().collect(),
             })
             .collect()
     }
@@ -176,12 +215,20 @@ impl Reading<'_> {
         let (before, after) = (place.before, place.after);
         let percent = quantity.unit == Unit::Percent;
         let holding = percent && is_holding(before, after, lang);
-        let comparison =
-            percent && !holding && is_rate_topic(topic) && is_comparison(before, after, lang);
+        // A final provision may set a rate of a rate article for a first period.
+        let transitional = (percent && topic == Topic::EntryIntoForce)
+            .then(|| named_rate_article(&self.text[..quantity.span.start]))
+            .flatten();
+        let comparison = percent
+            && !holding
+            && (is_rate_topic(topic) || transitional.is_some())
+            && is_comparison(before, after, lang);
         let rate = percent
             && !holding
             && !comparison
-            && (is_rate_topic(topic) || (place.branch && topic != Topic::EntitlementToBenefits));
+            && (is_rate_topic(topic)
+                || transitional.is_some()
+                || (place.branch && topic != Topic::EntitlementToBenefits));
         let mut conditions = Conditions::default();
         if rate {
             let referenced = referenced_text(place.clause_text, self.siblings, lang);
@@ -204,6 +251,7 @@ impl Reading<'_> {
             value: quantity.value.clone(),
             conditions,
             derived: None,
+            modifies: transitional.filter(|_| rate),
         }
     }
 

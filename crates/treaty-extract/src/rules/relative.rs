@@ -137,6 +137,7 @@ pub(super) fn rates_by_reference(
                     value,
                     label.as_deref().map_or(String::new(), |l| format!(" {l})"))
                 )),
+                modifies: Vec::new(),
             });
         }
     }

@@ -1060,3 +1060,76 @@ fn a_period_named_again_after_its_statement_is_not_a_second_threshold() {
         1
     );
 }
+
+#[test]
+fn a_final_provision_that_sets_a_rate_article_s_rate_for_a_first_period_gives_rates() {
+    // Two draftings of a transitional rate in an entry-into-force article: a cap on the tax
+    // of a named tier, and a reference to the tier's rate read as another.
+    let text = "Article 30\nEntry into force\n\
+        1. This Convention shall enter into force on the date of the exchange of instruments \
+        of ratification.\n\
+        2. Notwithstanding paragraph 1, the tax charged pursuant to paragraph 2 a) of Article 10 \
+        (Dividends) on dividends paid before 1 January 1992 may exceed 5 percent of the gross \
+        amount of the dividends, but shall not exceed 10 percent thereof.\n\
+        3. The provisions of this Convention shall have effect:\n\
+        (a) for tax withheld at source, except that the reference in paragraph 2(a) of Article \
+        XI (Interest) to \u{201c}5 per cent\u{201d} shall be read, in its application to amounts \
+        paid in the first year, as \u{201c}8 per cent\u{201d}; and\n\
+        (b) for other taxes, for taxable years beginning on or after 1 January 1992.\n";
+    let got: Vec<(String, String, &str, String)> = findings(text)
+        .into_iter()
+        .map(|(paragraph, f)| {
+            (
+                paragraph,
+                f.subparagraph,
+                f.kind.as_str(),
+                format!("{} {} {:?}", f.value, f.unit, f.modifies),
+            )
+        })
+        .collect();
+    let expected = [
+        // The rate exceeded is none: a comparison, a threshold of its own.
+        ("2", "", "threshold", "5 percent []"),
+        ("2", "", "rate", "10 percent [\"10\"]"),
+        // The figure read as another is the replaced one.
+        ("3", "a", "rate", "8 percent [\"11\"]"),
+    ];
+    assert_eq!(
+        got,
+        expected.map(|(p, s, k, v)| (p.to_string(), s.to_string(), k, v.to_string())),
+    );
+    // A percentage of a final provision that names no rate article stays a threshold.
+    let text = "Article 30\nEntry into force\n\
+        1. The Convention shall have effect for a company 25 percent of whose shares are \
+        owned by residents of the first-mentioned State.\n";
+    assert!(rows(text)
+        .iter()
+        .all(|(_, _, kind, _, _)| *kind == "threshold"));
+}
+
+#[test]
+fn a_list_quoted_inside_an_item_is_cited_by_that_item() {
+    // `(d) ... shall be read as follows: 1. ... (a) ... (b) ...` and then `(e)`.
+    let text = "The Contracting States have agreed as follows:\n\nArticle 27\nEntry into force\n\
+        1. This Protocol shall enter into force on the date of the later of the notifications.\n\
+        2. The Protocol shall have effect for taxable years beginning after it enters into force.\n\
+        3. Notwithstanding paragraph 2:\n\
+        (a) Article 3 shall have effect from 1 January 2010;\n\
+        (b) Article 4 shall have effect from 1 January 2011;\n\
+        (c) Article 5 shall have effect from 1 January 2012;\n\
+        (d) In applying Article 6 during the first two years, paragraph 1 of Article XI \
+        (Interest) of the Convention shall be read as follows: interest may be taxed in the \
+        State in which it arises, but the tax shall not exceed:\n\
+        (a) in the first year, 7 percent; and\n\
+        (b) in the second year, 4 percent;\n\
+        (e) Article 8 shall have effect from 1 January 2013.\n";
+    let labels: Vec<(String, String)> = rows(text)
+        .into_iter()
+        .filter(|(_, _, kind, _, _)| *kind == "rate")
+        .map(|(_, sub, _, value, _)| (sub, value))
+        .collect();
+    assert_eq!(
+        labels,
+        [("d", "7 percent"), ("d", "4 percent")].map(|(s, v)| (s.to_string(), v.to_string()))
+    );
+}

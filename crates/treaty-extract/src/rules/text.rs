@@ -355,7 +355,8 @@ pub(super) fn outer_labels(paragraph: &Paragraph) -> Vec<String> {
         subs.first().is_some_and(|s| s.label == "i") && subs.get(1).is_none_or(|s| s.label != "j");
     let mut outer: Option<&str> = None;
     subs.iter()
-        .map(|sub| {
+        .enumerate()
+        .map(|(index, sub)| {
             let label = sub.label.as_str();
             let is_outer = if roman_outer {
                 is_roman_label(label)
@@ -368,8 +369,16 @@ pub(super) fn outer_labels(paragraph: &Paragraph) -> Vec<String> {
                         None => true,
                         Some(previous) if is_roman_label(label) => previous + 1 == at,
                         // One item OCR or a line break lost may lie between.
+                        // `a` restarts the list, unless the item after the outer one follows
+                        // the items it opens: a list quoted inside an item (`(d) ... shall be
+                        // read as follows: (a) ... (b) ...` and then `(e)`).
                         Some(previous) => {
-                            (previous + 1..=previous + 2).contains(&at) || label == "a"
+                            (previous + 1..=previous + 2).contains(&at)
+                                || (label == "a"
+                                    && !(subs[0].label == "a"
+                                        && subs[index + 1..]
+                                            .iter()
+                                            .any(|later| later.label.as_bytes() == [previous + 1])))
                         }
                     }
             };

@@ -204,6 +204,7 @@ pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lan
             unit_inferred: false,
             topic,
             derived: None,
+            modifies: Vec::new(),
         });
     }
     findings

@@ -186,6 +186,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_before: &["more than", "less than"],
     comparison_after: &["of its ", "of their "],
     comparison_after_not: &[],
+    exceeded_before: &["may exceed"],
     // "the expiration of the six month period": with the same number stated before.
     back_reference: &[" the", " such", " said", " that"],
     pe_employees: &[],
@@ -213,7 +214,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinal_years: &[],
     deleted_text: &[
         r"[Dd]eleting\s+(?:the\s+(?:words?|terms?|figures?|references?)\s+)?(?:to\s+)?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+(?:\S+\s+){0,6}?and\s+(?:by\s+)?(?:replacing|substituting)",
-        r"[Rr]eferences?\s+(?:in\s+[^“\x22]+?)?to\s+[^“\x22]*?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+shall\s+be\s+(?:deleted\s+and\s+)?replaced",
+        r"[Rr]eferences?\s+(?:in\s+[^“\x22]+?)?to\s+[^“\x22]*?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+shall\s+be\s+(?:(?:deleted\s+and\s+)?replaced|read)",
     ],
     rate_by_reference: &[
         r"rate\s+(?:not\s+(?:to\s+exceed|exceeding|in\s+excess\s+of)|exceeding)\s+the\s+rates?\s+(?:specified|provided\s+for|referred\s+to|mentioned|prescribed)\s+in\s+(?:subparagraph\s+\(?(?P<label>[a-z])\)?\s+of\s+)?paragraph\s+(?P<paragraph>\d{1,2})(?:\s?\(?(?P<item>[a-z])\))?",

@@ -227,6 +227,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_before: &["más del", "más de", "menos del", "menos de", "en un"],
     comparison_after: &["de sus ", "de su "],
     comparison_after_not: &[],
+    exceeded_before: &[],
     back_reference: &[],
     pe_employees: &[],
     pe_services_furnished: &[],

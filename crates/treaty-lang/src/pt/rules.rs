@@ -119,6 +119,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_before: &["mais de", "menos de"],
     comparison_after: &["dos seus ", "das suas "],
     comparison_after_not: &[],
+    exceeded_before: &[],
     back_reference: &[],
     pe_employees: &[],
     pe_services_furnished: &[],

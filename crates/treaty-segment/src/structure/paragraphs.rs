@@ -260,6 +260,25 @@ pub(crate) fn paragraph(
 }
 
 /// Subparagraph markers of a paragraph, each running to the next marker.
+/// Whether text ends citing a paragraph, so that a label after it continues the citation
+/// ("pursuant to paragraph 2", "the provisions of subparagraph").
+fn ends_with_paragraph_number(text: &str) -> bool {
+    let is_reference_word = |word: &str| {
+        word.len() > 3
+            && GRAMMAR
+                .paragraph_reference_words
+                .contains(&word.to_lowercase().as_str())
+    };
+    let mut words = text.split_whitespace().rev();
+    match (words.next(), words.next()) {
+        (Some(number), Some(word)) if number.chars().all(|c| c.is_ascii_digit()) => {
+            is_reference_word(word)
+        }
+        (Some(word), _) => is_reference_word(word),
+        _ => false,
+    }
+}
+
 fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
     let mut markers: Vec<(usize, usize, String)> = Vec::new(); // (marker start, text start, label)
     match lang.profile().script {
@@ -301,7 +320,11 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
                     }
                 };
                 let after_comma = prefix.ends_with(',') && in_sequence;
-                if prefix.is_empty() || after_list_break || after_comma {
+                // "pursuant to paragraph 2\na) of Article 10": a reference a wrap left at a
+                // line start.
+                let wrapped_reference =
+                    prefix.is_empty() && ends_with_paragraph_number(&local[..marker_start]);
+                if (prefix.is_empty() && !wrapped_reference) || after_list_break || after_comma {
                     markers.push((
                         marker_start,
                         line_offset + captures.get(0).unwrap().end(),

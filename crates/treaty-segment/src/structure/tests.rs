@@ -548,3 +548,18 @@ fn paragraphs_each_instruction_quotes_take_the_amended_articles_numbers() {
     let topic = point[0].topic.unwrap_or(points[2].topic);
     assert_eq!(topic.as_str(), "mutual_agreement");
 }
+
+#[test]
+fn a_label_a_wrap_left_after_a_cited_paragraph_is_a_reference() {
+    let text = "Article 32\nEntry into force\n\
+        1. Notwithstanding the foregoing provisions, the tax charged pursuant to paragraph 2\n\
+        a) of Article 10 on dividends paid before 1 January 1992 shall not exceed 10 percent.\n\
+        2. The provisions of subparagraph (a) of paragraph 2 and subparagraph\n\
+        (b) of paragraph 3 shall not apply to dividends paid by a REIT, unless:\n\
+        (a) the beneficial owner is an individual; or\n\
+        (b) the dividends are paid on a publicly traded class of stock.\n";
+    assert_eq!(
+        subparagraph_labels(text),
+        vec![vec![], vec!["a".to_string(), "b".to_string()]]
+    );
+}
