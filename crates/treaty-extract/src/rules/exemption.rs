@@ -338,12 +338,12 @@ impl ExemptionReading<'_> {
         if !(closing_line || lead.trim_end().ends_with(':') || japanese_list) {
             return None;
         }
-        Some(self.item_findings(phrase, japanese_list))
+        Some(self.item_findings(phrase))
     }
 
     /// One row per item of the list an exempting phrase leads or closes (several for a
     /// Japanese item that names several beneficiaries).
-    fn item_findings(&self, phrase: &Range<usize>, japanese_list: bool) -> Vec<Finding> {
+    fn item_findings(&self, phrase: &Range<usize>) -> Vec<Finding> {
         let (text, paragraph) = (self.text, self.paragraph);
         let japanese = words(self.lang).japanese;
         // The list's items are lettered ("a)", "(b)"), or numbered in roman numerals when the
@@ -393,19 +393,20 @@ impl ExemptionReading<'_> {
                     .unwrap_or(end)
             };
             let clause = sub.local.start..end;
-            // A Japanese item may name several beneficiaries (`政府、...中央銀行又は
-            // ...機関`) or a holding (`...以上を所有する法人`): one row each.
+            // An item may name several beneficiaries ("that other Contracting State, a
+            // political subdivision or local authority thereof, or the central bank",
+            // `政府、...中央銀行又は...機関`) or a holding (`...以上を所有する法人`): one row
+            // each (the dataset contract: alternative beneficiaries are a row each).
             // An item that names a holding ("a company ... that has owned directly shares
             // representing 80 percent or more of the voting power ... for a 12-month period")
             // is a tier conditioned on it.
-            let variants = if japanese_list {
-                tier_conditions(&text[clause.clone()], self.topic, self.lang)
-            } else {
-                tier_conditions(&text[clause.clone()], self.topic, self.lang)
-                    .into_iter()
-                    .take(1)
-                    .collect()
-            };
+            let mut variants = tier_conditions(&text[clause.clone()], self.topic, self.lang);
+            // An item that names a class of income is that class ("on a loan granted by a
+            // bank": the lender is what the class says); one that names beneficiaries only
+            // gives one row per beneficiary.
+            if !japanese && variants.iter().any(|c| !c.income.is_empty()) {
+                variants.retain(|c| !c.income.is_empty());
+            }
             for conditions in variants {
                 findings.push(exemption_finding(
                     sub.label.clone(),

@@ -26,7 +26,7 @@ use std::ops::Range;
 use treaty_numbers::{Decimal, Lang};
 use treaty_segment::{Paragraph, Topic};
 
-use crate::schema::{Conditions, Income, Kind, Trigger};
+use crate::schema::{Conditions, Income, Kind, Trigger, Unit};
 use exemption::exemptions;
 use quantity::quantity_findings;
 use rate::is_most_favoured_nation;
@@ -108,7 +108,7 @@ pub fn paragraph_findings_in(
 ) -> Vec<Finding> {
     let mut findings = quantity_findings(paragraph, siblings, topic, lang);
     findings.extend(worded_findings(paragraph, siblings, topic, lang));
-    let mut findings = distinct_claims(place_tiers(findings, paragraph, topic, lang, facts));
+    let mut findings = distinct_claims(place_tiers(findings, paragraph, topic, lang, facts), lang);
     // Japanese labels: markers a PDF extractor displaced and references left inline stand
     // among the items, so their nesting is not read from the labels alone.
     if !words(lang).japanese {
@@ -209,9 +209,14 @@ fn place_tiers(
     placed
 }
 
-/// One finding per distinct claim in a clause: a number repeated by the same clause is one
-/// row, the same number stated by two sentences is two.
-fn distinct_claims(findings: Vec<Finding>) -> Vec<Finding> {
+/// One finding per distinct claim in a clause: a rate, or a period or amount, repeated by the
+/// same clause is one row ("exceed a period of 30 days ... for a period exceeding 30 days"),
+/// the same number stated by two sentences is two. A percentage threshold stated twice in a
+/// clause of a Latin-script text is two tests ("at least 50 percent of the voting power and
+/// value (and at least 50 percent of any disproportionate class of shares)"); Japanese
+/// restates its numbers within a clause (`当該`), so there it is one.
+fn distinct_claims(findings: Vec<Finding>, lang: Lang) -> Vec<Finding> {
+    let japanese = words(lang).japanese;
     let mut unique: Vec<Finding> = Vec::new();
     // The findings kept, by clause: only those of the same clause can be duplicates, so a
     // paragraph of thousands of numbers is not compared pairwise.
@@ -229,6 +234,10 @@ fn distinct_claims(findings: Vec<Finding>) -> Vec<Finding> {
                 && u.value == finding.value
                 && u.unit == finding.unit
                 && u.conditions == finding.conditions
+                && (u.kind == Kind::Rate
+                    || japanese
+                    || u.unit != Unit::Percent
+                    || u.local == finding.local)
         });
         if !duplicate {
             kept.push(unique.len());

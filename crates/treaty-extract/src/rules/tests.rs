@@ -1133,3 +1133,55 @@ fn a_list_quoted_inside_an_item_is_cited_by_that_item() {
         [("d", "7 percent"), ("d", "4 percent")].map(|(s, v)| (s.to_string(), v.to_string()))
     );
 }
+
+#[test]
+fn an_exempting_list_item_that_names_several_beneficiaries_gives_a_row_each() {
+    let text = "Article 11\nInterest\n\
+        3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State \
+        shall be taxable only in the other Contracting State if:\n\
+        (a) the interest is beneficially owned by that other Contracting State, a political \
+        subdivision or local authority thereof, or the central bank of that other Contracting \
+        State or any institution wholly owned by that other Contracting State;\n\
+        (b) the interest is beneficially owned by a pension fund.\n";
+    let got: Vec<(String, String)> = rows(text)
+        .into_iter()
+        .map(|(_, sub, _, _, condition)| (sub, condition))
+        .collect();
+    let expected = [
+        ("a", "beneficial_owner=central_bank"),
+        ("a", "beneficial_owner=government"),
+        ("a", "beneficial_owner=financial_institution"),
+        ("b", "beneficial_owner=pension_fund"),
+    ];
+    for (sub, condition) in expected {
+        assert!(
+            got.contains(&(sub.to_string(), condition.to_string())),
+            "{sub} {condition}: {got:?}"
+        );
+    }
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+}
+
+#[test]
+fn two_tests_of_the_same_percentage_in_a_clause_are_two_thresholds_a_period_restated_is_one() {
+    let text = "Article 22\nLimitation on benefits\n\
+        1. A company is a qualified person if shares representing at least 50 percent of the \
+        aggregate voting power and value (and at least 50 percent of any disproportionate class \
+        of shares) of the company are owned by qualified persons.\n\
+        2. An enterprise that carries on activities for more than 30 days in any twelve month \
+        period shall be deemed to carry them on through a permanent establishment, and an \
+        associated enterprise that continues them shall be deemed to carry them on for a period \
+        exceeding 30 days.\n";
+    let values: Vec<(String, String)> = rows(text)
+        .into_iter()
+        .map(|(paragraph, _, _, value, _)| (paragraph, value))
+        .collect();
+    let count = |paragraph: &str, value: &str| {
+        values
+            .iter()
+            .filter(|(p, v)| p == paragraph && v == value)
+            .count()
+    };
+    assert_eq!(count("1", "50 percent"), 2, "{values:?}");
+    assert_eq!(count("2", "30 days"), 1, "{values:?}");
+}

@@ -54,7 +54,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         pension_fund: &["pension fund", "pension scheme"],
         central_bank: &["central bank"],
         government: &["government", "political subdivision", "local authorit"],
-        financial_institution: &["financial institution"],
+        financial_institution: &["financial institution", "institution wholly owned"],
         bank: &[" bank"],
         company: &[
             "is a company",
