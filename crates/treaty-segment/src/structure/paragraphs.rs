@@ -15,8 +15,9 @@ use crate::model::{Paragraph, Subparagraph};
 
 /// A paragraph number: `1.`, `1 -`, `1 —`, or `(1)` at a line start, followed by a capitalized
 /// word (a list item of a subparagraph, `1. the income tax;`, starts in lower case).
-const LATIN_PARAGRAPH_PATTERN: &str =
-    r"(\d{1,2})(?:\.|[ \t]?[-–—]|(?P<paren>\))|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«]";
+/// A paragraph may open with its first subparagraph's label, on its line or the next
+/// (`4. a) Notwithstanding`, `4.\n   a) Notwithstanding`).
+const LATIN_PARAGRAPH_PATTERN: &str = r"(\d{1,2})(?:\.(?:[ \t]+|[ \t]*\r?\n[ \t]*)\(?[a-z]\)[ \t]|(?:\.|[ \t]?[-–—]|(?P<paren>\))|(?P<bare>))[ \t]+[\p{Lu}\(\x22“«])";
 pub(super) static LATIN_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(LATIN_PARAGRAPH_PATTERN).unwrap());
 static SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {

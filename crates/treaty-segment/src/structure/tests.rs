@@ -563,3 +563,20 @@ fn a_label_a_wrap_left_after_a_cited_paragraph_is_a_reference() {
         vec![vec![], vec!["a".to_string(), "b".to_string()]]
     );
 }
+
+#[test]
+fn a_paragraph_may_open_with_its_first_label_on_its_line_or_the_next() {
+    let text = "Article 28\nLimitation on benefits\n\
+        1. A resident is entitled to all the benefits of this Convention if it is:\n\
+        a) an individual; or\n\
+        b) a company.\n\
+        2. a) Notwithstanding paragraph 1, a company is entitled to the benefits if:\n\
+        b) it is engaged in the active conduct of a trade or business.\n\
+        3.\n\
+        \x20    a) A person is connected to another if one possesses at least 50 percent of it.\n\
+        \x20    b) The competent authorities may agree otherwise.\n";
+    assert_eq!(
+        subparagraph_labels(text),
+        [["a", "b"], ["a", "b"], ["a", "b"]].map(|labels| labels.map(String::from).to_vec())
+    );
+}
