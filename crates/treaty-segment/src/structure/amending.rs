@@ -220,9 +220,10 @@ fn split_at_quoted_paragraphs(
     let mut next_instruction = 1;
     let mut next_quoted: Option<u32> = None;
     let mut quoted_any = false;
-    // Paragraph starts; the number of an instruction that quotes is its first quoted one.
+    // Paragraph starts; the number of an instruction that quotes is its first quoted one,
+    // which the instruction is awaiting until it comes.
     let mut starts: Vec<(usize, u32)> = Vec::new();
-    let mut instruction_quotes_none = false;
+    let mut awaiting_first_quoted = false;
     for (index, &(at, number)) in numbered.iter().enumerate() {
         let end = numbered.get(index + 1).map_or(body.end, |next| next.0);
         let paragraph_text = &text[at..end];
@@ -239,20 +240,20 @@ fn split_at_quoted_paragraphs(
             next_instruction += 1;
             quoting = instruction && introduces_quotation(paragraph_text);
             next_quoted = None;
-            instruction_quotes_none = true;
+            awaiting_first_quoted = true;
             continue;
         }
         if !quoting || next_quoted.is_some_and(|expected| expected != number) {
             continue;
         }
         quoted_any = true;
-        if instruction_quotes_none || starts.is_empty() {
+        if awaiting_first_quoted || starts.is_empty() {
             // The instruction (or the unnumbered text before) takes the first quoted number.
             match starts.last_mut() {
-                Some(last) if instruction_quotes_none => last.1 = number,
+                Some(last) if awaiting_first_quoted => last.1 = number,
                 _ => starts.push((body.start, number)),
             }
-            instruction_quotes_none = false;
+            awaiting_first_quoted = false;
         } else {
             starts.push((at, number));
         }
