@@ -297,7 +297,7 @@ pub(super) fn amending_articles(
     for (article, reference) in articles.iter_mut().zip(references) {
         article.number = format!("P{}", article.number);
         // The line under an amending article's heading is its first instruction, not a title.
-        let title_instruction = first_reference(&article.title);
+        let mut title_instruction = first_reference(&article.title);
         let title_instructs =
             title_instruction.is_some() || GRAMMAR.amendment.is_match(&article.title);
         if title_instructs {
@@ -330,7 +330,6 @@ pub(super) fn amending_articles(
         if reference.title.is_none() || reference.start > instruction_end {
             point_topics(text, article);
         }
-        let mut title_instruction = title_instruction;
         for paragraph in &mut article.paragraphs {
             let body = &text[paragraph.span.clone()];
             let after_number = body

@@ -348,6 +348,18 @@ fn labels_listed_after_labels_are_a_reference_not_an_item() {
     assert_eq!(subparagraph_labels(text), vec![vec!["a", "b", "c"]]);
 }
 
+/// Each paragraph's number with its subparagraph labels.
+fn paragraph_numbers(article: &crate::model::Article) -> Vec<(String, Vec<String>)> {
+    article
+        .paragraphs
+        .iter()
+        .map(|p| {
+            let labels = p.subparagraphs.iter().map(|s| s.label.clone()).collect();
+            (p.number.clone(), labels)
+        })
+        .collect()
+}
+
 /// A convention of twelve titled articles between two States, for the protocols after it.
 fn convention_of_twelve_articles() -> String {
     let titles = [
@@ -407,16 +419,7 @@ fn a_protocol_after_its_convention_takes_the_amended_articles_topics_and_quoted_
     );
     let (doc, _) = segment(&text, &Config::default());
     let points = &doc.treaties[1].versions[0].protocol;
-    let numbers = |index: usize| -> Vec<(String, Vec<String>)> {
-        points[index]
-            .paragraphs
-            .iter()
-            .map(|p| {
-                let labels = p.subparagraphs.iter().map(|s| s.label.clone()).collect();
-                (p.number.clone(), labels)
-            })
-            .collect()
-    };
+    let numbers = |index: usize| paragraph_numbers(&points[index]);
     assert_eq!(numbers(0), [("3".to_string(), vec!["a".to_string()])]);
     assert_eq!(
         numbers(1),
@@ -509,16 +512,7 @@ fn paragraphs_each_instruction_quotes_take_the_amended_articles_numbers() {
         This Protocol shall enter into force on the date of the later of the notifications.\n";
     let (doc, _) = segment(text, &Config::default());
     let points = &doc.treaties[0].versions[0].protocol;
-    let numbers = |index: usize| -> Vec<(String, Vec<String>)> {
-        points[index]
-            .paragraphs
-            .iter()
-            .map(|p| {
-                let labels = p.subparagraphs.iter().map(|s| s.label.clone()).collect();
-                (p.number.clone(), labels)
-            })
-            .collect()
-    };
+    let numbers = |index: usize| paragraph_numbers(&points[index]);
     let owned = |number: &str, labels: &[&str]| {
         (
             number.to_string(),
