@@ -442,22 +442,26 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
             crate::inputs::nothing_to_process(inputs, &found.skipped)
         );
     }
-    let results: Vec<anyhow::Result<DocumentReport>> = found
-        .inputs
-        .par_iter()
-        .map(|input| match input {
-            Input::File { path, doc } => {
-                let bytes = crate::pdf::read_input(path)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-                    .bytes;
-                crate::batch::process_guarded(doc, Some(path), &bytes, &settings, None)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-            }
-            Input::Unreadable { path, reason } => {
-                Err(anyhow::anyhow!("{}: {reason}", path.display()))
-            }
-        })
-        .collect();
+    // A pool of its own, as `run`'s (see `worker_pool`).
+    let pool = crate::batch::worker_pool(crate::batch::job_count(None))?;
+    let results: Vec<anyhow::Result<DocumentReport>> = pool.install(|| {
+        found
+            .inputs
+            .par_iter()
+            .map(|input| match input {
+                Input::File { path, doc } => {
+                    let bytes = crate::pdf::read_input(path)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+                        .bytes;
+                    crate::batch::process_guarded(doc, Some(path), &bytes, &settings, None)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+                }
+                Input::Unreadable { path, reason } => {
+                    Err(anyhow::anyhow!("{}: {reason}", path.display()))
+                }
+            })
+            .collect()
+    });
     results.into_iter().collect()
 }
 

@@ -367,6 +367,46 @@ fn the_first_japanese_document_says_once_that_the_dictionary_is_being_built() {
     );
 }
 
+/// `check` on Japanese documents while the dictionary is not built yet: every document
+/// waits for the dictionary, and the dictionary's builder needs worker threads of its own.
+#[test]
+fn check_builds_the_dictionary_while_its_workers_wait_for_it_without_hanging() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    copy_corpus("japan-denmark-2017-ja-pdf.txt", &inputs);
+    for copy in ["copy-1.txt", "copy-2.txt", "copy-3.txt"] {
+        std::fs::copy(corpus("japan-denmark-2017-ja-pdf.txt"), inputs.join(copy)).unwrap();
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(["check", "in", "--fixtures", "fixtures"])
+        .current_dir(dir.path())
+        .env("TREATY_DICTIONARY_DIR", dir.path().join("dictionary"))
+        // Two global workers, both busy with documents, as on a two-core machine.
+        .env("RAYON_NUM_THREADS", "2")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(600) {
+            child.kill().unwrap();
+            panic!("`treaty check` still running after 600 s: the dictionary build hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    // No fixtures for these names: nothing compared is an error, after every document ran.
+    assert!(
+        stderr.contains("Japanese dictionary built in "),
+        "{status}: {stderr}"
+    );
+}
+
 #[test]
 fn bless_keeps_the_quotes_of_unchanged_rows_so_its_diff_shows_only_real_changes() {
     let dir = tempfile::tempdir().unwrap();

@@ -134,8 +134,10 @@ pub(crate) fn job_count(requested: Option<usize>) -> usize {
     }
 }
 
-/// The rayon pool of `jobs` workers.
-fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
+/// The rayon pool of `jobs` workers. Documents never run on rayon's global pool: the
+/// Japanese dictionary's builder (lindera) runs its own parallel work there, and would wait
+/// forever if every global worker were a document waiting for the dictionary.
+pub(crate) fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
