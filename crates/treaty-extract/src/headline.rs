@@ -6,7 +6,8 @@
 //! protocol's rows are its own.
 
 use crate::schema::{
-    DocumentReport, Kind, Measure, Owner, RateRow, Source, TreatyReport, TreatyRow, Trigger,
+    DocumentReport, Kind, Measure, Owner, RateRow, Source, TaxesCovered, TreatyReport, TreatyRow,
+    Trigger,
 };
 use treaty_segment::Topic;
 
@@ -57,6 +58,21 @@ fn treaty_row(report: &DocumentReport, treaty: &TreatyReport) -> TreatyRow {
             .as_ref()
             .and_then(|p| p.date.clone())
             .unwrap_or_default(),
+        effective_other: treaty
+            .effective
+            .iter()
+            .find(|e| e.taxes != TaxesCovered::WithheldAtSource)
+            .and_then(|e| e.date.clone())
+            .unwrap_or_default(),
+        effective_clauses: treaty
+            .effective
+            .iter()
+            .map(|e| match &e.party_alpha3 {
+                Some(party) => format!("{} {party}: {}", e.taxes, e.quote),
+                None => format!("{}: {}", e.taxes, e.quote),
+            })
+            .collect::<Vec<_>>()
+            .join(" | "),
         languages: treaty
             .versions
             .iter()

@@ -6,7 +6,7 @@ use std::ops::Range;
 use treaty_identity::{Identity, Provision};
 use treaty_normalize::Normalized;
 
-use crate::schema::{PartyReport, ProvisionReport, SignatureReport, TreatyReport};
+use crate::schema::{EffectReport, PartyReport, ProvisionReport, SignatureReport, TreatyReport};
 
 /// Fills `report`'s identity fields from `identity`.
 pub(crate) fn fill(report: &mut TreatyReport, identity: &Identity, normalized: &Normalized) {
@@ -62,6 +62,22 @@ pub(crate) fn fill(report: &mut TreatyReport, identity: &Identity, normalized: &
     };
     report.entry_into_force = identity.entry_into_force.as_ref().map(provision);
     report.effective_withholding = identity.effective_withholding.as_ref().map(provision);
+    report.effective = identity
+        .effects
+        .iter()
+        .map(|effect| {
+            let clause = provision(&effect.provision);
+            EffectReport {
+                taxes: effect.taxes.into(),
+                party_alpha2: effect.party.map(|state| state.alpha2.to_string()),
+                party_alpha3: effect.party.map(|state| state.alpha3.to_string()),
+                date: clause.date,
+                quote: clause.quote,
+                start: clause.start,
+                end: clause.end,
+            }
+        })
+        .collect();
 }
 
 fn folded(text: &str) -> String {

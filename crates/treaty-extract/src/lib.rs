@@ -227,6 +227,7 @@ fn structure_report(
             signed: None,
             entry_into_force: None,
             effective_withholding: None,
+            effective: Vec::new(),
             fragment: treaty.fragment,
             versions: treaty
                 .versions

@@ -3,14 +3,15 @@
 //! For each treaty a segmented document holds: the two contracting states as ISO 3166 codes
 //! (from the preamble's names, or the signature block's), the kind of instrument and its
 //! title, where and when it was signed (the closing formula, or a statement that it was
-//! signed), and the clauses that put it into force and give it effect for taxes withheld at
-//! source, with a date where they state one.
+//! signed), and the clauses that put it into force and give it effect (for taxes withheld at
+//! source, for other taxes, per party where they differ), with a date where they state one.
 //!
 //! Every finding carries its byte range in the normalized text; mapping to original bytes is
 //! the caller's job, as for the rest of the pipeline. Names, formulas and calendar words are
 //! the profiles' `names` and `identity` parts: this crate holds no words of any language.
 
 mod dates;
+mod effect;
 mod instrument;
 mod parties;
 mod provisions;
@@ -24,6 +25,7 @@ use treaty_lang::InstrumentKind;
 use treaty_segment::{Diagnostic, Document, Treaty, Version};
 
 pub use dates::{find_dates, Date, FoundDate};
+pub use effect::{Effect, TaxesCovered};
 pub use parties::Party;
 pub use provisions::Provision;
 pub use signature::Signature;
@@ -44,8 +46,12 @@ pub struct Identity {
     pub signed: Option<Signature>,
     /// The clause that puts the treaty into force.
     pub entry_into_force: Option<Provision>,
-    /// The clause from which the treaty has effect for taxes withheld at source.
+    /// The clause from which the treaty has effect for taxes withheld at source (the first
+    /// clause of effect that covers them).
     pub effective_withholding: Option<Provision>,
+    /// The clauses of effect: for taxes withheld at source, for other taxes, or for all,
+    /// per party where the treaty gives each party its own.
+    pub effects: Vec<Effect>,
 }
 
 /// The identity of every treaty of `document` (in the normalized `text` it was segmented
@@ -92,6 +98,7 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
             }
         }
         let head_for_force = head.clone();
+        let effects = effect::effects(text, version);
         let states: Vec<State> = parties.iter().map(|p| p.state).collect();
         let (instrument, title) =
             instrument::kind_and_title(text, treaty, version, head, &states, commentary);
@@ -102,7 +109,11 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
             title,
             signed,
             entry_into_force: provisions::entry_into_force(text, version, head_for_force),
-            effective_withholding: provisions::withholding_effect(text, version),
+            effective_withholding: effects
+                .iter()
+                .find(|e| e.taxes != TaxesCovered::Other)
+                .map(|e| e.provision.clone()),
+            effects,
         });
         previous_body_start = Some(body_start);
     }

@@ -1,5 +1,5 @@
-//! The clauses that put a treaty into force and give it effect for taxes withheld at source,
-//! with the date they state, if any (most state a rule: "the thirtieth day after ...").
+//! The clause that puts a treaty into force, with the date it states, if any (most state a
+//! rule: "the thirtieth day after ...").
 
 use std::ops::Range;
 
@@ -116,16 +116,6 @@ fn statement_in(
     })
 }
 
-/// The clause of the entry-into-force article on taxes withheld at source.
-pub(crate) fn withholding_effect(text: &str, version: &Version) -> Option<Provision> {
-    let phrases = version.lang.profile().identity.withheld_at_source;
-    let mut provision = clause_with(text, version, phrases)?;
-    provision.date = find_dates(&text[provision.range.clone()], version.lang)
-        .first()
-        .map(|found| found.date);
-    Some(provision)
-}
-
 /// The clause around the first of `phrases` in the version's entry-into-force article.
 fn clause_with(text: &str, version: &Version, phrases: &[&str]) -> Option<Provision> {
     let article = version
@@ -134,18 +124,7 @@ fn clause_with(text: &str, version: &Version, phrases: &[&str]) -> Option<Provis
         .rev()
         .find(|a| a.topic == Topic::EntryIntoForce)?;
     let body = text.get(article.span.clone())?;
-    let lower = body.to_lowercase();
-    // Lower-casing may change lengths; search the lower-case text only when it does not.
-    let haystack = if lower.len() == body.len() {
-        lower.as_str()
-    } else {
-        body
-    };
-    let at = phrases
-        .iter()
-        .filter(|p| !p.is_empty())
-        .filter_map(|p| haystack.find(&p.to_lowercase()))
-        .min()?;
+    let at = find_phrase(body, phrases)?;
     let range = clause_around(body, at);
     Some(Provision {
         range: article.span.start + range.start..article.span.start + range.end,
@@ -153,9 +132,25 @@ fn clause_with(text: &str, version: &Version, phrases: &[&str]) -> Option<Provis
     })
 }
 
+/// Where the first of `phrases` stands in `text`, case-insensitively.
+pub(crate) fn find_phrase(text: &str, phrases: &[&str]) -> Option<usize> {
+    let lower = text.to_lowercase();
+    // Lower-casing may change lengths; search the lower-case text only when it does not.
+    let haystack = if lower.len() == text.len() {
+        lower.as_str()
+    } else {
+        text
+    };
+    phrases
+        .iter()
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| haystack.find(&p.to_lowercase()))
+        .min()
+}
+
 /// From the clause start before `at` (a sentence or clause end) to the clause end after it,
 /// at most [`CLAUSE_LENGTH`] bytes.
-fn clause_around(body: &str, at: usize) -> Range<usize> {
+pub(crate) fn clause_around(body: &str, at: usize) -> Range<usize> {
     let is_end = |c: char| matches!(c, '.' | ';' | ':') || c == '\u{3002}';
     let start = body[..at]
         .char_indices()

@@ -82,6 +82,13 @@ pub struct IdentityWords {
     pub entered_into_force: &'static [&'static str],
     /// Phrases naming taxes withheld at source in the clause on when the treaty has effect.
     pub withheld_at_source: &'static [&'static str],
+    /// Phrases naming the taxes other than those withheld at source in that clause (`other
+    /// taxes`, `taxes not withheld at source`), looked for before [`Self::withheld_at_source`]
+    /// since some hold its words.
+    pub not_withheld_at_source: &'static [&'static str],
+    /// Phrases saying from when the treaty has effect, where one clause covers every tax
+    /// (`shall have effect`).
+    pub has_effect: &'static [&'static str],
     /// Phrases after a state's name that hand the treaty over to a territory it acts for
     /// (`in respect of`): the territory is the party.
     pub on_behalf_of: &'static [&'static str],
@@ -103,6 +110,8 @@ impl IdentityWords {
         entry_into_force: &[],
         entered_into_force: &[],
         withheld_at_source: &[],
+        not_withheld_at_source: &[],
+        has_effect: &[],
         on_behalf_of: &[],
     };
 }

@@ -59,17 +59,17 @@ pub(crate) enum Mention {
     Signed,
     /// The clause of entry into force.
     InForce,
-    /// The clause of effect for taxes withheld at source.
-    Withholding,
+    /// Clause of effect `n` (from 0): for taxes withheld at source, other taxes or all.
+    Effect(usize),
 }
 
-/// The id of a place of a treaty's identity: `t1s0`, `t1sg`, `t1ef`, `t1ew`.
+/// The id of a place of a treaty's identity: `t1s0`, `t1sg`, `t1ef`, `t1ew0`.
 pub(crate) fn identity_id(treaty: usize, mention: Mention) -> String {
     match mention {
         Mention::Party(index) => format!("t{treaty}s{index}"),
         Mention::Signed => format!("t{treaty}sg"),
         Mention::InForce => format!("t{treaty}ef"),
-        Mention::Withholding => format!("t{treaty}ew"),
+        Mention::Effect(index) => format!("t{treaty}ew{index}"),
     }
 }
 
@@ -84,13 +84,11 @@ pub(crate) fn mentions(treaty: &TreatyReport) -> Vec<(Mention, usize, usize)> {
     if let Some(signed) = &treaty.signed {
         found.push((Mention::Signed, signed.start, signed.end));
     }
-    for (mention, clause) in [
-        (Mention::InForce, &treaty.entry_into_force),
-        (Mention::Withholding, &treaty.effective_withholding),
-    ] {
-        if let Some(clause) = clause {
-            found.push((mention, clause.start, clause.end));
-        }
+    if let Some(clause) = &treaty.entry_into_force {
+        found.push((Mention::InForce, clause.start, clause.end));
+    }
+    for (index, effect) in treaty.effective.iter().enumerate() {
+        found.push((Mention::Effect(index), effect.start, effect.end));
     }
     found
 }

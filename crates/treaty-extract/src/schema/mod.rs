@@ -18,10 +18,12 @@ use vocabulary::{
     decimal_schema, decimal_text, lang_schema, optional_decimal_schema, optional_decimal_text,
     topic_name, topic_schema, unit_name, unit_schema,
 };
-pub use vocabulary::{Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, Trigger};
+pub use vocabulary::{
+    Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, TaxesCovered, Trigger,
+};
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "1.2";
+pub const SCHEMA_VERSION: &str = "1.3";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.
@@ -449,6 +451,10 @@ pub struct TreatyReport {
     /// The clause from which the treaty has effect for taxes withheld at source.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effective_withholding: Option<ProvisionReport>,
+    /// Every clause saying from when the treaty has effect: for taxes withheld at source, for
+    /// other taxes or for all, per party where the treaty gives each party its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effective: Vec<EffectReport>,
     /// True when only part of the treaty is present.
     pub fragment: bool,
     /// One per language.
@@ -499,6 +505,29 @@ pub struct SignatureReport {
 /// one, and always its text (the rule, as "the thirtieth day after ...").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ProvisionReport {
+    /// The date, `YYYY-MM-DD`, where the clause states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The clause, whitespace folded.
+    pub quote: String,
+    /// Byte offset in the original file.
+    pub start: usize,
+    /// Byte offset in the original file.
+    pub end: usize,
+}
+
+/// A clause saying from when the treaty has effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct EffectReport {
+    /// The taxes it is about.
+    pub taxes: TaxesCovered,
+    /// The party whose taxes it is about (ISO 3166-1 alpha-2), where the treaty gives each
+    /// party its own clauses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party_alpha2: Option<String>,
+    /// The same party's alpha-3 code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party_alpha3: Option<String>,
     /// The date, `YYYY-MM-DD`, where the clause states one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
@@ -605,7 +634,7 @@ pub fn document_json_schema() -> String {
 
 /// The columns of `treaties.csv`: the fields of [`TreatyRow`].
 // tidy: not language (the dataset's column names)
-pub const TREATY_TABLE: [Column<TreatyRow>; 38] = [
+pub const TREATY_TABLE: [Column<TreatyRow>; 40] = [
     ("doc", |row| row.doc.clone()),
     ("treaty", |row| row.treaty.to_string()),
     ("instrument", |row| row.instrument.clone()),
@@ -623,6 +652,8 @@ pub const TREATY_TABLE: [Column<TreatyRow>; 38] = [
     ("effective_withholding", |row| {
         row.effective_withholding.clone()
     }),
+    ("effective_other", |row| row.effective_other.clone()),
+    ("effective_clauses", |row| row.effective_clauses.clone()),
     ("languages", |row| row.languages.clone()),
     ("dividends_lowest_rate", |row| {
         row.dividends_lowest_rate.clone()
@@ -673,7 +704,7 @@ pub const TREATY_TABLE: [Column<TreatyRow>; 38] = [
 ];
 
 /// Columns of `treaties.csv`, in order.
-pub const TREATY_COLUMNS: [&str; 38] = names(&TREATY_TABLE);
+pub const TREATY_COLUMNS: [&str; 40] = names(&TREATY_TABLE);
 
 /// One line of `treaties.csv` and `treaties.jsonl`: who, which instrument, since when, and
 /// the headline numbers. Each headline field has a `_row` field naming the row of
@@ -712,6 +743,11 @@ pub struct TreatyRow {
     pub in_force_rule: String,
     /// The date from which it has effect for taxes withheld at source, where stated.
     pub effective_withholding: String,
+    /// The date from which it has effect for other taxes, where stated.
+    pub effective_other: String,
+    /// The clauses saying from when it has effect, each as `TAXES[ PARTY]: clause`, joined
+    /// by ` | ` (`withheld_at_source JPN: (i) with respect to taxes withheld at source ...`).
+    pub effective_clauses: String,
     /// The language versions, by profile code, joined by `;`.
     pub languages: String,
     /// The lowest dividend rate (a most-favoured-nation rate aside), in per cent.
@@ -763,7 +799,7 @@ pub struct TreatyRow {
 
 impl TreatyRow {
     /// The CSV cells, in [`TREATY_COLUMNS`] order.
-    pub fn cells(&self) -> [String; 38] {
+    pub fn cells(&self) -> [String; 40] {
         cells(&TREATY_TABLE, self)
     }
 }

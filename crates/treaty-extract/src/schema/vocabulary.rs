@@ -83,6 +83,29 @@ vocabulary! {
     }
 }
 
+vocabulary! {
+    /// The taxes a clause of effect is about.
+    TaxesCovered {
+        /// Taxes withheld at source.
+        WithheldAtSource => "withheld_at_source",
+        /// The taxes other than those withheld at source.
+        Other => "other",
+        /// Every tax the treaty covers: the clause makes no difference.
+        All => "all",
+    }
+}
+
+impl From<treaty_identity::TaxesCovered> for TaxesCovered {
+    fn from(taxes: treaty_identity::TaxesCovered) -> Self {
+        use treaty_identity::TaxesCovered as T;
+        match taxes {
+            T::WithheldAtSource => TaxesCovered::WithheldAtSource,
+            T::Other => TaxesCovered::Other,
+            T::All => TaxesCovered::All,
+        }
+    }
+}
+
 impl From<treaty_lang::InstrumentKind> for Instrument {
     fn from(kind: treaty_lang::InstrumentKind) -> Self {
         use treaty_lang::InstrumentKind as K;

@@ -80,6 +80,19 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         "entered into force",
         "entry into force:",
     ],
-    withheld_at_source: &["withheld at source", "withholding tax", "taxes withheld"],
+    withheld_at_source: &[
+        "withheld at source",
+        "withholding tax",
+        "taxes withheld",
+        "tax withheld",
+        "deducted at source",
+    ],
+    not_withheld_at_source: &["other taxes", "not withheld", "taxes other than"],
+    has_effect: &[
+        "shall have effect",
+        "shall take effect",
+        "shall be effective",
+        "shall become effective",
+    ],
     on_behalf_of: &["in respect of", "on behalf of"],
 };

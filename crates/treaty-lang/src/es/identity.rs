@@ -59,5 +59,14 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         "retención en origen",
         "en la fuente",
     ],
+    not_withheld_at_source: &["demás impuestos", "otros impuestos", "restantes impuestos"],
+    has_effect: &[
+        "surtirá efecto",
+        "surtirán efecto",
+        "producirán efecto",
+        "producirá efecto",
+        "se aplicarán",
+        "se aplicará",
+    ],
     on_behalf_of: &["en nombre de", "respecto de"],
 };

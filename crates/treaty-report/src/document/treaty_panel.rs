@@ -5,7 +5,9 @@
 
 use std::fmt::Write as _;
 
-use treaty_extract::schema::{ProvisionReport, TreatyReport, TreatyRow};
+use treaty_extract::schema::{
+    EffectReport, ProvisionReport, TaxesCovered, TreatyReport, TreatyRow,
+};
 
 use crate::escape::attr;
 use crate::headline::figures;
@@ -35,7 +37,23 @@ fn mention_title(treaty: &TreatyReport, mention: Mention) -> String {
             None => format!("treaty {number}, signature"),
         },
         Mention::InForce => format!("treaty {number}, entry into force"),
-        Mention::Withholding => format!("treaty {number}, effect for taxes withheld at source"),
+        Mention::Effect(index) => match treaty.effective.get(index) {
+            Some(effect) => format!("treaty {number}, {}", effect_name(effect)),
+            None => format!("treaty {number}, effect"),
+        },
+    }
+}
+
+/// What a clause of effect is about: `effect, withheld at source (JPN)`.
+fn effect_name(effect: &EffectReport) -> String {
+    let taxes = match effect.taxes {
+        TaxesCovered::WithheldAtSource => "effect, withheld at source",
+        TaxesCovered::Other => "effect, other taxes",
+        TaxesCovered::All => "effect, all taxes",
+    };
+    match &effect.party_alpha3 {
+        Some(party) => format!("{taxes} ({party})"),
+        None => taxes.to_string(),
     }
 }
 
@@ -231,9 +249,22 @@ fn panel(model: &Model<'_>, page: usize, treaty: &TreatyReport, row: &TreatyRow,
     let in_force = treaty.entry_into_force.as_ref();
     clause_cell(model, page, treaty, Mention::InForce, in_force, out);
     out.push_str("</td></tr>");
-    if let Some(clause) = &treaty.effective_withholding {
-        out.push_str("<tr><th>effect at source</th><td>");
-        clause_cell(model, page, treaty, Mention::Withholding, Some(clause), out);
+    for (index, effect) in treaty.effective.iter().enumerate() {
+        let _ = write!(out, "<tr><th>{}</th><td>", attr(&effect_name(effect)));
+        let clause = ProvisionReport {
+            date: effect.date.clone(),
+            quote: effect.quote.clone(),
+            start: effect.start,
+            end: effect.end,
+        };
+        clause_cell(
+            model,
+            page,
+            treaty,
+            Mention::Effect(index),
+            Some(&clause),
+            out,
+        );
         out.push_str("</td></tr>");
     }
     figures_rows(model, page, treaty.treaty, row, out);
