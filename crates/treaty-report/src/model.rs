@@ -6,8 +6,7 @@
 //! article, `t1v0p0` its first protocol point, `t1v0m0` its first MLI provision, a `q` suffix
 //! numbers paragraphs, `r5` is the highlight of row 5 (and of the rows sharing its span), `w2`
 //! the place of warning 2; `t1s0` is where treaty 1 names its first party, `t1sg` its
-//! signature, `t1ef` its clause of entry into force, `t1ew` its clause of effect for taxes
-//! withheld at source.
+//! signature, `t1ef` its clause of entry into force, `t1ew0` its first clause of effect.
 
 use std::collections::BTreeMap;
 
