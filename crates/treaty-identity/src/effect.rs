@@ -1,8 +1,8 @@
 //! From when the treaty has effect: the clauses of the entry-into-force article that say from
 //! when it applies to taxes withheld at source, to other taxes, or to all taxes, per party
-//! where the article gives each party its own clauses (`(a) in Japan: (i) with respect to
-//! taxes withheld at source, ...; (ii) with respect to other taxes, ...; (b) in the United
-//! States: ...`), with the date a clause states where it states one (most state a rule:
+//! where the article gives each party its own clauses (`(a) in <a party>: (i) with respect
+//! to taxes withheld at source, ...; (ii) with respect to other taxes, ...; (b) in <the other
+//! party>: ...`), with the date a clause states where it states one (most state a rule:
 //! "the first day of January next following ...").
 
 use std::ops::Range;
@@ -23,17 +23,6 @@ pub enum TaxesCovered {
     Other,
     /// Every tax the treaty covers: the clause makes no difference.
     All,
-}
-
-impl TaxesCovered {
-    /// The dataset's word for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TaxesCovered::WithheldAtSource => "withheld_at_source",
-            TaxesCovered::Other => "other",
-            TaxesCovered::All => "all",
-        }
-    }
 }
 
 /// A clause of effect.
@@ -165,9 +154,9 @@ fn has_withholding_sibling(own: &str, items: &[Item], index: usize, lang: Lang) 
 }
 
 /// The state an item opens with: the only state named before the item's first colon, comma
-/// or dash in a short opening (`in Malawi:`, `In the case of the United States -`,
-/// `日本国については、`), or a state named in Latin script after at most [`PARTY_WORDS`]
-/// words (`in the Netherlands for taxable years ...`).
+/// or dash in a short opening (`in <state>:`, `In the case of <state> -`, `<state>について
+/// は、`), or a state named in Latin script after at most [`PARTY_WORDS`] words (`in <state>
+/// for taxable years ...`).
 fn party_opening(body: &str) -> Option<State> {
     punctuated_opening(body).or_else(|| worded_opening(body))
 }
