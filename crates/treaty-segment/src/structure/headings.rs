@@ -206,6 +206,37 @@ fn is_chapter_title(prefix: &str) -> bool {
 /// and a heading counts for little when the next candidate follows at once (a table of
 /// contents lists every article before the articles themselves). Linear: the best sequence
 /// ending in each number is kept.
+/// Where an inserted article's suffix puts it after the article of its number: 0 for none,
+/// 1 for `A` or the first of the profiles' suffixes (`bis`), 2 for `B` (`ter`), ...
+fn suffix_rank(suffix: &str) -> u32 {
+    let lower = suffix.to_lowercase();
+    if let Some(index) = GRAMMAR.article_suffixes.iter().position(|s| *s == lower) {
+        return index as u32 + 1;
+    }
+    match lower.as_bytes() {
+        [letter @ b'a'..=b'z'] => u32::from(letter - b'a') + 1,
+        _ => 0,
+    }
+}
+
+/// The highest suffix rank a heading may have (`Z`).
+const MAX_RANK: u32 = 26;
+
+/// The headings a heading of `number` and suffix `rank` may follow in a sequence, with how
+/// many headings that step skips: an inserted article (`12A`, `10 bis`) follows the article
+/// of its number or an earlier insertion after it; an article follows any of the
+/// [`MAX_STEP`] numbers before it, inserted articles included.
+fn predecessors(number: u32, rank: u32) -> impl Iterator<Item = (u32, u32, u32)> {
+    let inserted = (0..rank).map(move |r| (number, r, rank - r - 1));
+    let earlier = (1..=MAX_STEP)
+        .filter_map(move |step| number.checked_sub(step).map(|n| (n, step)))
+        .flat_map(move |(n, step)| {
+            // Skipping to an insertion also skips the article of its number.
+            (0..=MAX_RANK).map(move |r| (n, r, step - 1 + u32::from(rank > 0)))
+        });
+    inserted.chain(earlier)
+}
+
 fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading> {
     let weights: Vec<f32> = candidates
         .iter()
@@ -233,22 +264,21 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
     // ends. A sequence keeps one style of heading (`Article 5`, `ARTICLE 5`, `Article V`):
     // switching costs [`STYLE_SWITCH`], which keeps the headings of articles quoted by an
     // amending protocol (`Article XI ... is replaced by: Article XI`) out of its own sequence.
-    let mut best: std::collections::HashMap<(u32, Style), (f32, usize)> =
+    let mut best: std::collections::HashMap<(u32, u32, Style), (f32, usize)> =
         std::collections::HashMap::new();
     let mut previous: Vec<Option<usize>> = vec![None; candidates.len()];
     let mut score = vec![0.0_f32; candidates.len()];
     for (index, candidate) in candidates.iter().enumerate() {
         let number = candidate.heading.number;
+        let rank = suffix_rank(&candidate.heading.suffix);
         let style = style_of(text, &candidate.heading);
-        let before = (1..=MAX_STEP)
-            .filter_map(|step| number.checked_sub(step))
-            .flat_map(|n| STYLES.iter().map(move |s| (n, *s)))
-            .filter_map(|key| {
+        let before = predecessors(number, rank)
+            .flat_map(|(n, r, skipped)| STYLES.iter().map(move |s| ((n, r, *s), skipped)))
+            .filter_map(|(key, skipped)| {
                 best.get(&key).map(|(s, i)| {
-                    let switch = if key.1 == style { 0.0 } else { STYLE_SWITCH };
+                    let switch = if key.2 == style { 0.0 } else { STYLE_SWITCH };
                     // Headings lost between two found ones are rarer than stray references.
-                    let skipped = (number - key.0 - 1) as f32 * SKIPPED_NUMBER;
-                    (s - switch - skipped, *i)
+                    (s - switch - skipped as f32 * SKIPPED_NUMBER, *i)
                 })
             })
             .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -257,7 +287,7 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             let continues = number == 1
                 || (1..=2)
                     .filter_map(|step| number.checked_sub(step))
-                    .any(|n| STYLES.iter().any(|s| best.contains_key(&(n, *s))));
+                    .any(|n| STYLES.iter().any(|s| best.contains_key(&(n, 0, *s))));
             if !continues {
                 continue;
             }
@@ -268,7 +298,9 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
         };
         score[index] = base + weights[index];
         previous[index] = link;
-        let slot = best.entry((number, style)).or_insert((f32::MIN, index));
+        let slot = best
+            .entry((number, rank, style))
+            .or_insert((f32::MIN, index));
         if score[index] > slot.0 {
             *slot = (score[index], index);
         }

@@ -574,3 +574,55 @@ fn a_paragraph_may_open_with_its_first_label_on_its_line_or_the_next() {
         [["a", "b"], ["a", "b"], ["a", "b"]].map(|labels| labels.map(String::from).to_vec())
     );
 }
+
+#[test]
+fn an_inserted_article_follows_the_article_of_its_number() {
+    // `Article 12A` (and `Article 12-A`) after Article 12, before Article 13; a reference to
+    // it in a paragraph stays a reference.
+    for inserted in ["Article 12A", "Article 12-A"] {
+        let mut text = convention_of_twelve_articles();
+        text.push_str(&format!(
+            "{inserted}\nFees for Technical Services\n1. Fees for technical services arising in \
+             a Contracting State may be taxed in that State, but the tax so charged shall not \
+             exceed 10 per cent of the gross amount of the fees.\n2. The provisions of \
+             Article 12A shall not apply to royalties.\n\n\
+             Article 13\nCapital Gains\n1. Gains from the alienation of property may be taxed \
+             in the other State.\n\n"
+        ));
+        let numbers: Vec<(String, &str)> = outline(&text)
+            .into_iter()
+            .skip(10)
+            .map(|(number, _, topic, _)| (number, topic))
+            .collect();
+        assert_eq!(
+            numbers,
+            [
+                ("11".to_string(), "interest"),
+                ("12".to_string(), "royalties"),
+                ("12A".to_string(), "technical_services"),
+                ("13".to_string(), "capital_gains"),
+            ],
+            "{inserted}"
+        );
+    }
+}
+
+#[test]
+fn an_inserted_spanish_article_with_bis_follows_its_article() {
+    let text = "El Reino de España y la República de Chile, deseando concluir un Convenio, han \
+                convenido lo siguiente:\n\n\
+                Artículo 9. Empresas asociadas.\n1. Cuando una empresa de un Estado \
+                contratante participe en la dirección de una empresa del otro Estado.\n\n\
+                Artículo 10. Dividendos.\n1. Los dividendos pagados por una sociedad residente \
+                de un Estado contratante pueden someterse a imposición en el otro Estado.\n\n\
+                Artículo 10 bis. Rentas de fondos.\n1. Las rentas pagadas por un fondo \
+                residente de un Estado contratante pueden someterse a imposición en el otro \
+                Estado.\n\n\
+                Artículo 11. Intereses.\n1. Los intereses procedentes de un Estado contratante \
+                pueden someterse a imposición en el otro Estado.\n";
+    let numbers: Vec<String> = outline(text)
+        .into_iter()
+        .map(|(number, ..)| number)
+        .collect();
+    assert_eq!(numbers, ["9", "10", "10bis", "11"]);
+}

@@ -64,6 +64,9 @@ pub(crate) struct Grammar {
     /// The article heading words of the Latin-script profiles, misreadings included, in lower
     /// case.
     pub heading_words: Vec<String>,
+    /// The suffixes of inserted articles (`bis`, `ter`), in lower case, in the order they
+    /// count.
+    pub article_suffixes: Vec<String>,
     /// A phrase by which a text discusses a treaty's provisions instead of stating them.
     pub commentary: Regex,
     /// A phrase that amends another instrument.
@@ -223,6 +226,10 @@ fn build(languages: Languages) -> Grammar {
             .into_iter()
             .chain(words(latin(), |s| s.article_heading_misread))
             .map(|w| w.trim_end_matches('.').to_lowercase())
+            .collect(),
+        article_suffixes: words(latin(), |s| s.article_suffix)
+            .into_iter()
+            .map(str::to_lowercase)
             .collect(),
         commentary: compile(&pattern_alternation(words(latin(), |s| s.commentary))),
         amendment: compile(&pattern_alternation(words(latin(), |s| s.amendment))),
