@@ -22,7 +22,8 @@ const TITLE_LENGTH: usize = 400;
 ///
 /// A text that discusses a treaty (the segmenter's `not_a_treaty`) is a technical
 /// explanation; an instrument whose articles all amend another's is a protocol; a text that
-/// calls itself consolidated is one; otherwise the first instrument word of the title before
+/// calls itself consolidated is one, and so is one with publisher's notes under its provisions
+/// that later instruments changed them; otherwise the first instrument word of the title before
 /// the articles decides (`PROTOCOL AMENDING THE CONVENTION` is a protocol).
 pub(crate) fn kind_and_title(
     text: &str,
@@ -54,7 +55,7 @@ pub(crate) fn kind_and_title(
         InstrumentKind::TechnicalExplanation
     } else if amending {
         InstrumentKind::Protocol
-    } else if says(InstrumentKind::Consolidated) {
+    } else if says(InstrumentKind::Consolidated) || amendment_notes(text, version) >= NOTES {
         InstrumentKind::Consolidated
     } else {
         match first_word {
@@ -65,6 +66,19 @@ pub(crate) fn kind_and_title(
         }
     };
     (kind, title)
+}
+
+/// How many publisher's notes of amendments make a text consolidated: one may be a mention.
+const NOTES: usize = 2;
+
+/// The publisher's notes in a version's text that a later instrument changed a provision.
+fn amendment_notes(text: &str, version: &Version) -> usize {
+    let body = text.get(version.span.clone()).unwrap_or("");
+    GRAMMAR[version.lang]
+        .amendment_notes
+        .iter()
+        .map(|regex| regex.find_iter(body).count())
+        .sum()
 }
 
 /// The instrument word of the title: among the instrument words before the articles that have
@@ -165,4 +179,41 @@ fn title_line(text: &str, at: usize) -> Range<usize> {
     let trimmed_start = start + (piece.len() - piece.trim_start().len());
     let trimmed_end = start + piece.trim_end().len();
     trimmed_start..trimmed_end.max(trimmed_start)
+}
+
+#[cfg(test)]
+mod tests {
+    use treaty_lang::Lang;
+
+    use super::GRAMMAR;
+
+    fn notes(text: &str) -> usize {
+        let spanish = Lang::from_code("es").expect("the Spanish profile is built in");
+        GRAMMAR[spanish]
+            .amendment_notes
+            .iter()
+            .map(|regex| regex.find_iter(text).count())
+            .sum()
+    }
+
+    #[test]
+    fn a_publisher_s_note_that_a_later_instrument_changed_a_provision() {
+        assert_eq!(
+            notes(
+                "3. Los dividendos ...\n\
+                 Se modifica el apartado 3 por el art. 1 del Protocolo de 18 de noviembre de 2014. Ref. BOE-A-2015-10793\n\
+                 Se modifica la letra i) y se añaden las letras j) y k) por el art. 2 del Protocolo de 18 de noviembre de 2014.\n\
+                 Se modifica por el apartado 1 del Protocolo de 24 de febrero de 1995.\n"
+            ),
+            3
+        );
+        // The treaty's own words about amending it are no note.
+        assert_eq!(
+            notes(
+                "El presente Convenio se modifica por acuerdo de los Estados contratantes.\n\
+                 2. Se modificará el Convenio por un Protocolo.\n"
+            ),
+            0
+        );
+    }
 }

@@ -18,6 +18,8 @@ pub(crate) struct Grammar {
     pub signed_statement: Vec<Regex>,
     /// Instrument words, longest first, with their kind.
     pub instruments: Vec<(InstrumentKind, Regex)>,
+    /// A publisher's notes that a later instrument changed a provision.
+    pub amendment_notes: Vec<Regex>,
 }
 
 /// The compiled grammar of every installed language.
@@ -75,6 +77,7 @@ fn compile(profile: &Profile) -> Grammar {
         signature_after_date,
         signed_statement: compile_all(words.signed_statement),
         instruments,
+        amendment_notes: compile_all(words.amendment_notes),
     }
 }
 

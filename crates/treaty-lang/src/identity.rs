@@ -80,6 +80,10 @@ pub struct IdentityWords {
     /// publisher's heading: `Entered into Force on July 9, 1972`, `Entry into Force: 4 August
     /// 1978`), looked for before the articles.
     pub entered_into_force: &'static [&'static str],
+    /// Regex sources of a publisher's note, on a line of its own, that a later instrument
+    /// changed the provision above it (`Se modifica el apartado 3 por el art. 1 del Protocolo
+    /// de ...`): a text with such notes shows the treaty as amended, a consolidated text.
+    pub amendment_notes: &'static [&'static str],
     /// Phrases naming taxes withheld at source in the clause on when the treaty has effect.
     pub withheld_at_source: &'static [&'static str],
     /// Phrases naming the taxes other than those withheld at source in that clause (`other
@@ -109,6 +113,7 @@ impl IdentityWords {
         date_before_verb: false,
         entry_into_force: &[],
         entered_into_force: &[],
+        amendment_notes: &[],
         withheld_at_source: &[],
         not_withheld_at_source: &[],
         has_effect: &[],

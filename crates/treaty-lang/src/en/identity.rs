@@ -80,6 +80,7 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         "entered into force",
         "entry into force:",
     ],
+    amendment_notes: &[],
     withheld_at_source: &[
         "withheld at source",
         "withholding tax",

@@ -52,6 +52,11 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     date_before_verb: false,
     entry_into_force: &["entrará en vigor"],
     entered_into_force: &["entró en vigor el", "entró en vigor", "entrada en vigor:"],
+    amendment_notes: &[
+        // Se modifica el apartado 3 por el art. 1 del Protocolo de 18 de noviembre de 2014.
+        // Se añade el artículo 25 bis por ...; Se suprime el apartado 4 por ...
+        r"(?m)^[ \t]*Se (?:modifica|modifican|añade|añaden|suprime|suprimen|da nueva redacción)\b[^\n]{0,200}?\bpor (?:el|la|los|las) [^\n]{0,80}?\b(?:Protocolo|Convenio|Acuerdo|Canje de [Nn]otas)\b",
+    ],
     withheld_at_source: &[
         "retenidos en la fuente",
         "retenidos en origen",

@@ -48,6 +48,7 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     date_before_verb: true,
     entry_into_force: &["効力を生ずる", "効力を生じ"],
     entered_into_force: &[],
+    amendment_notes: &[],
     withheld_at_source: &["源泉徴収"],
     not_withheld_at_source: &["源泉徴収されない", "源泉徴収によらない", "その他の租税"],
     has_effect: &["適用する"],

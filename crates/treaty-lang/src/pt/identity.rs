@@ -48,6 +48,7 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     date_before_verb: false,
     entry_into_force: &["entrará em vigor", "entrará em vigôr"],
     entered_into_force: &["entrou em vigor em", "entrou em vigor", "entrada em vigor:"],
+    amendment_notes: &[],
     withheld_at_source: &[
         "retidos na fonte",
         "retido na fonte",
