@@ -152,9 +152,16 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
                 continue;
             }
         }
-        let suffix = captures.get(2).map_or(String::new(), |s| {
-            s.as_str().trim().trim_start_matches('-').to_string()
-        });
+        let suffix = captures
+            .get(2)
+            .or_else(|| captures.get(4))
+            .map_or(String::new(), |s| {
+                s.as_str()
+                    .trim()
+                    .trim_start_matches('-')
+                    .trim_end_matches('.')
+                    .to_string()
+            });
         candidates.push(Candidate {
             heading: Heading {
                 start,

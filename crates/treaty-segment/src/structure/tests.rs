@@ -577,9 +577,9 @@ fn a_paragraph_may_open_with_its_first_label_on_its_line_or_the_next() {
 
 #[test]
 fn an_inserted_article_follows_the_article_of_its_number() {
-    // `Article 12A` (and `Article 12-A`) after Article 12, before Article 13; a reference to
-    // it in a paragraph stays a reference.
-    for inserted in ["Article 12A", "Article 12-A"] {
+    // `Article 12A` (and `Article 12-A`, `Article 12 A.`) after Article 12, before Article
+    // 13; a reference to it in a paragraph stays a reference.
+    for inserted in ["Article 12A", "Article 12-A", "Article 12 A."] {
         let mut text = convention_of_twelve_articles();
         text.push_str(&format!(
             "{inserted}\nFees for Technical Services\n1. Fees for technical services arising in \
@@ -625,4 +625,15 @@ fn an_inserted_spanish_article_with_bis_follows_its_article() {
         .map(|(number, ..)| number)
         .collect();
     assert_eq!(numbers, ["9", "10", "10bis", "11"]);
+    // Roman numerals with a lettered suffix: `Artículo X-A.`
+    let roman = text
+        .replace("Artículo 9.", "Artículo IX.")
+        .replace("Artículo 10 bis.", "Artículo X-A.")
+        .replace("Artículo 10.", "Artículo X.")
+        .replace("Artículo 11.", "Artículo XI.");
+    let numbers: Vec<String> = outline(&roman)
+        .into_iter()
+        .map(|(number, ..)| number)
+        .collect();
+    assert_eq!(numbers, ["9", "10", "10A", "11"]);
 }

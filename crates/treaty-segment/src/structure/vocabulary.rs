@@ -74,7 +74,8 @@ pub(crate) struct Grammar {
     /// A reference to an article of the amended instrument (see
     /// [`StructureWords::amended_article`]).
     pub amended_article: Vec<Regex>,
-    /// A Latin heading: number in group 1 (suffix in 2) or Roman numeral in group 3.
+    /// A Latin heading: number in group 1 (suffix in 2: `12A`, `12-A`, `10 bis`, `28 A.`) or
+    /// Roman numeral in group 3 (suffix in 4: `XXVI-A`).
     pub latin_heading: Regex,
     /// Article 1's heading: digits or Roman numeral in group 1; numbers of headings that
     /// enclose them in the groups after.
@@ -241,7 +242,7 @@ fn build(languages: Languages) -> Grammar {
         // ASCII word boundaries keep the regex on its fast engines over non-ASCII text; the
         // words around a heading are ASCII where it matters (the number and its suffix).
         latin_heading: compile(&format!(
-            r"(?-u:\b){headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z](?-u:\b)| ?{suffixes}(?-u:\b))?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})(?-u:\b))"
+            r"(?-u:\b){headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z](?-u:\b)| ?{suffixes}(?-u:\b)| [A-Z]\.)?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})(-[A-Z])?(?-u:\b))"
         )),
         first_heading: compile(&first_heading),
         first_heading_ascii: compile(&first_heading_ascii),
