@@ -169,3 +169,26 @@ fn japanese_clauses_per_party_and_for_each_kind_of_tax() {
     let labels: Vec<&str> = sweden.iter().map(|(label, _)| label.as_str()).collect();
     assert_eq!(labels, ["all JPN", "all SWE"]);
 }
+
+#[test]
+fn an_amending_protocol_s_own_clauses_of_effect() {
+    // Article XIV: "(a) in respect of taxes withheld at source, ...; (b) in respect of other
+    // taxes, ...", then the arbitration cases' own list "(a) Cases that are under
+    // consideration ... (b) Cases that come under consideration ...", which is no clause of
+    // effect.
+    assert_effects(
+        "pdf/us-japan-2013-protocol-en.pdf",
+        &[
+            ("withheld_at_source", "(a) in respect of taxes withheld"),
+            ("other", "(b) in respect of other taxes"),
+        ],
+    );
+    assert_effects(
+        "pdf/us-germany-2006-protocol-en.pdf",
+        &[
+            ("withheld_at_source", "a) in respect of taxes withheld"),
+            ("other", "b) in respect of other taxes on income"),
+            ("other", "c) in respect of taxes on capital"),
+        ],
+    );
+}

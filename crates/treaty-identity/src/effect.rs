@@ -42,8 +42,13 @@ pub(crate) fn effects(text: &str, version: &Version) -> Vec<Effect> {
     let lang = version.lang;
     // The first paragraph that says so: later ones are exceptions for some articles, or say
     // until when an earlier treaty keeps its effect.
-    let mut found = version
-        .articles
+    // An amending protocol's articles are its protocol articles.
+    let articles = if version.articles.is_empty() {
+        &version.protocol
+    } else {
+        &version.articles
+    };
+    let mut found = articles
         .iter()
         .filter(|a| a.topic == Topic::EntryIntoForce)
         .flat_map(|article| &article.paragraphs)
@@ -68,7 +73,16 @@ fn paragraph_effects(text: &str, paragraph: &Paragraph, lang: Lang) -> Vec<Effec
         return Vec::new();
     }
     let to_text = |local: Range<usize>| paragraph.pieces.range_to_normalized(local);
-    let items = items_of(paragraph);
+    let mut items = items_of(paragraph);
+    // A list that starts again (`(a) ... (b) ...`, then "Notwithstanding ...: (a) ...") is
+    // about something else.
+    if let Some(restart) = items
+        .iter()
+        .skip(1)
+        .position(|item| item.level == 0 && item.label == items[0].label)
+    {
+        items.truncate(restart + 1);
+    }
     if items.is_empty() {
         return clauses_of(own, lang)
             .into_iter()
@@ -268,6 +282,8 @@ fn provision(text: &str, range: Range<usize>) -> Provision {
 /// A list item of a paragraph.
 #[derive(Debug, Clone)]
 struct Item {
+    /// Its label (`a`, `ii`).
+    label: String,
     /// How deep it is: 0 for the paragraph's outer list.
     level: usize,
     /// Its own words, up to the next item, in the paragraph's text.
@@ -320,6 +336,7 @@ fn items_of(paragraph: &Paragraph) -> Vec<Item> {
             order.len() - 1
         });
         items.push(Item {
+            label: sub.label.clone(),
             level,
             own: sub.local.clone(),
             extent: sub.local.clone(),
