@@ -275,6 +275,7 @@ const CONTENT: &[(&str, &str, f32)] = &[
     ("members of diplomatic missions", "diplomatic_agents", 5.0),
     ("instruments of ratification", "entry_into_force", 3.0),
     ("shall enter into force", "entry_into_force", 4.0),
+    ("shall come into force", "entry_into_force", 4.0),
     // The openings of model articles in the wording of untitled prints (the US model and
     // treaties drafted after it) and of amending instructions that quote them.
     (
