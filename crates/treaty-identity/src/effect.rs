@@ -11,7 +11,7 @@ use treaty_lang::Lang;
 use treaty_segment::{Paragraph, Topic, Version};
 
 use crate::dates::find_dates;
-use crate::provisions::{clause_around, find_phrase, Provision};
+use crate::provisions::{clause_around, find_phrase, phrase_ranges, Provision};
 use crate::states::{find_states, State};
 
 /// Which taxes a clause of effect is about.
@@ -248,23 +248,10 @@ fn clauses_of(own: &str, lang: Lang) -> Vec<(TaxesCovered, Range<usize>)> {
 
 /// Every start of one of `phrases` in `text`, case-insensitively.
 fn phrase_starts(text: &str, phrases: &[&str]) -> Vec<usize> {
-    let lower = text.to_lowercase();
-    let haystack = if lower.len() == text.len() {
-        lower.as_str()
-    } else {
-        text
-    };
-    let mut starts: Vec<usize> = phrases
-        .iter()
-        .filter(|p| !p.is_empty())
-        .flat_map(|p| {
-            haystack
-                .match_indices(p.to_lowercase().as_str())
-                .map(|(at, _)| at)
-                .collect::<Vec<_>>()
-        })
+    let mut starts: Vec<usize> = phrase_ranges(text, phrases)
+        .into_iter()
+        .map(|range| range.start)
         .collect();
-    starts.sort_unstable();
     starts.dedup();
     starts
 }

@@ -49,23 +49,7 @@ const DATE_NEAR_VERB: usize = 40;
 fn date_next_to(text: &str, range: Range<usize>, phrases: &[&str], lang: Lang) -> Option<Date> {
     let slice = text.get(range)?;
     let before = lang.profile().identity.date_before_verb;
-    let lower = slice.to_lowercase();
-    let haystack = if lower.len() == slice.len() {
-        lower.as_str()
-    } else {
-        slice
-    };
-    let verbs: Vec<Range<usize>> = phrases
-        .iter()
-        .filter(|p| !p.is_empty())
-        .flat_map(|p| {
-            let p = p.to_lowercase();
-            haystack
-                .match_indices(p.as_str())
-                .map(|(at, m)| at..at + m.len())
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let verbs = phrase_ranges(slice, phrases);
     find_dates(slice, lang).into_iter().find_map(|found| {
         let near = verbs.iter().any(|verb| {
             let gap = if before {
@@ -98,12 +82,7 @@ fn statement_in(
     let found = find_dates(slice, lang)
         .into_iter()
         .find(|f| f.date == date)?;
-    let lower = slice.to_lowercase();
-    let haystack = if lower.len() == slice.len() {
-        lower.as_str()
-    } else {
-        slice
-    };
+    let haystack = searchable(slice);
     let verb = phrases
         .iter()
         .filter(|p| !p.is_empty())
@@ -134,18 +113,37 @@ fn clause_with(text: &str, version: &Version, phrases: &[&str]) -> Option<Provis
 
 /// Where the first of `phrases` stands in `text`, case-insensitively.
 pub(crate) fn find_phrase(text: &str, phrases: &[&str]) -> Option<usize> {
-    let lower = text.to_lowercase();
-    // Lower-casing may change lengths; search the lower-case text only when it does not.
-    let haystack = if lower.len() == text.len() {
-        lower.as_str()
-    } else {
-        text
-    };
-    phrases
+    phrase_ranges(text, phrases)
+        .first()
+        .map(|range| range.start)
+}
+
+/// Every place of one of `phrases` in `text`, case-insensitively, in text order.
+pub(crate) fn phrase_ranges(text: &str, phrases: &[&str]) -> Vec<Range<usize>> {
+    let haystack = searchable(text);
+    let mut ranges: Vec<Range<usize>> = phrases
         .iter()
         .filter(|p| !p.is_empty())
-        .filter_map(|p| haystack.find(&p.to_lowercase()))
-        .min()
+        .flat_map(|p| {
+            haystack
+                .match_indices(p.to_lowercase().as_str())
+                .map(|(at, m)| at..at + m.len())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    ranges.sort_by_key(|range| (range.start, range.end));
+    ranges
+}
+
+/// `text` lower-cased for case-insensitive search, where that keeps every offset (lower-casing
+/// may change lengths; then `text` as it is).
+fn searchable(text: &str) -> std::borrow::Cow<'_, str> {
+    let lower = text.to_lowercase();
+    if lower.len() == text.len() {
+        std::borrow::Cow::Owned(lower)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
 }
 
 /// From the clause start before `at` (a sentence or clause end) to the clause end after it,
