@@ -158,6 +158,9 @@ pub struct RuleWords {
     pub beneficial_owner: &'static [&'static str],
     /// "or" between alternatives (with its spaces).
     pub or: &'static [&'static str],
+    /// "and" that joins the last item of a list whose items all hold at once (with its
+    /// spaces): "si: a) ...; b) ...; y c) ..." states the conditions of one tier.
+    pub and: &'static [&'static str],
     /// "in all other cases": a residual tier with no conditions.
     pub all_other_cases: &'static [&'static str],
 
@@ -299,6 +302,7 @@ impl RuleWords {
         owners: OwnerWords::EMPTY,
         beneficial_owner: &[],
         or: &[],
+        and: &[],
         all_other_cases: &[],
         income: IncomeWords::EMPTY,
         lending_body: &[],

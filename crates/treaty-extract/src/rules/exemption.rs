@@ -5,7 +5,7 @@ use std::ops::Range;
 use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
-use super::holding::{holding_basis, is_holding, is_upper_bound};
+use super::holding::{holding_bases, holding_basis, is_ceiling, is_holding};
 use super::income::income_classes;
 use super::owner::{alternatives, beneficial_owners, first_named_owner};
 use super::text::{
@@ -14,10 +14,7 @@ use super::text::{
 };
 use super::words::{contains_any, words};
 use super::Finding;
-use crate::schema::{Basis, Conditions, Holding, Income, Kind, Owner, Period};
-
-/// How many characters before a holding percentage the words that make it a ceiling are read.
-const NEGATION_REACH: usize = 80;
+use crate::schema::{Conditions, Holding, Income, Kind, Owner, Period};
 
 /// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
 /// per basis when the holding may be measured on either (voting power or capital, depending
@@ -33,14 +30,7 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
             return None;
         }
         let (before, after) = words_around(item, q.span.clone());
-        // The verb that negates a "more than" may stand further back than the words around.
-        let clause_before = &item[..q.span.start];
-        let wide_start = clause_before
-            .char_indices()
-            .rev()
-            .nth(NEGATION_REACH)
-            .map_or(0, |(i, _)| i);
-        let ceiling = is_upper_bound(&clause_before[wide_start..], after, lang);
+        let ceiling = is_ceiling(item, q.span.clone(), lang);
         is_holding(before, after, lang).then_some((q, ceiling))
     });
     let Some((holding, ceiling)) = holding else {
@@ -48,33 +38,39 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
     };
     let owner = beneficial_owners(item, lang).first().copied();
     if ceiling {
-        let (_, after) = words_around(item, holding.span.clone());
         let owner = owner.or_else(|| {
             exemption_conditions(item, topic, lang)
                 .into_iter()
                 .find_map(|c| c.beneficial_owner)
         });
-        return vec![Conditions {
-            beneficial_owner: owner,
-            max_holding: Some(Holding {
-                percent: holding.value.to_string(),
-                basis: holding_basis(after, lang),
-            }),
-            ..Conditions::default()
-        }];
+        // One variant per ceiling: "más del 5 por ciento del capital o del 5 por ciento de
+        // las acciones con derecho a voto" caps the holding on either basis.
+        let mut variants: Vec<Conditions> = Vec::new();
+        for q in quantities.iter().filter(|q| {
+            q.unit == Unit::Percent
+                && q.span.start >= holding.span.start
+                && is_ceiling(item, q.span.clone(), lang)
+                && {
+                    let (before, after) = words_around(item, q.span.clone());
+                    is_holding(before, after, lang)
+                }
+        }) {
+            let (_, after) = words_around(item, q.span.clone());
+            let conditions = Conditions {
+                beneficial_owner: owner,
+                max_holding: Some(Holding {
+                    percent: q.value.to_string(),
+                    basis: holding_basis(after, lang),
+                }),
+                ..Conditions::default()
+            };
+            if !variants.contains(&conditions) {
+                variants.push(conditions);
+            }
+        }
+        return variants;
     }
-    let lowered = lower(item);
-    let list = words(lang).list;
-    let mut bases: Vec<Basis> = Vec::new();
-    if contains_any(&lowered, list.basis_voting) {
-        bases.push(Basis::VotingPower);
-    }
-    if contains_any(&lowered, list.basis_capital) {
-        bases.push(Basis::Capital);
-    }
-    if bases.is_empty() {
-        bases.push(Basis::Shares);
-    }
+    let bases = holding_bases(item, holding.span.clone(), lang);
     let period = quantities
         .iter()
         .find(|q| q.unit.is_duration())
@@ -338,7 +334,72 @@ impl ExemptionReading<'_> {
         if !(closing_line || lead.trim_end().ends_with(':') || japanese_list) {
             return None;
         }
-        Some(self.item_findings(phrase))
+        let items = self.item_findings(phrase);
+        if leads_the_list && !closing_line && !words.japanese {
+            if let Some(tier) = self.one_tier_of_conditions(phrase, &items) {
+                return Some(tier);
+            }
+        }
+        Some(items)
+    }
+
+    /// "...shall be exempt ... if the beneficial owner is a company that holds 80 per cent
+    /// ... and: (a) satisfies ...; (b) ...": a list whose items name no tier of their own
+    /// (no beneficiary, class or holding) completes the lead's one tier; so does a list whose
+    /// items all hold at once ("si: a) ...; b) ...; y c) ..."). Either way the exemption is one
+    /// row, in the paragraph, its conditions read from the lead (and from every item of a
+    /// cumulative list).
+    fn one_tier_of_conditions(
+        &self,
+        phrase: &Range<usize>,
+        items: &[Finding],
+    ) -> Option<Vec<Finding>> {
+        let (text, paragraph) = (self.text, self.paragraph);
+        let first = paragraph.subparagraphs.first()?;
+        let last = paragraph.subparagraphs.last()?;
+        let (_, clause) = clause_around(text, paragraph, phrase.start, self.lang);
+        let lead = clause.start.min(phrase.start)..first.local.start;
+        let cumulative = self.is_cumulative_list();
+        let tier_clause = if cumulative {
+            let end = last.local.end.min(text.len());
+            let end = text[last.local.start..end]
+                .match_indices('\n')
+                .map(|(i, _)| last.local.start + i)
+                .find(|i| is_clause_break(text, *i))
+                .unwrap_or(end);
+            lead.start..end
+        } else {
+            let unnamed =
+                !items.is_empty() && items.iter().all(|f| f.conditions == Conditions::default());
+            if !unnamed {
+                return None;
+            }
+            lead
+        };
+        let findings = self.own_clause(phrase, "", &tier_clause);
+        let named = findings
+            .iter()
+            .any(|f| f.conditions != Conditions::default());
+        (cumulative || named).then_some(findings)
+    }
+
+    /// True when the paragraph's list ends "...; and (c) ...": its items hold together.
+    fn is_cumulative_list(&self) -> bool {
+        let paragraph = self.paragraph;
+        let items: Vec<_> = paragraph
+            .subparagraphs
+            .iter()
+            .filter(|s| is_list_item(paragraph, &s.label))
+            .collect();
+        let [.., before_last, last] = items.as_slice() else {
+            return false;
+        };
+        let joined = &self.text[before_last.local.start..last.local.start.min(self.text.len())];
+        let and = words(self.lang).list.and;
+        lower(joined)
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|word| and.iter().any(|a| a.trim() == word))
     }
 
     /// One row per item of the list an exempting phrase leads or closes (several for a
@@ -346,20 +407,7 @@ impl ExemptionReading<'_> {
     fn item_findings(&self, phrase: &Range<usize>) -> Vec<Finding> {
         let (text, paragraph) = (self.text, self.paragraph);
         let japanese = words(self.lang).japanese;
-        // The list's items are lettered ("a)", "(b)"), or numbered in roman numerals when the
-        // list starts at "i)" (a letter list starts at "a"): "si estos se pagan: i) ...;
-        // ii) ...".
-        let roman_list = paragraph
-            .subparagraphs
-            .first()
-            .is_some_and(|s| s.label == "i");
-        let is_item = |label: &str| {
-            if roman_list {
-                !label.is_empty() && label.chars().all(|c| matches!(c, 'i' | 'v' | 'x'))
-            } else {
-                label.len() == 1 && !matches!(label, "i" | "v" | "x")
-            }
-        };
+        let is_item = |label: &str| is_list_item(paragraph, label);
         let mut findings = Vec::new();
         for (index, sub) in paragraph
             .subparagraphs
@@ -489,6 +537,21 @@ impl ExemptionReading<'_> {
                 )
             })
             .collect()
+    }
+}
+
+/// True when `label` marks an item of the paragraph's own list, not of a list nested in one:
+/// the items are lettered ("a)", "(b)"), or numbered in roman numerals when the list starts
+/// at "i)" (a letter list starts at "a"): "si estos se pagan: i) ...; ii) ...".
+fn is_list_item(paragraph: &Paragraph, label: &str) -> bool {
+    let roman_list = paragraph
+        .subparagraphs
+        .first()
+        .is_some_and(|s| s.label == "i");
+    if roman_list {
+        !label.is_empty() && label.chars().all(|c| matches!(c, 'i' | 'v' | 'x'))
+    } else {
+        label.len() == 1 && !matches!(label, "i" | "v" | "x")
     }
 }
 

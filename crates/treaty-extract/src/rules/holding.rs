@@ -1,8 +1,11 @@
 //! Holding percentages: what tells a holding from a rate, its basis, and its bounds.
 
-use treaty_lang::Lang;
+use std::ops::Range;
 
-use super::text::{lower, MARKER_IN_WORD};
+use treaty_lang::Lang;
+use treaty_numbers::{find_quantities, Unit};
+
+use super::text::{lower, words_around, MARKER_IN_WORD};
 use super::words::{contains_any, ends_with_any, starts_with_any, words};
 use crate::schema::{Basis, Conditions};
 
@@ -18,6 +21,59 @@ pub(super) fn holding_basis(after: &str, lang: Lang) -> Basis {
         Basis::Value
     } else {
         Basis::Shares
+    }
+}
+
+/// How far after a holding percentage its bases are read ("of the voting power or of the
+/// capital of the company paying the dividends").
+const BASES_REACH: usize = 80;
+
+/// The bases a holding percentage at `span` of `text` is measured on: the one the words
+/// after it name, or two where an "or" offers a second ("of the voting power or of the
+/// capital"). "del capital con derecho de voto" is one basis, voting capital.
+/// Japanese names the basis before the number, anywhere in the item: every basis it names.
+pub(super) fn holding_bases(text: &str, span: Range<usize>, lang: Lang) -> Vec<Basis> {
+    let list = words(lang).list;
+    if words(lang).japanese {
+        let named: Vec<Basis> = [
+            (list.basis_voting, Basis::VotingPower),
+            (list.basis_capital, Basis::Capital),
+        ]
+        .into_iter()
+        .filter(|(words, _)| contains_any(text, words))
+        .map(|(_, basis)| basis)
+        .collect();
+        return if named.is_empty() {
+            vec![Basis::Shares]
+        } else {
+            named
+        };
+    }
+    let rest = &text[span.end..];
+    let end = rest
+        .char_indices()
+        .nth(BASES_REACH)
+        .map_or(rest.len(), |(i, _)| i);
+    let after = lower(&rest[..end]);
+    let mut named: Vec<(usize, Basis)> = [
+        (list.basis_voting, Basis::VotingPower),
+        (list.basis_capital, Basis::Capital),
+    ]
+    .iter()
+    .flat_map(|(words, basis)| {
+        words
+            .iter()
+            .filter_map(|w| after.find(w).map(|at| (at, *basis)))
+    })
+    .collect();
+    named.sort_by_key(|(at, _)| *at);
+    match named.as_slice() {
+        [(first_at, first), .., (last_at, last)]
+            if first != last && contains_any(&after[*first_at..*last_at], list.or) =>
+        {
+            vec![*first, *last]
+        }
+        _ => vec![holding_basis(&rest[..end], lang)],
     }
 }
 
@@ -88,6 +144,55 @@ pub(super) fn names_what_is_held(after: &str, lang: Lang) -> bool {
     starts_with_any(after, list.holding_after)
         || contains_any(&after[..end], list.basis_voting)
         || contains_any(&after[..end], list.basis_capital)
+}
+
+/// How many characters before a holding percentage the words that make it a ceiling are read.
+const NEGATION_REACH: usize = 80;
+
+/// True when the holding percentage at `span` of `text` is an upper bound (see
+/// [`is_upper_bound`]), its negating verb looked for further back than the words around the
+/// number: "no posee directa o indirectamente más del 5 por ciento".
+/// A percentage coordinated with a ceiling just before it ("más del 5 por ciento del capital
+/// o del 5 por ciento de las acciones") is the same ceiling on another basis.
+pub(super) fn is_ceiling(text: &str, span: Range<usize>, lang: Lang) -> bool {
+    if is_ceiling_itself(text, span.clone(), lang) {
+        return true;
+    }
+    let before = &text[..span.start];
+    if !is_coordinated(before, lang) {
+        return false;
+    }
+    let start = reach_start(before);
+    find_quantities(&before[start..], lang)
+        .into_iter()
+        .rev()
+        .find(|q| q.unit == Unit::Percent)
+        .is_some_and(|q| is_ceiling_itself(text, start + q.span.start..start + q.span.end, lang))
+}
+
+/// [`is_upper_bound`] with the words before the number read as far as [`NEGATION_REACH`].
+fn is_ceiling_itself(text: &str, span: Range<usize>, lang: Lang) -> bool {
+    let before = &text[..span.start];
+    let (_, after) = words_around(text, span);
+    is_upper_bound(&before[reach_start(before)..], after, lang)
+}
+
+/// Where the last [`NEGATION_REACH`] characters of `before` start.
+fn reach_start(before: &str) -> usize {
+    before
+        .char_indices()
+        .rev()
+        .nth(NEGATION_REACH)
+        .map_or(0, |(i, _)| i)
+}
+
+/// True when the words right before a number coordinate it with the one before ("o del",
+/// "or"): the alternative joins the last word or the one before it.
+fn is_coordinated(before: &str, lang: Lang) -> bool {
+    let or = words(lang).list.or;
+    let lowered = lower(before);
+    let last: Vec<&str> = lowered.split_whitespace().rev().take(2).collect();
+    last.iter().any(|word| or.iter().any(|o| o.trim() == *word))
 }
 
 /// True when a holding percentage is an upper bound ("but less than 25 per cent").

@@ -11,7 +11,7 @@ use treaty_numbers::{find_quantities, Decimal, Lang, Quantity, Unit};
 use treaty_segment::{Paragraph, Topic};
 
 use super::branch::is_branch_clause;
-use super::holding::{either_basis, is_comparison, is_holding, is_upper_bound, names_what_is_held};
+use super::holding::{either_basis, is_ceiling, is_comparison, is_holding, names_what_is_held};
 use super::is_rate_topic;
 use super::owner::{alternatives, first_named_owner};
 use super::rate::fill_rate_conditions;
@@ -267,7 +267,10 @@ impl Reading<'_> {
         let (before, after) = (place.before, place.after);
         if comparison {
             Measure::Other
-        } else if holding && is_rate_topic(topic) && is_upper_bound(before, after, lang) {
+        } else if holding
+            && is_rate_topic(topic)
+            && is_ceiling(self.text, quantity.span.clone(), lang)
+        {
             Measure::MaxHolding
         } else if holding
             && topic == Topic::EliminationDoubleTaxation

@@ -5,7 +5,7 @@ use std::ops::Range;
 use treaty_numbers::{Lang, Unit};
 use treaty_segment::Topic;
 
-use super::holding::{holding_basis_around, is_holding, is_upper_bound};
+use super::holding::{holding_basis_around, is_ceiling, is_holding};
 use super::income::income_classes;
 use super::owner::beneficial_owners;
 use super::technical::is_initial_period;
@@ -53,7 +53,7 @@ pub(super) fn fill_rate_conditions(
                 percent: other.value.to_string(),
                 basis: holding_basis_around(before, after, lang),
             };
-            if is_upper_bound(before, after, lang) {
+            if is_ceiling(paragraph_text, other.span.clone(), lang) {
                 conditions.max_holding = Some(holding);
             } else if conditions.min_holding.is_none() {
                 conditions.min_holding = Some(holding);

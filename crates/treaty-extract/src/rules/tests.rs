@@ -1185,3 +1185,164 @@ fn two_tests_of_the_same_percentage_in_a_clause_are_two_thresholds_a_period_rest
     assert_eq!(count("1", "50 percent"), 2, "{values:?}");
     assert_eq!(count("2", "30 days"), 1, "{values:?}");
 }
+
+/// The dividend exemption rows of `text`: (paragraph, subparagraph, condition).
+fn exemption_rows(text: &str) -> Vec<(String, String, String)> {
+    rows(text)
+        .into_iter()
+        .filter(|(_, _, kind, value, _)| *kind == "rate" && value == "0 percent")
+        .map(|(paragraph, sub, _, _, condition)| (paragraph, sub, condition))
+        .collect()
+}
+
+#[test]
+fn a_list_whose_items_name_no_tier_completes_the_lead_tier() {
+    // The US model's drafting: the lead names the beneficiary and its holding; the items are
+    // alternative tests of the limitation on benefits, not tiers of their own.
+    let english = "Article 10\nDividends\n\
+        1. Notwithstanding the provisions of paragraph 2, such dividends shall not be taxed in \
+        the Contracting State of which the company paying the dividends is a resident if the \
+        beneficial owner is a company that is a resident of the other Contracting State that has \
+        owned shares representing 80 percent or more of the voting power of the company paying \
+        the dividends for a 12-month period ending on the date entitlement to the dividend is \
+        determined, and:\n\
+        (a) satisfies the conditions of clause (i) or (ii) of subparagraph (c) of paragraph 2 of \
+        Article 22;\n\
+        (b) is entitled to benefits with respect to the dividends under paragraph 4 of Article \
+        22; or\n\
+        (c) has received a determination pursuant to paragraph 6 of Article 22.\n";
+    assert_eq!(
+        exemption_rows(english),
+        vec![(
+            "1".to_string(),
+            String::new(),
+            "beneficial_owner=company;min_holding=80%voting_power;holding_period=12months"
+                .to_string()
+        )]
+    );
+    // Spanish: "siempre que ... y se dé alguna de las siguientes situaciones:".
+    let spanish = "Artículo 10. Dividendos.\n\
+        1. No obstante lo dispuesto en el apartado 2, el Estado contratante en el que la \
+        sociedad que paga los dividendos sea residente considerará exentos los dividendos \
+        pagados por esa sociedad a una sociedad residente del otro Estado contratante, siempre \
+        que ésta posea directamente al menos el 75 por ciento del capital de la sociedad que \
+        paga los dividendos y se dé alguna de las siguientes situaciones:\n\
+        a) cuando la sociedad que reciba los dividendos cotice en un mercado de valores \
+        reconocido; o\n\
+        b) cuando la sociedad que percibe los dividendos desarrolle una actividad económica en \
+        el Estado del que es residente.\n";
+    assert_eq!(
+        exemption_rows(spanish),
+        vec![(
+            "1".to_string(),
+            String::new(),
+            "beneficial_owner=company;min_holding=75%capital".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_list_whose_items_all_hold_is_one_tier_but_alternative_beneficiaries_are_a_row_each() {
+    // "...; and (b) ...": the conditions of one tier, read from every item.
+    let cumulative = "Article 10\nDividends\n\
+        1. Notwithstanding the provisions of paragraph 2, dividends arising in a Contracting \
+        State and paid to a pension fund of the other Contracting State shall be exempt from tax \
+        in the first-mentioned State if:\n\
+        (a) the pension fund is the beneficial owner of the dividends;\n\
+        (b) the pension fund does not own directly or indirectly more than 10 per cent of the \
+        capital or 10 per cent of the voting power of the company paying the dividends; and\n\
+        (c) the dividends are not derived from the carrying on of a business by the pension \
+        fund.\n";
+    assert_eq!(
+        exemption_rows(cumulative),
+        vec![
+            (
+                "1".to_string(),
+                String::new(),
+                "beneficial_owner=pension_fund;max_holding=10%capital".to_string()
+            ),
+            (
+                "1".to_string(),
+                String::new(),
+                "beneficial_owner=pension_fund;max_holding=10%voting_power".to_string()
+            ),
+        ]
+    );
+    // "...; or (b) ...", each item naming its beneficiary: a tier each, as before.
+    let alternatives = "Article 11\nInterest\n\
+        1. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting \
+        State shall be exempt from tax in that State if:\n\
+        (a) the interest is beneficially owned by the Government of the other Contracting \
+        State; or\n\
+        (b) the interest is beneficially owned by the central bank of the other Contracting \
+        State.\n";
+    let got = exemption_rows(alternatives);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "1".to_string(),
+                "a".to_string(),
+                "beneficial_owner=government".to_string()
+            ),
+            (
+                "1".to_string(),
+                "b".to_string(),
+                "beneficial_owner=central_bank".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_ceiling_negated_far_back_and_its_coordinated_percentage_are_maximum_holdings() {
+    let text = "Artículo 10. Dividendos.\n\
+        1. No obstante lo dispuesto en el apartado 2, los dividendos pagados a un plan de \
+        pensiones del otro Estado contratante estarán exentos de imposición en el Estado \
+        mencionado en primer lugar si el plan de pensiones no posee directa o indirectamente más \
+        del 5 por ciento del capital o del 5 por ciento de las acciones con derecho a voto de la \
+        sociedad que paga los dividendos.\n";
+    let thresholds: Vec<String> = rows(text)
+        .into_iter()
+        .filter(|(_, _, kind, _, _)| *kind == "threshold")
+        .map(|(_, _, _, value, condition)| format!("{value} {condition}"))
+        .collect();
+    assert_eq!(
+        thresholds,
+        vec![
+            "5 percent measure=max_holding".to_string(),
+            "5 percent measure=max_holding".to_string()
+        ]
+    );
+}
+
+#[test]
+fn voting_capital_is_one_basis_voting_power_or_capital_two() {
+    let one = "Artículo 10. Dividendos.\n\
+        1. No obstante lo dispuesto en el apartado 2, dichos dividendos estarán exentos de \
+        imposición en el Estado contratante en el que reside la sociedad que paga los dividendos \
+        si el beneficiario efectivo es una sociedad que posea acciones que representen el 80 por \
+        ciento o más del capital con derecho de voto de la sociedad que paga los dividendos.\n";
+    assert_eq!(
+        exemption_rows(one)
+            .into_iter()
+            .map(|(_, _, c)| c)
+            .collect::<Vec<_>>(),
+        vec!["beneficial_owner=company;min_holding=80%voting_power".to_string()]
+    );
+    let two = "Article 10\nDividends\n\
+        1. Notwithstanding the provisions of paragraph 2, such dividends shall be exempt from \
+        tax in the Contracting State of which the company paying the dividends is a resident if \
+        the beneficial owner is a company which holds directly at least 50 per cent of the voting \
+        power or of the capital of the company paying the dividends.\n";
+    assert_eq!(
+        exemption_rows(two)
+            .into_iter()
+            .map(|(_, _, c)| c)
+            .collect::<Vec<_>>(),
+        vec![
+            "beneficial_owner=company;min_holding=50%voting_power".to_string(),
+            "beneficial_owner=company;min_holding=50%capital".to_string()
+        ]
+    );
+}

@@ -71,6 +71,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     },
     beneficial_owner: &["beneficial owner", "beneficially owned"],
     or: &[" or "],
+    and: &[" and "],
     all_other_cases: &["all other cases", "in all other"],
     income: IncomeWords {
         copyright: &["copyright"],

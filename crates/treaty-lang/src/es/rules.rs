@@ -95,6 +95,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     },
     beneficial_owner: &["beneficiario efectivo"],
     or: &[" o ", " u "],
+    and: &[" y ", " e "],
     all_other_cases: &[
         "en todos los demás casos",
         "en los demás casos",

@@ -40,6 +40,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     },
     beneficial_owner: &["beneficiário efetivo", "beneficiário efectivo"],
     or: &[" ou "],
+    and: &[" e "],
     all_other_cases: &[
         "nos demais casos",
         "nos restantes casos",
