@@ -50,6 +50,30 @@ pub(super) fn is_list_context(before: &str) -> bool {
             .any(|w| before.ends_with(w.as_str()))
 }
 
+/// True when the item numbered 1 at `start` is a paragraph rather than a list item: it runs
+/// to a full stop before the line that opens item 2, as paragraphs do; a list's first item
+/// ends with ";", "," or a joiner.
+fn is_sentence_item(text: &str, start: usize, end: usize) -> bool {
+    // Read no further than a paragraph reaches, so a body of many list-like lines costs
+    // time linear in its length.
+    let mut end = end.min(start + ITEM_REACH);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let item = &text[start..end];
+    let Some(next) = NEXT_ITEM.find(item) else {
+        return false;
+    };
+    item[..next.start()].trim_end().ends_with('.')
+}
+
+/// How far after item 1 the line that opens item 2 is looked for.
+const ITEM_REACH: usize = 4000;
+
+/// The line that opens item 2.
+static NEXT_ITEM: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\n[ \t]*2(?:\.|[ \t]?[-–—])[ \t]+\p{Lu}").unwrap());
+
 /// In text rebuilt from two interleaved columns, the words after a paragraph number often
 /// belong to a wrapped line and start in lower case.
 const LATIN_PARAGRAPH_ANY_CASE_PATTERN: &str =
@@ -180,8 +204,13 @@ pub(super) fn latin_paragraphs(
         if !(at_line_start || after_sentence || !reference) {
             continue;
         }
-        // "1." after "in the case of that State:" or "...;" is an item of a list, not a paragraph.
-        if is_list_context(&text[body.start..start]) && start != body.start {
+        // "1." after "in the case of that State:" or "...;" is an item of a list, not a paragraph,
+        // unless it is the first number of a body whose unnumbered lead introduces numbered
+        // paragraphs ("...conforme a las siguientes directrices:\n1. La autoridad ...").
+        if is_list_context(&text[body.start..start])
+            && start != body.start
+            && !(starts.is_empty() && at_line_start && is_sentence_item(text, start, body.end))
+        {
             continue;
         }
         starts.push((start, number));

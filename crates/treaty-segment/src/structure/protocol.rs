@@ -248,6 +248,10 @@ pub(super) fn protocol_points(
                 })
                 .or_else(|| topic_from_content(point_text))
                 .unwrap_or(Topic::Miscellaneous);
+            let inner = match lang.profile().script {
+                Script::Japanese => Vec::new(),
+                _ => point_paragraphs(text, point.span.clone(), lang),
+            };
             Article {
                 modifies: referenced.iter().map(u32::to_string).collect(),
                 number: format!("P{}", point.number),
@@ -256,12 +260,47 @@ pub(super) fn protocol_points(
                 topic,
                 inferred: false,
                 span: point.span.clone(),
-                paragraphs: vec![Paragraph {
-                    number: "1".to_string(),
-                    unnumbered: true,
-                    ..point
-                }],
+                paragraphs: if inner.len() >= 2 {
+                    inner
+                } else {
+                    vec![Paragraph {
+                        number: "1".to_string(),
+                        unnumbered: true,
+                        ..point
+                    }]
+                },
             }
         })
         .collect()
+}
+
+/// How far into a point's body its paragraph 1 may start.
+const POINT_LEAD: usize = 400;
+
+/// Paragraph 1 at a line start.
+static FIRST_PARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^[ \t]*1(?:\.|[ \t]?[-–—])[ \t]+\p{Lu}").unwrap());
+
+/// The numbered paragraphs of a protocol point, read after its heading line ("IX. En
+/// relación con el artículo 26.\n...directrices:\n1. La autoridad ...\n2. Se aclara ..."),
+/// the text before the first kept with it; empty when the point numbers no paragraphs.
+fn point_paragraphs(text: &str, span: Range<usize>, lang: Lang) -> Vec<Paragraph> {
+    let Some(line_end) = text[span.clone()].find('\n') else {
+        return Vec::new();
+    };
+    let body = span.start + line_end + 1..span.end;
+    // The lead before paragraph 1 is a sentence at most: numbers further on belong to
+    // something the point runs into (a memorandum printed after the protocol).
+    let mut lead_end = (body.start + POINT_LEAD).min(body.end);
+    while !text.is_char_boundary(lead_end) {
+        lead_end -= 1;
+    }
+    if !FIRST_PARAGRAPH.is_match(&text[body.start..lead_end]) {
+        return Vec::new();
+    }
+    let paragraphs = latin_paragraphs(text, body, lang, false);
+    if paragraphs.iter().any(|p| p.unnumbered) {
+        return Vec::new();
+    }
+    paragraphs
 }

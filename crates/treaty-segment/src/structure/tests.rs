@@ -637,3 +637,44 @@ fn an_inserted_spanish_article_with_bis_follows_its_article() {
         .collect();
     assert_eq!(numbers, ["9", "10", "10A", "11"]);
 }
+
+#[test]
+fn a_protocol_point_keeps_its_numbered_paragraphs_after_a_lead_ending_with_a_colon() {
+    let body = treaty_articles(&[(10, "Dividends"), (25, "Exchange of Information")]);
+    let text = format!(
+        "The Contracting States have agreed as follows:\n\n{body}PROTOCOL\n\nAt the signing of the Convention the undersigned have agreed upon the following provisions:\n\n\
+         I. Ad Article 10\nThe rate shall not exceed 5 per cent of the gross amount of the dividends.\n\n\
+         II. Ad Article 25\nIt is understood that Article 25 shall be applied in accordance with the following:\n\
+         1. The competent authority of a Contracting State shall provide information upon request.\n\
+         2. The requested State shall acknowledge the request within 15 days of its receipt.\n\
+         3. The requested State shall provide the information within six months.\n\n\
+         III. Ad Article 10\nIn the case of Arcadia:\n1. The Income Tax;\n2. The Corporation Tax.\n"
+    );
+    let (doc, _) = segment(&text, &Config::default());
+    let points: Vec<(String, Vec<String>)> = doc.treaties[0].versions[0]
+        .protocol
+        .iter()
+        .map(|point| {
+            (
+                point.number.clone(),
+                point.paragraphs.iter().map(|p| p.number.clone()).collect(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, Vec<String>)> = [
+        ("P1", &["1"][..]),
+        // A lead that introduces numbered sentences, each ending with a full stop.
+        ("P2", &["1", "2", "3"][..]),
+        // A list of items ending with ";" is a list, not paragraphs.
+        ("P3", &["1"][..]),
+    ]
+    .iter()
+    .map(|(point, numbers)| {
+        (
+            point.to_string(),
+            numbers.iter().map(|n| n.to_string()).collect(),
+        )
+    })
+    .collect();
+    assert_eq!(points, expected);
+}
