@@ -73,6 +73,8 @@ pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -
             _ => Measure::Other,
         },
         Topic::MutualAgreement | Topic::AssociatedEnterprises => Measure::TimeLimit,
+        // How soon a request for information is answered or acknowledged.
+        Topic::ExchangeOfInformation if unit.is_duration() => Measure::TimeLimit,
         Topic::EntryIntoForce => Measure::EntryIntoForce,
         Topic::Termination => match unit {
             Unit::Years => Measure::EarliestTermination,

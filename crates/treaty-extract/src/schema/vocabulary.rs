@@ -246,7 +246,7 @@ vocabulary! {
         MaxHolding => "max_holding",
         /// How long a holding must last.
         HoldingPeriod => "holding_period",
-        /// A time limit (mutual agreement, adjustments).
+        /// A time limit (mutual agreement, adjustments, answers to requests for information).
         TimeLimit => "time_limit",
         /// When the treaty enters into force.
         EntryIntoForce => "entry_into_force",

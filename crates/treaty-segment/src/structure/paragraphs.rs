@@ -67,6 +67,22 @@ fn is_sentence_item(text: &str, start: usize, end: usize) -> bool {
     item[..next.start()].trim_end().ends_with('.')
 }
 
+/// True when `range` (the paragraph before number `number`) has a line opening item
+/// `number - 1` of a numbered list, which `number` continues (read back at most
+/// [`ITEM_REACH`] bytes).
+fn continues_numbered_list(text: &str, range: Range<usize>, number: u32) -> bool {
+    let mut from = range.start.max(range.end.saturating_sub(ITEM_REACH));
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let previous = (number - 1).to_string();
+    text[from..range.end].lines().skip(1).any(|line| {
+        line.trim_start()
+            .strip_prefix(previous.as_str())
+            .is_some_and(|rest| rest.starts_with(['.', ')']))
+    })
+}
+
 /// How far after item 1 the line that opens item 2 is looked for.
 const ITEM_REACH: usize = 4000;
 
@@ -207,9 +223,18 @@ pub(super) fn latin_paragraphs(
         // "1." after "in the case of that State:" or "...;" is an item of a list, not a paragraph,
         // unless it is the first number of a body whose unnumbered lead introduces numbered
         // paragraphs ("...conforme a las siguientes directrices:\n1. La autoridad ...").
+        // So is the next number at a line start after a paragraph whose lettered list ended
+        // with ";" ("...de este residente;\n2. En España ..."), unless the paragraph holds a
+        // numbered list that it continues.
+        let after_paragraph = |&(last, _): &(usize, u32)| {
+            at_line_start
+                && number == expected
+                && !continues_numbered_list(text, last..start, number)
+        };
         if is_list_context(&text[body.start..start])
             && start != body.start
             && !(starts.is_empty() && at_line_start && is_sentence_item(text, start, body.end))
+            && !starts.last().is_some_and(after_paragraph)
         {
             continue;
         }

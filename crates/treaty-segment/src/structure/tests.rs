@@ -678,3 +678,29 @@ fn a_protocol_point_keeps_its_numbered_paragraphs_after_a_lead_ending_with_a_col
     .collect();
     assert_eq!(points, expected);
 }
+
+#[test]
+fn a_paragraph_after_a_list_ended_with_a_semicolon_is_the_next_paragraph_unless_a_numbered_list_goes_on(
+) {
+    let body = treaty_articles(&[(1, "Persons covered"), (2, "Taxes covered")]);
+    let text = format!(
+        "The Contracting States have agreed as follows:\n\n{body}\
+         ARTICLE 3\n(Elimination of double taxation)\n\n\
+         1. In Arcadia double taxation shall be avoided as follows:\n\
+         a) Arcadia shall exempt such income;\n\
+         b) Arcadia may take the exempted income into account;\n\
+         2. In Borduria double taxation shall be avoided as follows:\n\
+         a) Borduria shall allow a deduction from its tax.\n\n\
+         ARTICLE 4\n(Non-discrimination)\n\n\
+         1. The taxes to which this Article applies are:\n\
+         1. The Income Tax;\n\
+         2. The Corporation Tax.\n\
+         2. Nationals of a Contracting State shall not be subjected to other taxation.\n"
+    );
+    let paragraphs: Vec<(String, usize)> = outline(&text)
+        .into_iter()
+        .filter(|(number, ..)| number == "3" || number == "4")
+        .map(|(number, _, _, count)| (number, count))
+        .collect();
+    assert_eq!(paragraphs, vec![("3".to_string(), 2), ("4".to_string(), 2)]);
+}
