@@ -50,7 +50,7 @@ pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};
 pub use registry::{install, install_core_and, InstallError, Lang, PerLang, MAX_LANGUAGES};
-pub use rules::{IncomeWords, OwnerWords, Phrase, RuleWords};
+pub use rules::{IncomeWords, NamedClasses, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;
 pub use validate::{pattern_errors, PatternError};

@@ -16,6 +16,17 @@ pub enum Phrase {
     Spliced(&'static str),
 }
 
+/// Words that name the three classes whose withholding rates treaties cap.
+#[derive(Debug, Clone, Copy)]
+pub struct NamedClasses {
+    /// Dividends.
+    pub dividends: &'static [&'static str],
+    /// Interest.
+    pub interest: &'static [&'static str],
+    /// Royalties.
+    pub royalties: &'static [&'static str],
+}
+
 /// Words that name each kind of beneficiary (lower case).
 #[derive(Debug, Clone, Copy)]
 pub struct OwnerWords {
@@ -192,6 +203,11 @@ pub struct RuleWords {
     pub initial_period_after: &'static [&'static str],
     /// Dividends, in an item of a Japanese paragraph that also names a branch tax.
     pub dividends: &'static [&'static str],
+    /// The classes a clause of another article caps the rate of ("Any dividends, interest or
+    /// royalties to which the provisions of this paragraph apply shall be subject to tax at a
+    /// rate that shall not exceed 15 percent of the gross amount thereof"): words that name
+    /// dividends, interest and royalties (lower case, literal).
+    pub named_classes: NamedClasses,
     /// A permanent establishment or branch, for a branch profits tax.
     pub establishment: &'static [&'static str],
     /// The amount of a dividend, interest or royalty, which a branch tax is not about.
@@ -313,6 +329,11 @@ impl RuleWords {
         initial_period_before: &[],
         initial_period_after: &[],
         dividends: &[],
+        named_classes: NamedClasses {
+            dividends: &[],
+            interest: &[],
+            royalties: &[],
+        },
         establishment: &[],
         distribution_amount: &[],
         third_state: &[],

@@ -102,6 +102,22 @@ fn names_lending_body(clause: &str, lang: Lang) -> bool {
         })
 }
 
+/// The classes whose rate a clause of another article caps, as it names them (dividends,
+/// interest, royalties, in that order).
+pub(super) fn named_rate_classes(clause: &str, lang: Lang) -> Vec<Income> {
+    let named = &words(lang).list.named_classes;
+    let clause = lower(clause);
+    [
+        (Income::Dividends, named.dividends),
+        (Income::Interest, named.interest),
+        (Income::Royalties, named.royalties),
+    ]
+    .into_iter()
+    .filter(|(_, phrases)| contains_any(&clause, phrases))
+    .map(|(class, _)| class)
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

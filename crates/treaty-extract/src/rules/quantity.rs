@@ -12,14 +12,15 @@ use treaty_segment::{Paragraph, Topic};
 
 use super::branch::is_branch_clause;
 use super::holding::{either_basis, is_ceiling, is_comparison, is_holding, names_what_is_held};
+use super::income::named_rate_classes;
 use super::is_rate_topic;
 use super::owner::{alternatives, first_named_owner};
 use super::rate::fill_rate_conditions;
 use super::relative::{is_relative_rate, plain_decimal, referenced_rate, referenced_text};
 use super::technical::is_initial_period;
-use super::text::{clause_around, nested_items, quantities_within, words_around};
+use super::text::{clause_around, lower, nested_items, quantities_within, words_around};
 use super::threshold::{is_back_reference, japanese_measure, measure_for};
-use super::words::{contains_any, words};
+use super::words::{contains_any, starts_with_any, words};
 use super::Finding;
 use crate::schema::{Conditions, Kind, Measure};
 
@@ -223,14 +224,30 @@ impl Reading<'_> {
             && !holding
             && (is_rate_topic(topic) || transitional.is_some())
             && is_comparison(before, after, lang);
+        // A clause of a limitation-on-benefits or miscellaneous article may cap the rate of
+        // the classes it names: "Any dividends, interest or royalties to which ... apply shall
+        // be subject to tax at a rate that shall not exceed 15 percent of the gross amount".
+        let capped_classes = if percent
+            && !holding
+            && matches!(topic, Topic::EntitlementToBenefits | Topic::Miscellaneous)
+            && starts_with_any(lower(after).trim_start(), words(lang).list.gross_amount)
+        {
+            let clause_start = place.clause.start.min(quantity.span.start);
+            named_rate_classes(&self.text[clause_start..quantity.span.start], lang)
+        } else {
+            Vec::new()
+        };
         let rate = percent
             && !holding
             && !comparison
             && (is_rate_topic(topic)
                 || transitional.is_some()
-                || (place.branch && topic != Topic::EntitlementToBenefits));
+                || (place.branch && topic != Topic::EntitlementToBenefits)
+                || !capped_classes.is_empty());
         let mut conditions = Conditions::default();
-        if rate {
+        if !capped_classes.is_empty() {
+            conditions.income = capped_classes;
+        } else if rate {
             let referenced = referenced_text(place.clause_text, self.siblings, lang);
             fill_rate_conditions(
                 &mut conditions,

@@ -1346,3 +1346,42 @@ fn voting_capital_is_one_basis_voting_power_or_capital_two() {
         ]
     );
 }
+
+#[test]
+fn a_clause_of_another_article_that_caps_the_rate_of_the_classes_it_names_is_a_rate() {
+    // The triangular provision of a limitation on benefits, in English and in Spanish.
+    let english = "Article 28\nLimitation on benefits\n\
+        1. Where an enterprise of a Contracting State derives income from the other Contracting \
+        State, and that income is attributable to a permanent establishment which that \
+        enterprise has in a third jurisdiction, the tax benefits that would otherwise apply \
+        shall not apply to that income if the combined tax is less than 60 percent of the tax \
+        that would have been payable in the first-mentioned State. Any dividends, interest or \
+        royalties to which the provisions of this paragraph apply shall be subject to tax at a \
+        rate that shall not exceed 15 percent of the gross amount thereof.\n";
+    let spanish = "Artículo 17. Limitación de beneficios.\n\
+        1. Cuando una empresa de un Estado contratante obtenga rentas procedentes del otro \
+        Estado contratante atribuibles a un establecimiento permanente situado en un tercer \
+        Estado, el beneficio fiscal no se aplicará si el tipo efectivo total es inferior al 60 \
+        por ciento del tipo general. Todo dividendo, interés o canon al que sea de aplicación \
+        este apartado estará sometido a imposición en el otro Estado contratante a un tipo que \
+        no exceda del 15 por ciento de su importe bruto.\n";
+    for text in [english, spanish] {
+        let got = rows(text);
+        assert!(
+            got.contains(&(
+                "1".into(),
+                "".into(),
+                "rate",
+                "15 percent".into(),
+                "income=dividends+interest+royalties".into()
+            )),
+            "{got:?}"
+        );
+        // The share of the tax is a test, not a rate.
+        assert!(
+            got.iter()
+                .any(|(_, _, kind, value, _)| *kind == "threshold" && value == "60 percent"),
+            "{got:?}"
+        );
+    }
+}

@@ -205,6 +205,12 @@ vocabulary! {
         LatePaymentPenalty => "late_payment_penalty",
         /// The profits of a permanent establishment (a branch profits tax).
         BranchProfits => "branch_profits",
+        /// Dividends, named by a clause of another article that caps their rate.
+        Dividends => "dividends",
+        /// Interest, named by a clause of another article that caps its rate.
+        Interest => "interest",
+        /// Royalties, named by a clause of another article that caps their rate.
+        Royalties => "royalties",
     }
 }
 

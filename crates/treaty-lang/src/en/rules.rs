@@ -1,6 +1,6 @@
 //! English: see [`crate::RuleWords`].
 
-use crate::rules::{IncomeWords, OwnerWords, Phrase};
+use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
 use crate::RuleWords;
 
 pub(super) const RULES: RuleWords = RuleWords {
@@ -139,6 +139,11 @@ pub(super) const RULES: RuleWords = RuleWords {
         "following the entry into force",
     ],
     dividends: &[],
+    named_classes: NamedClasses {
+        dividends: &["dividend"],
+        interest: &["interest"],
+        royalties: &["royalt"],
+    },
     establishment: &["permanent establishment", "branch"],
     distribution_amount: &["of the dividends", "of the interest", "of the royalties"],
     third_state: &["third state", "third country"],

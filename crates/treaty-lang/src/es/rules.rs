@@ -5,7 +5,7 @@
 //! Estado", "estarán exentos de imposición") and the variants of Spanish and Latin American
 //! treaties ("no puede exceder de", "sólo podrán gravarse en", "regalías").
 
-use crate::rules::{IncomeWords, OwnerWords, Phrase};
+use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
 use crate::RuleWords;
 
 pub(super) const RULES: RuleWords = RuleWords {
@@ -169,6 +169,11 @@ pub(super) const RULES: RuleWords = RuleWords {
         "desde la entrada en vigor",
     ],
     dividends: &[],
+    named_classes: NamedClasses {
+        dividends: &["dividendo"],
+        interest: &["interés", "intereses"],
+        royalties: &["canon", "cánones", "regalía"],
+    },
     establishment: &["establecimiento permanente", "sucursal"],
     distribution_amount: &[
         "de los dividendos",
@@ -200,6 +205,8 @@ pub(super) const RULES: RuleWords = RuleWords {
         "posee",
         "controle",
         "controla",
+        // "cuya participación en la REIT no excede del 10 por ciento".
+        "participación",
     ],
     holding_after: &[
         "del capital",
@@ -213,7 +220,14 @@ pub(super) const RULES: RuleWords = RuleWords {
         "de los votos",
         "del valor",
     ],
-    upper_bound_before: &["menos del", "menos de", "inferior al", "inferior a"],
+    upper_bound_before: &[
+        "menos del",
+        "menos de",
+        "inferior al",
+        "inferior a",
+        "no excede del",
+        "no exceda del",
+    ],
     upper_bound_after: &[],
     basis_voting: &["voto"],
     basis_capital: &["capital"],

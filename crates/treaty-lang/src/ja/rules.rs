@@ -1,6 +1,6 @@
 //! Japanese: see [`crate::RuleWords`].
 
-use crate::rules::{IncomeWords, OwnerWords, Phrase};
+use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
 use crate::RuleWords;
 
 pub(super) const RULES: RuleWords = RuleWords {
@@ -79,6 +79,11 @@ pub(super) const RULES: RuleWords = RuleWords {
     initial_period_before: &[],
     initial_period_after: &[],
     dividends: &["配当"],
+    named_classes: NamedClasses {
+        dividends: &["配当"],
+        interest: &["利子"],
+        royalties: &["使用料"],
+    },
     // `この付加的な租税の額は...十パーセントを超えない`: the additional (branch) tax.
     establishment: &["恒久的施設", "支店", "付加的な租税"],
     distribution_amount: &["配当の額", "利子の額", "使用料の額"],

@@ -1,6 +1,6 @@
 //! Portuguese: see [`crate::RuleWords`].
 
-use crate::rules::{IncomeWords, OwnerWords, Phrase};
+use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
 use crate::RuleWords;
 
 pub(super) const RULES: RuleWords = RuleWords {
@@ -92,6 +92,11 @@ pub(super) const RULES: RuleWords = RuleWords {
         "seguintes à entrada em vigor",
     ],
     dividends: &[],
+    named_classes: NamedClasses {
+        dividends: &["dividendo"],
+        interest: &["juros"],
+        royalties: &["royalt"],
+    },
     establishment: &[
         "estabelecimento permanente",
         "estabelecimento estável",
