@@ -258,6 +258,9 @@ pub struct RuleWords {
     /// amount" follows ("may exceed 5 percent of the gross amount ..., but shall not exceed
     /// 10 percent").
     pub exceeded_before: &'static [&'static str],
+    /// Before a percentage: the share of the gross amount that is taxed, a base and no rate
+    /// ("shall be taxed on 60 per cent of the gross amount of the royalties") (lower case).
+    pub taxable_base_before: &'static [&'static str],
 
     // Thresholds.
     /// Before a number: it names again a number stated before (`当該`).
@@ -354,6 +357,7 @@ impl RuleWords {
         comparison_after: &[],
         comparison_after_not: &[],
         exceeded_before: &[],
+        taxable_base_before: &[],
         back_reference: &[],
         pe_employees: &[],
         pe_services_furnished: &[],
@@ -429,6 +433,7 @@ mod tests {
                 words.comparison_before,
                 words.comparison_after,
                 words.exceeded_before,
+                words.taxable_base_before,
                 words.pe_construction,
                 words.pe_services,
                 words.lookback,

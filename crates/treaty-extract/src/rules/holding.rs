@@ -238,7 +238,9 @@ pub(super) fn is_comparison(before: &str, after: &str, lang: Lang) -> bool {
     let before = before.trim_end();
     let after = lower(after);
     let after = after.trim_start();
-    if ends_with_any(before, list.exceeded_before) {
+    if ends_with_any(before, list.exceeded_before)
+        || ends_with_any(before, list.taxable_base_before)
+    {
         return true;
     }
     if starts_with_any(after, list.gross_amount) {

@@ -1385,3 +1385,27 @@ fn a_clause_of_another_article_that_caps_the_rate_of_the_classes_it_names_is_a_r
         );
     }
 }
+
+#[test]
+fn the_share_of_the_gross_amount_that_is_taxed_is_a_base_not_a_rate() {
+    let english = "Article 12\nRoyalties\n\
+        1. In the case of royalties paid for the use of industrial, commercial or scientific \
+        equipment, the tax shall be imposed on 70 percent of the gross amount of such royalties.\n";
+    let spanish = "Artículo 12. Cánones.\n\
+        1. Los cánones pagados por el uso de equipo industrial, comercial o científico se \
+        someterán a imposición sobre el 60 por 100 del importe bruto de los cánones.\n";
+    for (text, value) in [(english, "70 percent"), (spanish, "60 percent")] {
+        let got = rows(text);
+        assert_eq!(
+            got,
+            vec![(
+                "1".to_string(),
+                String::new(),
+                "threshold",
+                value.to_string(),
+                "measure=other".to_string()
+            )],
+            "{text}"
+        );
+    }
+}

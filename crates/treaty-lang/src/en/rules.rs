@@ -193,6 +193,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_after: &["of its ", "of their "],
     comparison_after_not: &[],
     exceeded_before: &["may exceed"],
+    taxable_base_before: &["taxed on", "taxable on", "imposed on"],
     // "the expiration of the six month period": with the same number stated before.
     back_reference: &[" the", " such", " said", " that"],
     pe_employees: &[],

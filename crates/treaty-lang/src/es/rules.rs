@@ -243,6 +243,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_after: &["de sus ", "de su "],
     comparison_after_not: &[],
     exceeded_before: &[],
+    taxable_base_before: &["imposición sobre el", "gravamen sobre el"],
     back_reference: &[],
     pe_employees: &[],
     pe_services_furnished: &[],

@@ -107,6 +107,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_after: &["を超える", "をこえる"],
     comparison_after_not: &["を超えない", "をこえない", "を超える率", "をこえる率"],
     exceeded_before: &[],
+    taxable_base_before: &[],
     // `当該六箇月の期間` ("the said six months").
     back_reference: &["当該"],
     // `使用人その他の職員を通じてコンサルタントの役務又は...工事に係る契約に関連する監督の役務を

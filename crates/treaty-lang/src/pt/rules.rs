@@ -126,6 +126,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     comparison_after: &["dos seus ", "das suas "],
     comparison_after_not: &[],
     exceeded_before: &[],
+    taxable_base_before: &["tributados sobre", "tributadas sobre"],
     back_reference: &[],
     pe_employees: &[],
     pe_services_furnished: &[],
