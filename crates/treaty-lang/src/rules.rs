@@ -386,7 +386,7 @@ mod tests {
         for profile in BUILTIN {
             let words = &profile.rules;
             let (owners, income) = (&words.owners, &words.income);
-            let lists: [&[&str]; 49] = [
+            let lists: [&[&str]; 54] = [
                 owners.company_not_partnership,
                 owners.pension_fund,
                 owners.central_bank,
@@ -434,6 +434,10 @@ mod tests {
                 words.comparison_after,
                 words.exceeded_before,
                 words.taxable_base_before,
+                words.and,
+                words.named_classes.dividends,
+                words.named_classes.interest,
+                words.named_classes.royalties,
                 words.pe_construction,
                 words.pe_services,
                 words.lookback,
