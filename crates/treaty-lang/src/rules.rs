@@ -208,6 +208,10 @@ pub struct RuleWords {
     /// rate that shall not exceed 15 percent of the gross amount thereof"): words that name
     /// dividends, interest and royalties (lower case, literal).
     pub named_classes: NamedClasses,
+    /// Words that name income by the article that deals with it, before the article's title
+    /// ("income referred to in Articles X (Dividends) and XI (Interest)"), for an exemption in
+    /// another article (lower case, literal).
+    pub class_reference: &'static [&'static str],
     /// A permanent establishment or branch, for a branch profits tax.
     pub establishment: &'static [&'static str],
     /// The amount of a dividend, interest or royalty, which a branch tax is not about.
@@ -337,6 +341,7 @@ impl RuleWords {
             interest: &[],
             royalties: &[],
         },
+        class_reference: &[],
         establishment: &[],
         distribution_amount: &[],
         third_state: &[],
@@ -386,7 +391,7 @@ mod tests {
         for profile in BUILTIN {
             let words = &profile.rules;
             let (owners, income) = (&words.owners, &words.income);
-            let lists: [&[&str]; 54] = [
+            let lists: [&[&str]; 55] = [
                 owners.company_not_partnership,
                 owners.pension_fund,
                 owners.central_bank,
@@ -438,6 +443,7 @@ mod tests {
                 words.named_classes.dividends,
                 words.named_classes.interest,
                 words.named_classes.royalties,
+                words.class_reference,
                 words.pe_construction,
                 words.pe_services,
                 words.lookback,

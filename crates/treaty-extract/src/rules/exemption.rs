@@ -6,7 +6,7 @@ use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
 use super::holding::{holding_bases, holding_basis, is_ceiling, is_holding};
-use super::income::income_classes;
+use super::income::{income_classes, named_rate_classes};
 use super::owner::{alternatives, beneficial_owners, first_named_owner};
 use super::text::{
     clause_around, is_clause_break, japanese_list_items, lower, nested_items, sentence_after_list,
@@ -173,6 +173,39 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
     phrases
         .iter()
         .flat_map(|phrase| reading.findings_of(phrase.clone()))
+        .collect()
+}
+
+/// Exemptions in an article that is not about a class of income, of the classes its clause
+/// names: "income referred to in Articles X (Dividends) and XI (Interest) derived by a trust
+/// ... operated exclusively to administer or provide pension ... benefits shall be exempt
+/// from income taxation"; an exemption that names none is not a rate.
+pub(super) fn class_exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
+    let text = paragraph.text.as_str();
+    exemptions(paragraph, topic, lang)
+        .into_iter()
+        .filter_map(|mut finding| {
+            // The sentence's subject, before the phrase ("Articles X\n(Dividends)": a line
+            // may open with the class's bracketed name).
+            let before = &text[..finding.local.start];
+            let head = &before[before.rfind(". ").map_or(0, |i| i + 2)..];
+            // The classes as the subject names them by their articles ("income referred to in
+            // Articles X (Dividends) and XI (Interest)"), not a "notwithstanding" reference.
+            let lowered = lower(head);
+            let reference = words(lang)
+                .list
+                .class_reference
+                .iter()
+                .filter_map(|phrase| lowered.rfind(phrase))
+                .max()?;
+            let classes = named_rate_classes(&lowered[reference..], lang);
+            if classes.is_empty() {
+                return None;
+            }
+            finding.conditions.income.retain(|c| !classes.contains(c));
+            finding.conditions.income.extend(classes);
+            Some(finding)
+        })
         .collect()
 }
 

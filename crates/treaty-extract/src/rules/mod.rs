@@ -27,7 +27,7 @@ use treaty_numbers::{Decimal, Lang};
 use treaty_segment::{Paragraph, Topic};
 
 use crate::schema::{Conditions, Income, Kind, Trigger, Unit};
-use exemption::exemptions;
+use exemption::{class_exemptions, exemptions};
 use quantity::quantity_findings;
 use rate::is_most_favoured_nation;
 use relative::rates_by_reference;
@@ -149,6 +149,9 @@ fn worded_findings(
     if is_rate_topic(topic) && !source_may_tax {
         findings.extend(exemptions(paragraph, topic, lang));
         findings.extend(rates_by_reference(paragraph, siblings, topic, lang));
+    } else if matches!(topic, Topic::Miscellaneous | Topic::EntitlementToBenefits) {
+        // An article on exempt organizations or the like may exempt the classes it names.
+        findings.extend(class_exemptions(paragraph, topic, lang));
     }
     // Japanese counts periods by ordinals in any provision (`効力を生ずる暦年の後十五年目の
     // 年`, tax sparing); in other languages an ordinal day outside these articles is a date.

@@ -1409,3 +1409,34 @@ fn the_share_of_the_gross_amount_that_is_taxed_is_a_base_not_a_rate() {
         );
     }
 }
+
+#[test]
+fn an_exemption_in_another_article_of_the_classes_it_refers_to_is_a_rate_of_those_classes() {
+    let english = "Article 21\nExempt organizations\n\
+        1. Income referred to in Articles 10 (Dividends) and 11 (Interest) derived by a trust \
+        operated exclusively to administer or provide pension, retirement or employee benefits \
+        shall be exempt from income taxation in the other Contracting State.\n\
+        2. Notwithstanding the provisions of Articles 7 (Business Profits) and 12 (Royalties), \
+        profits derived from the operation of ships in international traffic shall be exempt \
+        from tax in the other Contracting State.\n";
+    let spanish = "Artículo 21. Organizaciones exentas.\n\
+        1. Las rentas a que se refieren los artículos 10 (Dividendos) y 11 (Intereses) obtenidas \
+        por un fondo de pensiones residente de un Estado contratante estarán exentas de \
+        imposición en el otro Estado contratante.\n";
+    assert_eq!(
+        exemption_rows(english),
+        vec![(
+            "1".to_string(),
+            String::new(),
+            "beneficial_owner=pension_fund;income=dividends+interest".to_string()
+        )]
+    );
+    assert_eq!(
+        exemption_rows(spanish),
+        vec![(
+            "1".to_string(),
+            String::new(),
+            "beneficial_owner=pension_fund;income=dividends+interest".to_string()
+        )]
+    );
+}

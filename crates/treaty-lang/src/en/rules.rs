@@ -10,7 +10,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         ),
         Phrase::Regex(r"no\s+tax\s+shall\s+be\s+(?:levied|imposed|charged)"),
         Phrase::Regex(
-            r"(?:shall|should|will|are|is)\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+)?(?:tax|taxation)",
+            r"(?:shall|should|will|are|is)\s+be\s+exempt(?:ed)?\s+from\s+(?:\p{Lu}\p{L}+\s+|income\s+)?(?:tax|taxation)",
         ),
         Phrase::Regex(r"shall\s+not\s+levy\s+(?:a\s+|any\s+)?tax"),
         Phrase::Regex(r"shall\s+not\s+be\s+taxed"),
@@ -51,7 +51,13 @@ pub(super) const RULES: RuleWords = RuleWords {
             "excluding partnership",
             "not a partnership",
         ],
-        pension_fund: &["pension fund", "pension scheme"],
+        pension_fund: &[
+            "pension fund",
+            "pension scheme",
+            // "a trust ... operated exclusively to administer or provide pension, retirement
+            // or employee benefits".
+            "provide pension",
+        ],
         central_bank: &["central bank"],
         government: &["government", "political subdivision", "local authorit"],
         financial_institution: &["financial institution", "institution wholly owned"],
@@ -144,6 +150,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         interest: &["interest"],
         royalties: &["royalt"],
     },
+    class_reference: &["referred to in article"],
     establishment: &["permanent establishment", "branch"],
     distribution_amount: &["of the dividends", "of the interest", "of the royalties"],
     third_state: &["third state", "third country"],

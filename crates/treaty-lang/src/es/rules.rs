@@ -174,6 +174,10 @@ pub(super) const RULES: RuleWords = RuleWords {
         interest: &["interés", "intereses"],
         royalties: &["canon", "cánones", "regalía"],
     },
+    class_reference: &[
+        "a que se refiere el artículo",
+        "a que se refieren los artículos",
+    ],
     establishment: &["establecimiento permanente", "sucursal"],
     distribution_amount: &[
         "de los dividendos",

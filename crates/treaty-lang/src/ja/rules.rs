@@ -84,6 +84,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         interest: &["利子"],
         royalties: &["使用料"],
     },
+    class_reference: &[],
     // `この付加的な租税の額は...十パーセントを超えない`: the additional (branch) tax.
     establishment: &["恒久的施設", "支店", "付加的な租税"],
     distribution_amount: &["配当の額", "利子の額", "使用料の額"],

@@ -97,6 +97,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         interest: &["juros"],
         royalties: &["royalt"],
     },
+    class_reference: &["referidos no artigo", "referidos nos artigos"],
     establishment: &[
         "estabelecimento permanente",
         "estabelecimento estável",
