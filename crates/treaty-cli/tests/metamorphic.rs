@@ -41,6 +41,48 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "one-char-per-line",
         "the clean text prints its item labels displaced after the first line of their items, at line starts, where they are read as standing before their items; inline, the labels themselves say they stand after their text (see `japanese_items`), so the tiers of article 11 shift",
     ),
+    // Spanish (corpus/es): what each variant loses or gains, measured when the suite was first
+    // run on these texts; the causes are not read yet unless said.
+    (
+        "es-bolivia-1997",
+        "rewrapped-70",
+        "re-wrapped at 70 columns, an item of the interest exemptions (11.2) gains a rate 0 row with no beneficiary",
+    ),
+    (
+        "es-canada-1976",
+        "one-line",
+        "without line breaks the pension-plan exemption's cumulative list (10.8) and the 15 per cent tier of 10.2 lose their rows",
+    ),
+    (
+        "es-france-1995",
+        "one-line",
+        "without line breaks the protocol's points 4 and 10 lose their construction-PE and royalties rows",
+    ),
+    (
+        "es-india-1993",
+        "one-line",
+        "without line breaks a 30-day period of the permanent-establishment article is read as a construction-PE threshold",
+    ),
+    (
+        "es-netherlands-1971",
+        "hyphenated",
+        "with words hyphenated at line ends the 5 per cent royalty tiers of protocol point 14 are lost",
+    ),
+    (
+        "es-netherlands-1971",
+        "one-line",
+        "without line breaks the 5 per cent tiers of protocol points 7 (dividends) and 14 (royalties) are lost",
+    ),
+    (
+        "es-south-africa-2006",
+        "hyphenated",
+        "with words hyphenated at line ends the bank of the long-term loan exemption (11.3 c) is no longer named",
+    ),
+    (
+        "es-usa-1990",
+        "one-line",
+        "without line breaks the REIT tier of protocol point 7 and the container royalties of point 9 are lost",
+    ),
 ];
 
 /// (document, variant): why a variant of a PDF or Markdown text does not give the core rows
@@ -467,6 +509,12 @@ fn english_and_portuguese_variants_keep_their_core_rows() {
             }),
     );
     check(&docs, variants_latin);
+}
+
+#[test]
+fn spanish_variants_keep_their_core_rows() {
+    let root = workspace_root();
+    check(&texts_in(&root.join("corpus/es")), variants_latin);
 }
 
 /// `pdftotext ARGS FILE -`, or `None` where poppler is not installed.

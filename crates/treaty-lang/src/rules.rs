@@ -153,6 +153,11 @@ pub struct RuleWords {
     /// The source State may also tax other income arising in it (the UN model's Article 21(3)):
     /// residence-only rules of the article are then no rate of 0.
     pub source_may_also_tax: &'static [Phrase],
+    /// The opening of a paragraph that gives the source State a right to tax after a
+    /// residence-only rule in the paragraph before ("1. Royalties ... shall be taxable only in
+    /// that other State. 2. However, such royalties may be taxed in the Contracting State in
+    /// which they arise"): that rule is then no rate of 0 (regex, case-insensitive).
+    pub source_overrides: &'static [&'static str],
     /// Interest paid by a State or its government (regex, case-insensitive).
     pub paid_by_state: &'static [&'static str],
     /// Where a class of debt a State guarantees, insures or finances is named (literal).
@@ -318,6 +323,7 @@ impl RuleWords {
         arising_in_named: &[],
         contracting: &[],
         source_may_also_tax: &[],
+        source_overrides: &[],
         paid_by_state: &[],
         state_backed_debt: &[],
         beneficiaries_end: &[],

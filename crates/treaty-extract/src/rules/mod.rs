@@ -146,7 +146,18 @@ fn worded_findings(
         && siblings
             .iter()
             .any(|p| words.source_may_also_tax.is_match(&p.text));
-    if is_rate_topic(topic) && !source_may_tax {
+    // "1. Royalties ... shall be taxable only in that other State. 2. However, such royalties
+    // may be taxed in the Contracting State in which they arise ...": the next paragraph
+    // takes back the first one's "only".
+    let overridden = siblings
+        .iter()
+        .position(|p| p.span == paragraph.span)
+        .and_then(|index| siblings.get(index + 1))
+        .is_some_and(|next| {
+            let opening = next.text.trim_start_matches(|c: char| !c.is_alphabetic());
+            words.source_overrides.is_match(opening)
+        });
+    if is_rate_topic(topic) && !source_may_tax && !overridden {
         findings.extend(exemptions(paragraph, topic, lang));
         findings.extend(rates_by_reference(paragraph, siblings, topic, lang));
     } else if matches!(topic, Topic::Miscellaneous | Topic::EntitlementToBenefits) {

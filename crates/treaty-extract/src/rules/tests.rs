@@ -1440,3 +1440,38 @@ fn an_exemption_in_another_article_of_the_classes_it_refers_to_is_a_rate_of_thos
         )]
     );
 }
+
+#[test]
+fn a_residence_only_rule_that_the_next_paragraph_takes_back_is_no_exemption() {
+    let english = "Article 12\nRoyalties\n\
+        1. Royalties arising in a Contracting State and paid to a resident of the other \
+        Contracting State shall be taxable only in that other State.\n\
+        2. However, such royalties may be taxed in the Contracting State in which they arise, \
+        and according to the law of that State, but the tax so charged shall not exceed 20 \
+        percent of the gross amount of the royalties.\n";
+    let spanish = "Artículo 12. Cánones.\n\
+        1. Los cánones procedentes de un Estado contratante y pagados a un residente del otro \
+        Estado contratante solo pueden someterse a imposición en ese otro Estado.\n\
+        2. No obstante, dichos cánones pueden someterse también a imposición en el Estado \
+        contratante del que procedan, pero el impuesto así exigido no podrá exceder del 10 por \
+        100 del importe bruto de los cánones.\n";
+    for (text, cap) in [(english, "20 percent"), (spanish, "10 percent")] {
+        let got = rows(text);
+        assert_eq!(
+            got,
+            vec![(
+                "2".to_string(),
+                String::new(),
+                "rate",
+                cap.to_string(),
+                String::new()
+            )],
+            "{text}"
+        );
+    }
+    // Without the second paragraph the first is an exemption.
+    let alone = english.split("\n2.").next().unwrap();
+    assert!(rows(alone)
+        .iter()
+        .any(|(_, _, kind, value, _)| *kind == "rate" && value == "0 percent"));
+}

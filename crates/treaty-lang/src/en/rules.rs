@@ -33,7 +33,14 @@ pub(super) const RULES: RuleWords = RuleWords {
     resident_of: &["resident of "],
     arising_in_named: &[],
     contracting: &["Contracting"],
-    source_may_also_tax: &[],
+    // "...shall be taxable only in that State, except that if such income arises in the other
+    // Contracting State it may also be taxed in that other State".
+    source_may_also_tax: &[Phrase::Regex(
+        r"(?i:it\s+may\s+also\s+be\s+taxed\s+in\s+that\s+other\s+(?:contracting\s+)?state)",
+    )],
+    source_overrides: &[
+        r"\Ahowever,\s+such\s+[\p{L}\s,]{1,60}?\s+may\s+(?:also\s+)?be\s+taxed\s+in\s+the\s+contracting\s+state\s+(?:in\s+which|of\s+which|where)",
+    ],
     paid_by_state: &[
         r"paid\s+by(?:\s+or\s+[a-z\s]+?)?\s+(?:a\s+contracting\s+state|the\s+government|that\s+state|the\s+state)",
     ],

@@ -22,6 +22,9 @@ pub(super) const RULES: RuleWords = RuleWords {
     arising_in_named: &[],
     contracting: &[],
     source_may_also_tax: &[],
+    source_overrides: &[
+        r"\Atodavia,\s+(?:esses|estes|tais)\s+[\p{L}\s,]{1,60}?\s+podem\s+(?:também\s+)?ser\s+tributad[oa]s\s+no\s+estado\s+contratante\s+(?:de\s+que|em\s+que|onde|do\s+qual)",
+    ],
     paid_by_state: &[
         r"pagos\s+por,?(?:\s+ou\s+[\p{L}\s]+?,?)?\s+(?:um\s+estado\s+contratante|o\s+governo|esse\s+estado)",
     ],
