@@ -158,6 +158,11 @@ pub struct RuleWords {
     /// that other State. 2. However, such royalties may be taxed in the Contracting State in
     /// which they arise"): that rule is then no rate of 0 (regex, case-insensitive).
     pub source_overrides: &'static [&'static str],
+    /// Right after an exempting phrase: the State exempting is the recipient's, "shall be
+    /// exempt from tax in that other Contracting State" (income from one State derived by a
+    /// resident of the other), so the source State's tax is not capped (regex,
+    /// case-insensitive, anchored at the phrase's end).
+    pub residence_state_after: &'static [&'static str],
     /// Interest paid by a State or its government (regex, case-insensitive).
     pub paid_by_state: &'static [&'static str],
     /// Where a class of debt a State guarantees, insures or finances is named (literal).
@@ -324,6 +329,7 @@ impl RuleWords {
         contracting: &[],
         source_may_also_tax: &[],
         source_overrides: &[],
+        residence_state_after: &[],
         paid_by_state: &[],
         state_backed_debt: &[],
         beneficiaries_end: &[],

@@ -216,8 +216,15 @@ fn exemption_phrases(paragraph: &Paragraph, lang: Lang) -> Vec<Range<usize>> {
     let text = paragraph.text.as_str();
     let words = words(lang);
     let list = words.list;
-    let mut matches: Vec<Range<usize>> =
-        words.exemption.find_iter(text).map(|m| m.range()).collect();
+    // An exemption in the recipient's State ("derived by a resident in the other Contracting
+    // State shall be exempt from tax in that other Contracting State") leaves the source
+    // State's tax as it is.
+    let mut matches: Vec<Range<usize>> = words
+        .exemption
+        .find_iter(text)
+        .filter(|m| !words.residence_state_after.is_match(&text[m.end()..]))
+        .map(|m| m.range())
+        .collect();
     // A State named as the only one that may tax: "taxable only in Arcadia" where the clause
     // pays the income "to a resident of Arcadia"; `…内において生ずる利子であって、
     // ...においてのみ租税を課することができる`, income arising in the other.

@@ -1475,3 +1475,21 @@ fn a_residence_only_rule_that_the_next_paragraph_takes_back_is_no_exemption() {
         .iter()
         .any(|(_, _, kind, value, _)| *kind == "rate" && value == "0 percent"));
 }
+
+#[test]
+fn an_exemption_in_the_recipients_state_is_no_rate() {
+    let residence = "Article 8\nInterest\n\
+        1. Interest from a source in one of the Contracting States derived by a resident in the \
+        other Contracting State shall be exempt from tax in that other Contracting State, unless \
+        it is not subject to tax in the first-mentioned Contracting State.\n";
+    assert!(
+        exemption_rows(residence).is_empty(),
+        "{:?}",
+        rows(residence)
+    );
+    let source = "Article 8\nInterest\n\
+        1. Interest from a source in one of the Contracting States derived by the Government of \
+        the other Contracting State shall be exempt from tax in the first-mentioned Contracting \
+        State.\n";
+    assert_eq!(exemption_rows(source).len(), 1, "{:?}", rows(source));
+}

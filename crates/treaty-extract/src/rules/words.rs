@@ -18,6 +18,7 @@ pub(super) struct Words {
     pub(super) source_subject: Regex,
     pub(super) source_may_also_tax: Regex,
     pub(super) source_overrides: Regex,
+    pub(super) residence_state_after: Regex,
     pub(super) paid_by_state: Regex,
     pub(super) either_basis: Regex,
     /// Patterns with named groups, one regex per fragment (a name may not repeat in one regex).
@@ -112,6 +113,7 @@ fn compile(profile: &'static Profile) -> Words {
         source_subject: fragments(list.source_subject),
         source_may_also_tax: phrases(list.source_may_also_tax, false),
         source_overrides: fragments(list.source_overrides),
+        residence_state_after: fragments(list.residence_state_after),
         paid_by_state: fragments(list.paid_by_state),
         either_basis: compiled(&pattern_alternation(list.either_basis.iter().copied())),
         named_state_only: each(list.named_state_only, false),

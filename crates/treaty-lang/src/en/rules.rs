@@ -41,6 +41,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     source_overrides: &[
         r"\Ahowever,\s+such\s+[\p{L}\s,]{1,60}?\s+may\s+(?:also\s+)?be\s+taxed\s+in\s+the\s+contracting\s+state\s+(?:in\s+which|of\s+which|where)",
     ],
+    residence_state_after: &[r"\A\s+in\s+that\s+other\s+(?:contracting\s+)?state"],
     paid_by_state: &[
         r"paid\s+by(?:\s+or\s+[a-z\s]+?)?\s+(?:a\s+contracting\s+state|the\s+government|that\s+state|the\s+state)",
     ],

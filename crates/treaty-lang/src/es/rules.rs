@@ -63,6 +63,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     source_overrides: &[
         r"\A(?:no\s+obstante|sin\s+embargo),\s+(?:dichos|estos|tales)\s+[\p{L}\s,]{1,60}?\s+(?:pueden|podrán)\s+(?:también\s+)?someterse\s+(?:también\s+)?a\s+imposición\s+en\s+el\s+estado\s+contratante\s+(?:del\s+que|en\s+que|en\s+el\s+que|de\s+donde)",
     ],
+    residence_state_after: &[],
     paid_by_state: &[
         r"pagad[oa]s\s+por,?(?:\s+o\s+[\p{L}\s]+?,?)?\s+(?:un\s+estado\s+contratante|el\s+gobierno|ese\s+estado|este\s+estado|dicho\s+estado|el\s+propio\s+estado)",
         r"(?:el\s+)?(?:deudor|pagador)\s+(?:de\s+los\s+intereses\s+)?(?:es|sea)\s+(?:el\s+(?:propio\s+)?|ese\s+|este\s+|dicho\s+|un\s+)?(?:estado|gobierno)",

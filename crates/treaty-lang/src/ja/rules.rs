@@ -29,6 +29,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         r"他方の締約(?:国|者)内において生ずるもの[^。]{0,40}においても租税を課することができる",
     )],
     source_overrides: &[],
+    residence_state_after: &[],
     paid_by_state: &[r"政府が支払う"],
     state_backed_debt: &["保証された債権", "保険の引受け", "間接融資に係る債権"],
     beneficiaries_end: &["もの及び", "もの並びに"],

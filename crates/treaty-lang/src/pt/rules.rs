@@ -25,6 +25,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     source_overrides: &[
         r"\Atodavia,\s+(?:esses|estes|tais)\s+[\p{L}\s,]{1,60}?\s+podem\s+(?:também\s+)?ser\s+tributad[oa]s\s+no\s+estado\s+contratante\s+(?:de\s+que|em\s+que|onde|do\s+qual)",
     ],
+    residence_state_after: &[],
     paid_by_state: &[
         r"pagos\s+por,?(?:\s+ou\s+[\p{L}\s]+?,?)?\s+(?:um\s+estado\s+contratante|o\s+governo|esse\s+estado)",
     ],
