@@ -123,6 +123,8 @@ const TITLES: &[(&str, &str)] = &[
     // treaties, whose words cite dividends and interest.
     ("exempt organizations", "miscellaneous"),
     ("exempt organisations", "miscellaneous"),
+    // Refund of tax withheld at source (procedure): its words cite the classes refunded.
+    ("refund", "miscellaneous"),
 ];
 
 /// Content phrases (lower case), their topics and weights.
