@@ -401,13 +401,7 @@ impl ExemptionReading<'_> {
         let lead = clause.start.min(phrase.start)..first.local.start;
         let cumulative = self.is_cumulative_list();
         let tier_clause = if cumulative {
-            let end = last.local.end.min(text.len());
-            let end = text[last.local.start..end]
-                .match_indices('\n')
-                .map(|(i, _)| last.local.start + i)
-                .find(|i| is_clause_break(text, *i))
-                .unwrap_or(end);
-            lead.start..end
+            lead.start..own_lines_end(text, last.local.start, last.local.end.min(text.len()))
         } else {
             let unnamed =
                 !items.is_empty() && items.iter().all(|f| f.conditions == Conditions::default());
@@ -474,11 +468,7 @@ impl ExemptionReading<'_> {
             let end = if japanese {
                 end
             } else {
-                text[sub.local.start..end]
-                    .match_indices('\n')
-                    .map(|(i, _)| sub.local.start + i)
-                    .find(|i| is_clause_break(text, *i))
-                    .unwrap_or(end)
+                own_lines_end(text, sub.local.start, end)
             };
             let clause = sub.local.start..end;
             // An item may name several beneficiaries ("that other Contracting State, a
@@ -578,6 +568,16 @@ impl ExemptionReading<'_> {
             })
             .collect()
     }
+}
+
+/// Where the item of `text` at `start..end` ends without a closing line that follows it: at
+/// the first line break that ends a clause (a break where the source wrapped does not).
+fn own_lines_end(text: &str, start: usize, end: usize) -> usize {
+    text[start..end]
+        .match_indices('\n')
+        .map(|(i, _)| start + i)
+        .find(|i| is_clause_break(text, *i))
+        .unwrap_or(end)
 }
 
 /// True when `label` marks an item of the paragraph's own list, not of a list nested in one:

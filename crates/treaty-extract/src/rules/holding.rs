@@ -34,15 +34,16 @@ const BASES_REACH: usize = 80;
 /// Japanese names the basis before the number, anywhere in the item: every basis it names.
 pub(super) fn holding_bases(text: &str, span: Range<usize>, lang: Lang) -> Vec<Basis> {
     let list = words(lang).list;
+    let basis_words = [
+        (list.basis_voting, Basis::VotingPower),
+        (list.basis_capital, Basis::Capital),
+    ];
     if words(lang).japanese {
-        let named: Vec<Basis> = [
-            (list.basis_voting, Basis::VotingPower),
-            (list.basis_capital, Basis::Capital),
-        ]
-        .into_iter()
-        .filter(|(words, _)| contains_any(text, words))
-        .map(|(_, basis)| basis)
-        .collect();
+        let named: Vec<Basis> = basis_words
+            .into_iter()
+            .filter(|(words, _)| contains_any(text, words))
+            .map(|(_, basis)| basis)
+            .collect();
         return if named.is_empty() {
             vec![Basis::Shares]
         } else {
@@ -55,17 +56,14 @@ pub(super) fn holding_bases(text: &str, span: Range<usize>, lang: Lang) -> Vec<B
         .nth(BASES_REACH)
         .map_or(rest.len(), |(i, _)| i);
     let after = lower(&rest[..end]);
-    let mut named: Vec<(usize, Basis)> = [
-        (list.basis_voting, Basis::VotingPower),
-        (list.basis_capital, Basis::Capital),
-    ]
-    .iter()
-    .flat_map(|(words, basis)| {
-        words
-            .iter()
-            .filter_map(|w| after.find(w).map(|at| (at, *basis)))
-    })
-    .collect();
+    let mut named: Vec<(usize, Basis)> = basis_words
+        .iter()
+        .flat_map(|(words, basis)| {
+            words
+                .iter()
+                .filter_map(|w| after.find(w).map(|at| (at, *basis)))
+        })
+        .collect();
     named.sort_by_key(|(at, _)| *at);
     match named.as_slice() {
         [(first_at, first), .., (last_at, last)]
@@ -159,10 +157,10 @@ pub(super) fn is_ceiling(text: &str, span: Range<usize>, lang: Lang) -> bool {
         return true;
     }
     let before = &text[..span.start];
-    if !is_coordinated(before, lang) {
+    let start = reach_start(before);
+    if !is_coordinated(&before[start..], lang) {
         return false;
     }
-    let start = reach_start(before);
     find_quantities(&before[start..], lang)
         .into_iter()
         .rev()

@@ -82,6 +82,15 @@ pub(crate) fn line_prefix(text: &str, at: usize) -> &str {
     &text[start..at]
 }
 
+/// The largest char boundary of `text` at or before `index` (clamped to its length).
+pub(crate) fn floor_char_boundary(text: &str, index: usize) -> usize {
+    let mut index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ use treaty_lang::Script;
 use treaty_numbers::Lang;
 
 use super::displaced::JA_SUBPARAGRAPH;
-use super::lines::{captures_from_digits, captures_in_lines, line_prefix};
+use super::lines::{captures_from_digits, captures_in_lines, floor_char_boundary, line_prefix};
 use super::vocabulary::GRAMMAR;
 use crate::japanese_items::{japanese_subparagraphs, Placement};
 use crate::model::{Paragraph, Subparagraph};
@@ -56,11 +56,7 @@ pub(super) fn is_list_context(before: &str) -> bool {
 fn is_sentence_item(text: &str, start: usize, end: usize) -> bool {
     // Read no further than a paragraph reaches, so a body of many list-like lines costs
     // time linear in its length.
-    let mut end = end.min(start + ITEM_REACH);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let item = &text[start..end];
+    let item = &text[start..floor_char_boundary(text, end.min(start + ITEM_REACH))];
     let Some(next) = NEXT_ITEM.find(item) else {
         return false;
     };

@@ -8,6 +8,7 @@ use regex::Regex;
 use treaty_lang::Script;
 use treaty_numbers::{parse_roman, Lang};
 
+use super::lines::floor_char_boundary;
 use super::paragraphs::{build_paragraphs, latin_paragraphs};
 use super::vocabulary::{captured_number, GRAMMAR};
 use crate::japanese_articles::paragraphs::japanese_paragraphs;
@@ -291,10 +292,7 @@ fn point_paragraphs(text: &str, span: Range<usize>, lang: Lang) -> Vec<Paragraph
     let body = span.start + line_end + 1..span.end;
     // The lead before paragraph 1 is a sentence at most: numbers further on belong to
     // something the point runs into (a memorandum printed after the protocol).
-    let mut lead_end = (body.start + POINT_LEAD).min(body.end);
-    while !text.is_char_boundary(lead_end) {
-        lead_end -= 1;
-    }
+    let lead_end = floor_char_boundary(text, (body.start + POINT_LEAD).min(body.end));
     if !FIRST_PARAGRAPH.is_match(&text[body.start..lead_end]) {
         return Vec::new();
     }
