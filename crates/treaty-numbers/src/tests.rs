@@ -683,5 +683,24 @@ fn words_of_a_period_between_the_number_and_its_unit() {
             "for a period of 12 consecutive months",
             &["12 months [12 consecutive months]"],
         ),
+        // An open end: a lower bound of the period.
+        (
+            Lang::En,
+            "a resident of that State in eight or more taxable years during the preceding 15 taxable years",
+            &[
+                "8 years [eight or more taxable years]",
+                "15 years [15 taxable years]",
+            ],
+        ),
+        (
+            Lang::En,
+            "present in that State for 30 or more days in any twelve month period",
+            &["30 days [30 or more days]", "12 months [twelve month]"],
+        ),
+        (
+            Lang::En,
+            "an employee who has worked for three or more years for the employer",
+            &["3 years [three or more years]"],
+        ),
     ]);
 }

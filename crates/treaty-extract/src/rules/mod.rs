@@ -33,7 +33,7 @@ use rate::is_most_favoured_nation;
 use relative::rates_by_reference;
 pub use technical::TreatyFacts;
 use technical::{covered_classes, tier_rows, ParagraphCues, Residual};
-use text::outer_labels;
+use text::{outer_labels, sentence_ends_between};
 use threshold::ordinal_day_periods;
 use words::words;
 
@@ -108,7 +108,8 @@ pub fn paragraph_findings_in(
 ) -> Vec<Finding> {
     let mut findings = quantity_findings(paragraph, siblings, topic, lang);
     findings.extend(worded_findings(paragraph, siblings, topic, lang));
-    let mut findings = distinct_claims(place_tiers(findings, paragraph, topic, lang, facts), lang);
+    let placed = place_tiers(findings, paragraph, topic, lang, facts);
+    let mut findings = distinct_claims(placed, &paragraph.text, lang);
     // Japanese labels: markers a PDF extractor displaced and references left inline stand
     // among the items, so their nesting is not read from the labels alone.
     if !words(lang).japanese {
@@ -225,11 +226,14 @@ fn place_tiers(
 
 /// One finding per distinct claim in a clause: a rate, or a period or amount, repeated by the
 /// same clause is one row ("exceed a period of 30 days ... for a period exceeding 30 days"),
-/// the same number stated by two sentences is two. A percentage threshold stated twice in a
-/// clause of a Latin-script text is two tests ("at least 50 percent of the voting power and
-/// value (and at least 50 percent of any disproportionate class of shares)"); Japanese
-/// restates its numbers within a clause (`当該`), so there it is one.
-fn distinct_claims(findings: Vec<Finding>, lang: Lang) -> Vec<Finding> {
+/// the same number stated by two sentences is two, also where both stand in one
+/// subparagraph, the clause of a number in a list item ("will have 60 days from the date on
+/// which the Proceeding begins ... Within 60 days of the date on which the second member is
+/// appointed"). A percentage threshold stated twice in a clause of a Latin-script text is
+/// two tests ("at least 50 percent of the voting power and value (and at least 50 percent of
+/// any disproportionate class of shares)"); Japanese restates its numbers within a clause
+/// (`当該`), so there it is one.
+fn distinct_claims(findings: Vec<Finding>, text: &str, lang: Lang) -> Vec<Finding> {
     let japanese = words(lang).japanese;
     let mut unique: Vec<Finding> = Vec::new();
     // The findings kept, by clause: only those of the same clause can be duplicates, so a
@@ -252,6 +256,9 @@ fn distinct_claims(findings: Vec<Finding>, lang: Lang) -> Vec<Finding> {
                     || japanese
                     || u.unit != Unit::Percent
                     || u.local == finding.local)
+                && (u.kind == Kind::Rate
+                    || japanese
+                    || !sentence_ends_between(text, &u.local, &finding.local))
         });
         if !duplicate {
             kept.push(unique.len());

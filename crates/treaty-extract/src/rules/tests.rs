@@ -1186,6 +1186,30 @@ fn two_tests_of_the_same_percentage_in_a_clause_are_two_thresholds_a_period_rest
     assert_eq!(count("2", "30 days"), 1, "{values:?}");
 }
 
+#[test]
+fn a_period_stated_by_two_sentences_of_one_list_item_is_two_claims() {
+    // A list item is the clause of its numbers; its sentences still state claims of their own.
+    let text = "Article 25\nMutual agreement procedure\n\
+        1. The following rules apply:\n\
+        (a) Each State will have 60 days from the date on which the proceeding begins to appoint \
+        one member of the board. Within 60 days of the date on which the second member is \
+        appointed, the two members will appoint a third member;\n\
+        (b) the board will deliver its determination within 90 days of the appointment of its \
+        chair, and in no case later than 90 days after that appointment.\n";
+    let values: Vec<(String, String)> = rows(text)
+        .into_iter()
+        .map(|(_, sub, _, value, _)| (sub, value))
+        .collect();
+    let count = |sub: &str, value: &str| {
+        values
+            .iter()
+            .filter(|(s, v)| s == sub && v == value)
+            .count()
+    };
+    assert_eq!(count("a", "60 days"), 2, "{values:?}");
+    assert_eq!(count("b", "90 days"), 1, "{values:?}");
+}
+
 /// The dividend exemption rows of `text`: (paragraph, subparagraph, condition).
 fn exemption_rows(text: &str) -> Vec<(String, String, String)> {
     rows(text)

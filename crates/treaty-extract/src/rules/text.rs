@@ -189,6 +189,35 @@ fn unbounded_clause_around(
     (String::new(), sentence_start..end)
 }
 
+/// Whether a sentence ends between two spans of a paragraph's `text` (in either order): a
+/// full stop after a word, a number or a closing bracket, then a capital letter. An
+/// abbreviation's stop (`U.S. dollars`) is followed by a lower-case word, and `Art. 5` by a
+/// number, so neither counts.
+pub(super) fn sentence_ends_between(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+    let (from, to) = if a.start <= b.start {
+        (a.end, b.start)
+    } else {
+        (b.end, a.start)
+    };
+    let Some(between) = text.get(from.min(to)..to) else {
+        return false;
+    };
+    let bytes = between.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'.'
+            && i > 0
+            && (bytes[i - 1].is_ascii_lowercase()
+                || bytes[i - 1].is_ascii_digit()
+                || matches!(bytes[i - 1], b')' | b']' | b'"'))
+            && between[i + 1..]
+                .trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c == '“')
+            && between[i + 1..].starts_with(char::is_whitespace)
+    })
+}
+
 /// Where a sentence of its own starts after the last item of a list that completes the
 /// paragraph's lead ("...no excederá:\na) ...;\nb) ... en todos los demás casos.\nNo obstante
 /// ..., considerará exentos ..."; "...shall not exceed:\n(a) ...;\n(b) ... in all other

@@ -46,14 +46,15 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
     connector: "and",
     thousands_separator: ',',
     percent_units: &[r"per\s?-?\s?cent(?:um)?", "percent", r"p\.\s?c\."],
-    day_units: &[r"days?"],
     // A period's words may stand between the number and the unit: "three consecutive
-    // years", "five taxable years", "the five preceding years", "12 consecutive months".
-    month_units: &[r"(?:consecutive\s+)?months?"],
+    // years", "five taxable years", "the five preceding years", "12 consecutive months"; so
+    // may an open end, "eight or more taxable years", "30 or more days".
+    day_units: &[r"(?:or\s+more\s+)?days?"],
+    month_units: &[r"(?:or\s+more\s+)?(?:consecutive\s+)?months?"],
     year_units: &[
-        r"calendar\s+years?",
-        r"(?:(?:consecutive|taxable|fiscal|preceding|full)\s+){1,2}years?",
-        r"years?",
+        r"(?:or\s+more\s+)?calendar\s+years?",
+        r"(?:or\s+more\s+)?(?:(?:consecutive|taxable|fiscal|preceding|full)\s+){1,2}years?",
+        r"(?:or\s+more\s+)?years?",
     ],
     currency_units: &[
         r"(?:United\s+States|US|American|Canadian|Australian|New\s+Zealand|Hong\s+Kong|Singapore)\s+dollars?",
