@@ -37,6 +37,7 @@ fn hostile_shapes(criterion: &mut Criterion) {
     let settings = Settings {
         ingest: IngestConfig::default(),
         tokenizers: None,
+        amended_treaty: None,
     };
     let shapes: [(&str, &str, &str); 2] = [
         (

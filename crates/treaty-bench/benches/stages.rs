@@ -31,6 +31,7 @@ fn stages(criterion: &mut Criterion) {
         let normalized = normalize_bytes(&sample.bytes, &IngestConfig::default()).unwrap();
         let config = Config {
             tokenizers: Some(&tokenizer),
+            amended_treaty: None,
         };
         group.bench_function("segment", |b| {
             b.iter(|| segment(black_box(&normalized.text), &config))
@@ -61,6 +62,7 @@ fn stages(criterion: &mut Criterion) {
         let settings = Settings {
             ingest: IngestConfig::default(),
             tokenizers: Some(&tokenizer),
+            amended_treaty: None,
         };
         group.bench_function("end_to_end", |b| {
             b.iter(|| process_document("bench", black_box(&sample.bytes), &settings).unwrap())

@@ -15,6 +15,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use treaty_cli::dictionary::LazyTokenizer;
+use treaty_extract::link::{self, LinkedTreaty};
 use treaty_extract::schema::DocumentReport;
 use treaty_extract::{article_rows, treaty_rows, Settings};
 use treaty_golden::{
@@ -434,6 +435,7 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
     let settings = Settings {
         ingest: IngestConfig::default(),
         tokenizers: Some(LazyTokenizer::shared()),
+        amended_treaty: None,
     };
     let found = collect(inputs);
     if found.inputs.is_empty() {
@@ -444,25 +446,36 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
     }
     // A pool of its own, as `run`'s (see `worker_pool`).
     let pool = crate::batch::worker_pool(crate::batch::job_count(None))?;
+    let process = |input: &Input, settings: &Settings<'static>| match input {
+        Input::File { path, doc } => {
+            let bytes = crate::pdf::read_input(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+                .bytes;
+            crate::batch::process_guarded(doc, Some(path), &bytes, settings, None)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+        }
+        Input::Unreadable { path, reason } => Err(anyhow::anyhow!("{}: {reason}", path.display())),
+    };
     let results: Vec<anyhow::Result<DocumentReport>> = pool.install(|| {
         found
             .inputs
             .par_iter()
-            .map(|input| match input {
-                Input::File { path, doc } => {
-                    let bytes = crate::pdf::read_input(path)
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-                        .bytes;
-                    crate::batch::process_guarded(doc, Some(path), &bytes, &settings, None)
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-                }
-                Input::Unreadable { path, reason } => {
-                    Err(anyhow::anyhow!("{}: {reason}", path.display()))
-                }
-            })
+            .map(|input| process(input, &settings))
             .collect()
     });
-    results.into_iter().collect()
+    let mut reports: Vec<DocumentReport> = results.into_iter().collect::<anyhow::Result<_>>()?;
+    // Protocols whose treaty is another input: again, with its articles' topics.
+    let known: Vec<LinkedTreaty> = reports.iter().flat_map(link::treaties_of).collect();
+    for (report, input) in reports.iter_mut().zip(&found.inputs) {
+        if let Some(treaty) = link::amended_treaty(report, &known) {
+            let linked = Settings {
+                amended_treaty: Some(std::sync::Arc::new(treaty.clone())),
+                ..settings.clone()
+            };
+            *report = process(input, &linked)?;
+        }
+    }
+    Ok(reports)
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {

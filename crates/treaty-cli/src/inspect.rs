@@ -113,6 +113,7 @@ fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
     let settings = Settings {
         ingest: IngestConfig::default(),
         tokenizers: Some(LazyTokenizer::shared()),
+        amended_treaty: None,
     };
     crate::batch::process_guarded(&doc_name(path), Some(path), &bytes, &settings, None)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))

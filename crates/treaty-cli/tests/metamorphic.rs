@@ -113,6 +113,7 @@ fn core_rows_read_as(doc: &str, bytes: &[u8], tokenizer: &LazyTokenizer, markup:
             ..IngestConfig::default()
         },
         tokenizers: Some(tokenizer),
+        amended_treaty: None,
     };
     let Ok(report) = process_document(doc, bytes, &settings) else {
         return Core::new();
@@ -441,6 +442,7 @@ fn bilingual_text_read_across_two_columns_keeps_its_core_rows() {
     let settings = Settings {
         ingest: IngestConfig::default(),
         tokenizers: Some(&tokenizer),
+        amended_treaty: None,
     };
     let report = process_document(doc, text.as_bytes(), &settings).unwrap();
     let versions: Vec<(usize, usize)> = report.treaties[0]

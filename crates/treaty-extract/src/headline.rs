@@ -43,6 +43,11 @@ fn treaty_row(report: &DocumentReport, treaty: &TreatyReport) -> TreatyRow {
             .as_ref()
             .map(|s| s.place.clone())
             .unwrap_or_default(),
+        amends: treaty
+            .amends
+            .as_ref()
+            .and_then(|p| p.date.clone())
+            .unwrap_or_default(),
         in_force: treaty
             .entry_into_force
             .as_ref()

@@ -60,6 +60,12 @@ pub(crate) fn fill(report: &mut TreatyReport, identity: &Identity, normalized: &
             end: span.end,
         }
     };
+    report.amends = identity.amends.as_ref().map(|found| {
+        provision(&Provision {
+            range: found.range.clone(),
+            date: Some(found.date),
+        })
+    });
     report.entry_into_force = identity.entry_into_force.as_ref().map(provision);
     report.effective_withholding = identity.effective_withholding.as_ref().map(provision);
     report.effective = identity

@@ -19,6 +19,7 @@ mod currency;
 mod effective;
 mod headline;
 mod identity_report;
+pub mod link;
 pub mod reconcile;
 mod rows;
 pub mod rules;
@@ -39,12 +40,15 @@ use schema::{
 };
 
 /// Settings for processing documents.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone)]
 pub struct Settings<'a> {
     /// Input limits.
     pub ingest: IngestConfig,
     /// Source of the Japanese tokenizer, loaded only when a document needs it.
     pub tokenizers: Option<&'a dyn TokenizerSource>,
+    /// The treaty, from another document, that this document's amending protocols amend
+    /// (see [`link`]).
+    pub amended_treaty: Option<std::sync::Arc<link::LinkedTreaty>>,
 }
 
 /// Runs ingest, normalize, segment, extract and reconcile on one document.
@@ -59,6 +63,7 @@ pub fn process_document(
     let normalized = normalize_bytes(bytes, &settings.ingest)?;
     let segment_config = SegmentConfig {
         tokenizers: settings.tokenizers,
+        amended_treaty: settings.amended_treaty.as_deref().map(|t| &t.topics),
     };
     let (document, diagnostics) = treaty_segment::segment(&normalized.text, &segment_config);
     let identities = treaty_identity::identify(&normalized.text, &document, &diagnostics);
@@ -79,7 +84,8 @@ pub fn process_document(
     warnings.extend(inferred);
     warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts(&document)));
     warnings.extend(no_rate_rows(&document, &rows));
-    Ok(DocumentReport {
+    warnings.extend(settings.amended_treaty.as_deref().map(link::linked_warning));
+    let mut report = DocumentReport {
         schema_version: schema::SCHEMA_VERSION.to_string(),
         doc: doc.to_string(),
         bytes: bytes.len(),
@@ -106,7 +112,10 @@ pub fn process_document(
         treaties: structure_report(&normalized, &document, &identities),
         rows,
         warnings,
-    })
+    };
+    let unknown = link::unknown_amended_topics(&report, settings.amended_treaty.is_some());
+    report.warnings.extend(unknown);
+    Ok(report)
 }
 
 /// Hex SHA-256 of some bytes.
@@ -225,6 +234,7 @@ fn structure_report(
             instrument: schema::Instrument::Convention,
             title: String::new(),
             signed: None,
+            amends: None,
             entry_into_force: None,
             effective_withholding: None,
             effective: Vec::new(),

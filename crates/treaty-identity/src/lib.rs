@@ -44,6 +44,12 @@ pub struct Identity {
     pub title: Option<Range<usize>>,
     /// The signature's date and place.
     pub signed: Option<Signature>,
+    /// For a protocol, the treaty it amends or accompanies, by the date it was signed: the
+    /// first date the protocol's title and preamble name ("Protocol amending the Convention
+    /// ... signed at Washington on 6 November 2003"), since a treaty is named before the
+    /// protocols that already amended it ("... signed on 26 September 1980, as amended by
+    /// the Protocols signed on 14 June 1983 ...").
+    pub amends: Option<FoundDate>,
     /// The clause that puts the treaty into force.
     pub entry_into_force: Option<Provision>,
     /// The clause from which the treaty has effect for taxes withheld at source (the first
@@ -101,13 +107,17 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
         let effects = effect::effects(text, version);
         let states: Vec<State> = parties.iter().map(|p| p.state).collect();
         let (instrument, title) =
-            instrument::kind_and_title(text, treaty, version, head, &states, commentary);
+            instrument::kind_and_title(text, treaty, version, head.clone(), &states, commentary);
+        let amends = (instrument == InstrumentKind::Protocol)
+            .then(|| amended_treaty(text, version.lang, title.as_ref(), &head, signed.as_ref()))
+            .flatten();
         identities.push(Identity {
             treaty: treaty.index,
             parties,
             instrument,
             title,
             signed,
+            amends,
             entry_into_force: provisions::entry_into_force(text, version, head_for_force),
             effective_withholding: effects
                 .iter()
@@ -118,6 +128,39 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
         previous_body_start = Some(body_start);
     }
     identities
+}
+
+/// The first date a protocol's title and preamble name (from its title, where one was
+/// found, so that a covering letter's dates before it do not count), other than its own
+/// signature's.
+fn amended_treaty(
+    text: &str,
+    lang: treaty_lang::Lang,
+    title: Option<&Range<usize>>,
+    head: &Range<usize>,
+    signed: Option<&Signature>,
+) -> Option<FoundDate> {
+    let title_start = title.map_or(head.start, |t| t.start.max(head.start));
+    // The title's block of lines: a title found in its last line ("THE PROTOCOL SIGNED AT
+    // OTTAWA ON ...") still names the convention on the lines above.
+    let block_start = text
+        .get(head.start..title_start)?
+        .rfind("\n\n")
+        .map_or(head.start, |blank| head.start + blank + 2);
+    let from = if title.is_some() {
+        block_start
+    } else {
+        head.start
+    };
+    let preamble = text.get(from..head.end)?;
+    let own = signed.and_then(|s| s.date.as_ref()).map(|d| d.date);
+    find_dates(preamble, lang)
+        .into_iter()
+        .find(|found| Some(found.date) != own)
+        .map(|found| FoundDate {
+            date: found.date,
+            range: from + found.range.start..from + found.range.end,
+        })
 }
 
 /// How far before a later treaty's preamble its title and parties are looked for.

@@ -125,6 +125,9 @@ pub struct NumberWords {
     /// Endings of percentage units that are abbreviations (`per cent.`): a dot right after
     /// one belongs to the unit when the sentence goes on.
     pub dotted_unit_ends: &'static [&'static str],
+    /// Regex fragments of the words between a part and the whole it is counted in, whose
+    /// period unit the part shares: `60 of the 120 months`, `três dos cinco anos`.
+    pub part_of_whole: &'static [&'static str],
     /// Numeral characters of a language that writes numbers in characters (`十五`, `二〇一一`).
     pub numerals: &'static [Numeral],
     /// Literal units glued after a numeral that count per cent (`パーセント`).
@@ -185,6 +188,7 @@ impl NumberWords {
         share_words: &[],
         period_names: &[],
         dotted_unit_ends: &[],
+        part_of_whole: &[],
         numerals: &[],
         glued_percent_units: &[],
         glued_day_units: &[],

@@ -145,6 +145,31 @@ static GROSS_AMOUNT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^\s+{contexts}")).expect("percentage context regex is valid")
 });
 
+/// A part counted in a whole (`60 of the 120 months`): the words and the whole's number up
+/// to its unit, which the part shares.
+fn part_of_whole_regex(numbers: &NumberWords) -> Regex {
+    if numbers.part_of_whole.is_empty() || numbers.words.is_empty() {
+        return Regex::new(NEVER).expect("the never pattern is valid");
+    }
+    let words = literal_alternation(numbers.words.iter().map(|word| word.word));
+    let pattern = format!(
+        r"(?i)^\s+(?:{of})\s+(?:\d{{1,4}}|(?-u:\b)(?:{words})(?-u:\b)(?:[\s-]+(?:{words})(?-u:\b))*)",
+        of = pattern_alternation(numbers.part_of_whole.iter().copied()),
+    );
+    Regex::new(&pattern).expect("part-of-whole regex is valid")
+}
+
+static PART_OF_WHOLE: LazyPerLang<Regex> =
+    LazyPerLang::new(|profile| part_of_whole_regex(&profile.numbers));
+
+/// The period unit of the whole a number is a part of, where one follows it (`60 of the 120
+/// months`: months). Only periods: a part of a percentage or an amount is no such count.
+fn unit_of_whole(after: &str, lang: Lang) -> Option<Unit> {
+    let whole = PART_OF_WHOLE.get(lang).find(after)?;
+    let captures = UNIT_AFTER.get(lang).captures(&after[whole.end()..])?;
+    unit_of(&captures).filter(|unit| matches!(unit, Unit::Days | Unit::Months | Unit::Years))
+}
+
 /// A fraction right after a whole number: a fraction sign, digits, or a language's half words.
 static FRACTION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     let halves = literal_alternation(
@@ -296,7 +321,10 @@ fn quantity_at(
     // test.
     if candidate.is_words {
         let after = &text[candidate.end..];
-        if !UNIT_AFTER.get(lang).is_match(after) && !FRACTION_AFTER.is_match(after) {
+        if !UNIT_AFTER.get(lang).is_match(after)
+            && !FRACTION_AFTER.is_match(after)
+            && unit_of_whole(after, lang).is_none()
+        {
             return None;
         }
     }
@@ -364,6 +392,16 @@ fn quantity_at(
     };
     let after = &text[candidate.end..];
     let Some(captures) = unit_regex.captures(after) else {
+        if let Some(unit) = unit_of_whole(after, lang).filter(|_| fraction == 0.0) {
+            let value = match word_value {
+                Some(value) => value,
+                None => parse_digit_number(&text[candidate.start..candidate.end], lang, false)?,
+            };
+            // "one of the five years" (`cada uno de los cinco años`) picks a year, it counts
+            // none.
+            return (value > 1.0)
+                .then(|| Quantity::new(value, unit, number_start..candidate.end))?;
+        }
         // `shall not exceed 10 of the gross amount`: the source lost `per cent`, and only a
         // percentage is "of the gross amount".
         if !candidate.is_words && GROSS_AMOUNT_AFTER.is_match(after) {

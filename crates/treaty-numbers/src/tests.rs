@@ -334,6 +334,11 @@ fn money() {
             "5,000 United States dollars",
             &["5000 USD [5,000 United States dollars]"],
         ),
+        (
+            Lang::En,
+            "exceeded 1.2 million U.S. dollars or its equivalent",
+            &["1200000 USD [1.2 million U.S. dollars]"],
+        ),
         (Lang::En, "GBP 5,000", &["5000 GBP [GBP 5,000]"]),
         (
             Lang::En,
@@ -701,6 +706,27 @@ fn words_of_a_period_between_the_number_and_its_unit() {
             Lang::En,
             "an employee who has worked for three or more years for the employer",
             &["3 years [three or more years]"],
+        ),
+        // A part of a period shares its unit; "one of the" picks, it does not count.
+        (
+            Lang::En,
+            "for no more than 60 of the 120 months preceding the current taxation year",
+            &["60 months [60]", "120 months [120 months]"],
+        ),
+        (
+            Lang::En,
+            "a resident for three out of the five years before",
+            &["3 years [three]", "5 years [five years]"],
+        ),
+        (
+            Lang::En,
+            "in one of the three taxable years",
+            &["3 years [three taxable years]"],
+        ),
+        (
+            Lang::Pt,
+            "durante dois dos cinco anos anteriores",
+            &["2 years [dois]", "5 years [cinco anos]"],
         ),
     ]);
 }

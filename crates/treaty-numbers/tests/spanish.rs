@@ -63,3 +63,17 @@ fn a_date_is_no_quantity() {
     assert_eq!(found("hecho en Madrid el 14 de marzo de 2013"), []);
     assert_eq!(found("a los treinta días del mes de junio"), []);
 }
+
+#[test]
+fn a_part_of_a_period_shares_its_unit_one_of_them_is_no_count() {
+    let text = "haya residido en ese Estado durante tres de los cinco años anteriores; el 1 de \
+                enero de cada uno de los cinco años naturales siguientes";
+    assert_eq!(
+        found(text),
+        [
+            ("3".to_string(), Unit::Years, "tres"),
+            ("5".to_string(), Unit::Years, "cinco años"),
+            ("5".to_string(), Unit::Years, "cinco años naturales"),
+        ]
+    );
+}

@@ -40,8 +40,8 @@ pub mod topic;
 
 pub use japanese::{JapaneseTokenizer, TokenizerError};
 pub use model::{
-    Article, Config, Diagnostic, Document, LanguageShare, Paragraph, Span, Subparagraph,
-    TokenizerSource, Treaty, Version,
+    Article, ArticleTopics, Config, Diagnostic, Document, LanguageShare, Paragraph, Span,
+    Subparagraph, TokenizerSource, Treaty, Version,
 };
 pub use structure::subparagraph_markers;
 pub use topic::Topic;

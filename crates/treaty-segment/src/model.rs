@@ -26,6 +26,30 @@ pub trait TokenizerSource: Sync {
 pub struct Config<'a> {
     /// Source of the Japanese tokenizer; without one, Japanese titles are cut by rules alone.
     pub tokenizers: Option<&'a dyn TokenizerSource>,
+    /// The treaty that the document's amending protocols amend, where the caller has it from
+    /// another document (a protocol published on its own): its articles' topics go to the
+    /// protocol articles that amend them without naming their titles. A treaty printed in
+    /// the document itself, before its protocols, comes first.
+    pub amended_treaty: Option<&'a ArticleTopics>,
+}
+
+/// The topics of a treaty's articles, by article number, per language version.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ArticleTopics {
+    /// Per language version: each article's number (`10`) and topic.
+    pub versions: Vec<(Lang, Vec<(String, Topic)>)>,
+}
+
+impl ArticleTopics {
+    /// The topics of the version in `lang`, else of the first version: an article's number
+    /// and topic are the same in every language.
+    pub fn of(&self, lang: Lang) -> &[(String, Topic)] {
+        self.versions
+            .iter()
+            .find(|(version, _)| *version == lang)
+            .or(self.versions.first())
+            .map_or(&[], |(_, topics)| topics.as_slice())
+    }
 }
 
 /// The structure of one document.

@@ -275,6 +275,7 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
     let settings = Settings {
         ingest: IngestConfig::default(),
         tokenizers: None,
+        amended_treaty: None,
     };
     let report = match process_document("fuzz", bytes, &settings) {
         Ok(report) => report,

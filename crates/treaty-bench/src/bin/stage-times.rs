@@ -71,10 +71,12 @@ fn main() -> ExitCode {
     let ingest_config = IngestConfig::default();
     let segment_config = Config {
         tokenizers: Some(&tokenizer),
+        amended_treaty: None,
     };
     let settings = Settings {
         ingest: ingest_config,
         tokenizers: Some(&tokenizer),
+        amended_treaty: None,
     };
 
     let mut totals: BTreeMap<String, StageTotals> = BTreeMap::new();

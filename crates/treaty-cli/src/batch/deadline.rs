@@ -82,7 +82,7 @@ pub(super) fn process_within(
         let job = Job {
             doc: doc.to_string(),
             bytes: bytes.to_vec(),
-            settings: *settings,
+            settings: settings.clone(),
         };
         if helper.jobs.send(job).is_err() {
             return Err(Overrun::NoHelper("its thread has ended".to_string()));
@@ -133,6 +133,7 @@ mod tests {
         let settings = Settings {
             ingest: treaty_normalize::IngestConfig::default(),
             tokenizers: None,
+            amended_treaty: None,
         };
         let text = b"Article 10\nDividends\n2. The tax so charged shall not exceed 15 per cent of the gross amount of the dividends.\n";
         let Ok(Ok(Ok(report))) = process_within("small", text, &settings, Duration::from_secs(60))

@@ -25,6 +25,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use treaty_extract::link::{self, LinkedTreaty};
 use treaty_extract::Settings;
 use treaty_normalize::IngestConfig;
 
@@ -299,6 +300,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             ..IngestConfig::default()
         },
         tokenizers: Some(LazyTokenizer::shared()),
+        amended_treaty: None,
     };
 
     // The earlier run's datasets are set aside, so a run that stops before its end leaves no
@@ -340,28 +342,122 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut failed_docs = Vec::new();
     // Per warning code, how many and the documents that have one (for the summary).
     let mut warnings_by_code: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    // What becomes of each document's outcome, in the order they are handed over: counted,
+    // its dataset lines appended, its manifest entry kept.
+    let mut handle = |index: usize, outcome: Outcome| -> anyhow::Result<()> {
+        if !matches!(outcome, Outcome::Skipped) {
+            n_documents += 1;
+        }
+        progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
+        match outcome {
+            Outcome::Rendered(rendered) => {
+                written_docs.insert(inputs[index].doc());
+                entries[index] = Some(InputEntry {
+                    doc: inputs[index].doc(),
+                    path: inputs[index].path().display().to_string(),
+                    bytes: std::fs::metadata(inputs[index].path())
+                        .ok()
+                        .map(|m| m.len()),
+                    sha256: Some(rendered.input_sha256.clone()),
+                    outcome: if rendered.resumed {
+                        "resumed"
+                    } else {
+                        "processed"
+                    }
+                    .to_string(),
+                    json_sha256: rendered.json_sha256.clone(),
+                });
+                n_resumed += usize::from(rendered.resumed);
+                datasets.append_document(&rendered)?;
+                n_rows += rendered.n_rows;
+                n_articles += rendered.n_articles;
+                n_warnings += rendered.n_warnings;
+                for code in &rendered.warning_codes {
+                    let (count, docs) = warnings_by_code.entry(code.clone()).or_default();
+                    *count += 1;
+                    let doc = inputs[index].doc();
+                    if docs.last() != Some(&doc) {
+                        docs.push(doc);
+                    }
+                }
+                if let Some(failure) = rendered.failure {
+                    n_failed += 1;
+                    if !args.quiet {
+                        progress.suspend(|| {
+                            eprintln!(
+                                "treaty: {}: {}",
+                                crate::terminal::quote(&failure.path),
+                                crate::terminal::line(&failure.error)
+                            )
+                        });
+                    }
+                    datasets.append_failure(&failure)?;
+                }
+            }
+            Outcome::Failed(failure) => {
+                n_failed += 1;
+                entries[index] = Some(InputEntry {
+                    doc: failure.doc.clone(),
+                    path: failure.path.clone(),
+                    bytes: std::fs::metadata(inputs[index].path())
+                        .ok()
+                        .map(|m| m.len()),
+                    sha256: file_sha256(inputs[index].path(), args.max_bytes),
+                    outcome: "failed".to_string(),
+                    json_sha256: None,
+                });
+                if conflict[index].is_none() {
+                    failed_docs.push(failure.doc.clone());
+                }
+                progress.suspend(|| {
+                    eprintln!(
+                        "treaty: {}: {}",
+                        crate::terminal::quote(&failure.path),
+                        crate::terminal::line(&failure.error)
+                    )
+                });
+                datasets.append_failure(&failure)?;
+            }
+            Outcome::Unwritable(error) => {
+                // A full disk or a read-only folder is no fault of the document: the run
+                // stops, as it would at the datasets, instead of failing every document.
+                return Err(error.context(
+                    "the run stopped and its datasets were not written (--resume continues it)",
+                ));
+            }
+            Outcome::Skipped => {}
+            Outcome::Done(..) => {
+                unreachable!("render turns every processed document into Rendered")
+            }
+        }
+        Ok(())
+    };
+    // The treaties of the documents processed, and the protocols waiting for them.
+    let mut known_treaties: Vec<LinkedTreaty> = Vec::new();
+    let mut deferred_outcomes: Vec<(usize, Outcome)> = Vec::new();
     for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
         if interrupt.fired() {
             break;
         }
         // Workers process, serialize and write each document's JSON; the main thread only
         // appends the rendered dataset lines, in input order.
-        let outcomes: Vec<Outcome> = pool.install(|| {
+        let outcomes: Vec<(Outcome, Vec<LinkedTreaty>, bool)> = pool.install(|| {
             chunk
                 .par_iter()
                 .enumerate()
                 .map(|(offset, input)| {
                     if interrupt.fired() {
-                        return Outcome::Skipped;
+                        return (Outcome::Skipped, Vec::new(), false);
                     }
                     let _working = interrupt.working(chunk_index * CHUNK + offset, input.path());
                     let outcome = if let Some(error) = conflict[chunk_index * CHUNK + offset] {
-                        Outcome::Failed(Failure {
+                        let failure = Failure {
                             doc: crate::inputs::doc_name(input.path()),
                             path: input.path().display().to_string(),
                             severity: "error",
                             error: error.to_string(),
-                        })
+                        };
+                        (Outcome::Failed(failure), Vec::new(), false)
                     } else {
                         // --resume trusts a document's JSON only when the earlier run's
                         // manifest is of these rules and lists the same input and JSON hashes.
@@ -388,100 +484,69 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                             ),
                             (outcome, _) => outcome,
                         };
-                        render(outcome, &args.out, args.csv_raw, &journal)
+                        let treaties = match &outcome {
+                            Outcome::Done(report, ..) => link::treaties_of(report),
+                            _ => Vec::new(),
+                        };
+                        match outcome {
+                            // A protocol whose treaty is not in it waits for the batch's.
+                            Outcome::Done(report, resumed, path)
+                                if link::wanted_treaty(&report).is_some() =>
+                            {
+                                (Outcome::Done(report, resumed, path), treaties, true)
+                            }
+                            outcome => (
+                                render(outcome, &args.out, args.csv_raw, &journal),
+                                treaties,
+                                false,
+                            ),
+                        }
                     };
                     progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
                     outcome
                 })
                 .collect()
         });
-        for (offset, outcome) in outcomes.into_iter().enumerate() {
+        for (offset, (outcome, treaties, deferred)) in outcomes.into_iter().enumerate() {
             let index = chunk_index * CHUNK + offset;
-            if !matches!(outcome, Outcome::Skipped) {
-                n_documents += 1;
+            known_treaties.extend(treaties);
+            if deferred {
+                deferred_outcomes.push((index, outcome));
+                continue;
             }
-            progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
-            match outcome {
-                Outcome::Rendered(rendered) => {
-                    written_docs.insert(inputs[index].doc());
-                    entries[index] = Some(InputEntry {
-                        doc: inputs[index].doc(),
-                        path: inputs[index].path().display().to_string(),
-                        bytes: std::fs::metadata(inputs[index].path())
-                            .ok()
-                            .map(|m| m.len()),
-                        sha256: Some(rendered.input_sha256.clone()),
-                        outcome: if rendered.resumed {
-                            "resumed"
-                        } else {
-                            "processed"
-                        }
-                        .to_string(),
-                        json_sha256: rendered.json_sha256.clone(),
-                    });
-                    n_resumed += usize::from(rendered.resumed);
-                    datasets.append_document(&rendered)?;
-                    n_rows += rendered.n_rows;
-                    n_articles += rendered.n_articles;
-                    n_warnings += rendered.n_warnings;
-                    for code in &rendered.warning_codes {
-                        let (count, docs) = warnings_by_code.entry(code.clone()).or_default();
-                        *count += 1;
-                        let doc = inputs[index].doc();
-                        if docs.last() != Some(&doc) {
-                            docs.push(doc);
-                        }
-                    }
-                    if let Some(failure) = rendered.failure {
-                        n_failed += 1;
-                        if !args.quiet {
-                            progress.suspend(|| {
-                                eprintln!(
-                                    "treaty: {}: {}",
-                                    crate::terminal::quote(&failure.path),
-                                    crate::terminal::line(&failure.error)
-                                )
-                            });
-                        }
-                        datasets.append_failure(&failure)?;
-                    }
-                }
-                Outcome::Failed(failure) => {
-                    n_failed += 1;
-                    entries[index] = Some(InputEntry {
-                        doc: failure.doc.clone(),
-                        path: failure.path.clone(),
-                        bytes: std::fs::metadata(inputs[index].path())
-                            .ok()
-                            .map(|m| m.len()),
-                        sha256: file_sha256(inputs[index].path(), args.max_bytes),
-                        outcome: "failed".to_string(),
-                        json_sha256: None,
-                    });
-                    if conflict[index].is_none() {
-                        failed_docs.push(failure.doc.clone());
-                    }
-                    progress.suspend(|| {
-                        eprintln!(
-                            "treaty: {}: {}",
-                            crate::terminal::quote(&failure.path),
-                            crate::terminal::line(&failure.error)
-                        )
-                    });
-                    datasets.append_failure(&failure)?;
-                }
-                Outcome::Unwritable(error) => {
-                    // A full disk or a read-only folder is no fault of the document: the run
-                    // stops, as it would at the datasets, instead of failing every document.
-                    return Err(error.context(
-                        "the run stopped and its datasets were not written (--resume continues it)",
-                    ));
-                }
-                Outcome::Skipped => {}
-                Outcome::Done(..) => {
-                    unreachable!("render turns every processed document into Rendered")
-                }
-            }
+            handle(index, outcome)?;
+        }
+    }
+    // Protocols whose treaty is another document: processed again with that treaty's article
+    // topics, once every document's treaties are known, and written after the others.
+    if !interrupt.fired() {
+        let outcomes: Vec<(usize, Outcome)> = pool.install(|| {
+            deferred_outcomes
+                .into_par_iter()
+                .map(|(index, outcome)| {
+                    let linked = match &outcome {
+                        Outcome::Done(report, ..) => link::amended_treaty(report, &known_treaties),
+                        _ => None,
+                    };
+                    let outcome = match linked {
+                        Some(treaty) => process_input(
+                            &inputs[index],
+                            &args.out,
+                            &Settings {
+                                amended_treaty: Some(std::sync::Arc::new(treaty.clone())),
+                                ..settings.clone()
+                            },
+                            Some(args.time_limit),
+                            false,
+                        ),
+                        None => outcome,
+                    };
+                    (index, render(outcome, &args.out, args.csv_raw, &journal))
+                })
+                .collect()
+        });
+        for (index, outcome) in outcomes {
+            handle(index, outcome)?;
         }
     }
     for doc in failed_docs

@@ -80,6 +80,7 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
             ..IngestConfig::default()
         },
         tokenizers: Some(LazyTokenizer::shared()),
+        amended_treaty: None,
     };
     let mut stdin = std::io::stdin().lock();
     let mut stdout = Stdout(std::io::BufWriter::new(std::io::stdout().lock()));
@@ -224,6 +225,7 @@ pub(super) fn run_stdin_text(args: &RunArgs, name: &str) -> anyhow::Result<ExitC
             ..IngestConfig::default()
         },
         tokenizers: Some(LazyTokenizer::shared()),
+        amended_treaty: None,
     };
     let report = match process_guarded(name, None, &bytes, &settings, Some(args.time_limit)) {
         Ok(report) => report,

@@ -31,7 +31,7 @@ pub(crate) fn process_guarded(
             markup: path.map_or(Markup::Detect, markup_of),
             ..settings.ingest
         },
-        ..*settings
+        ..settings.clone()
     };
     let answer = match limit.filter(|limit| !limit.is_zero()) {
         None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -23,7 +23,7 @@ pub use vocabulary::{
 };
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "1.4";
+pub const SCHEMA_VERSION: &str = "1.5";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.
@@ -445,6 +445,12 @@ pub struct TreatyReport {
     /// Where and when the instrument was signed, where the text says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signed: Option<SignatureReport>,
+    /// For a protocol, the treaty it amends or accompanies, by the date that treaty was
+    /// signed: the first date the protocol's title and preamble name ("Protocol amending the
+    /// Convention ... signed at Washington on 6 November 2003"). `quote` is the date as
+    /// printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amends: Option<ProvisionReport>,
     /// The clause that puts the treaty into force.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entry_into_force: Option<ProvisionReport>,
@@ -634,7 +640,7 @@ pub fn document_json_schema() -> String {
 
 /// The columns of `treaties.csv`: the fields of [`TreatyRow`].
 // tidy: not language (the dataset's column names)
-pub const TREATY_TABLE: [Column<TreatyRow>; 40] = [
+pub const TREATY_TABLE: [Column<TreatyRow>; 41] = [
     ("doc", |row| row.doc.clone()),
     ("treaty", |row| row.treaty.to_string()),
     ("instrument", |row| row.instrument.clone()),
@@ -647,6 +653,7 @@ pub const TREATY_TABLE: [Column<TreatyRow>; 40] = [
     ("title", |row| row.title.clone()),
     ("signed", |row| row.signed.clone()),
     ("signed_place", |row| row.signed_place.clone()),
+    ("amends", |row| row.amends.clone()),
     ("in_force", |row| row.in_force.clone()),
     ("in_force_rule", |row| row.in_force_rule.clone()),
     ("effective_withholding", |row| {
@@ -704,7 +711,7 @@ pub const TREATY_TABLE: [Column<TreatyRow>; 40] = [
 ];
 
 /// Columns of `treaties.csv`, in order.
-pub const TREATY_COLUMNS: [&str; 40] = names(&TREATY_TABLE);
+pub const TREATY_COLUMNS: [&str; 41] = names(&TREATY_TABLE);
 
 /// One line of `treaties.csv` and `treaties.jsonl`: who, which instrument, since when, and
 /// the headline numbers. Each headline field has a `_row` field naming the row of
@@ -737,6 +744,9 @@ pub struct TreatyRow {
     pub signed: String,
     /// The place of signature as printed.
     pub signed_place: String,
+    /// For a protocol, the date of signature of the treaty it amends or accompanies, as its
+    /// preamble names it, `YYYY-MM-DD`.
+    pub amends: String,
     /// The date of entry into force, `YYYY-MM-DD`, where the text states one.
     pub in_force: String,
     /// The clause that puts the treaty into force (the rule, where no date is stated).
@@ -799,7 +809,7 @@ pub struct TreatyRow {
 
 impl TreatyRow {
     /// The CSV cells, in [`TREATY_COLUMNS`] order.
-    pub fn cells(&self) -> [String; 40] {
+    pub fn cells(&self) -> [String; 41] {
         cells(&TREATY_TABLE, self)
     }
 }

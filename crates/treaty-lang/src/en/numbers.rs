@@ -57,7 +57,7 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
         r"(?:or\s+more\s+)?years?",
     ],
     currency_units: &[
-        r"(?:United\s+States|US|American|Canadian|Australian|New\s+Zealand|Hong\s+Kong|Singapore)\s+dollars?",
+        r"(?:United\s+States|U\.\s?S\.|US|American|Canadian|Australian|New\s+Zealand|Hong\s+Kong|Singapore)\s+dollars?",
         r"(?:Danish|Norwegian)\s+(?:kroner|krone|crowns?)",
         r"Swedish\s+(?:kronor|krona|crowns?)",
         r"Swiss\s+francs?",
@@ -120,5 +120,6 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
         50,
     )],
     dotted_unit_ends: &["cent"],
+    part_of_whole: &[r"of\s+the", r"out\s+of(?:\s+the)?"],
     ..NumberWords::EMPTY
 };

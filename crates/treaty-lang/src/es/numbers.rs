@@ -130,5 +130,6 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
     percent_context_after: &[r"del\s+importe\s+bruto", r"sobre\s+el\s+importe\s+bruto"],
     half_words: &["y medio", "y media"],
     period_names: &["civil", "natural", "fiscal", "tributario", "calendario"],
+    part_of_whole: &[r"de\s+l[oa]s"],
     ..NumberWords::EMPTY
 };

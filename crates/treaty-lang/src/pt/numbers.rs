@@ -127,5 +127,6 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
         "social",
         "calend",
     ],
+    part_of_whole: &[r"d[oa]s"],
     ..NumberWords::EMPTY
 };

@@ -115,7 +115,9 @@ pub fn build_treaties(
             let amended = convention
                 .iter()
                 .find(|(of, lang, _)| *lang == stream.lang && same_parties(of, &part.parties))
-                .map_or(&[][..], |(_, _, topics)| topics.as_slice());
+                .map(|(_, _, topics)| topics.as_slice())
+                .or_else(|| config.amended_treaty.map(|treaty| treaty.of(stream.lang)))
+                .unwrap_or(&[]);
             let version = segment_version(stream, &part, config, amended, diagnostics);
             if !convention.iter().any(|(_, lang, _)| *lang == stream.lang)
                 && version.articles.len() >= CONVENTION_ARTICLES
