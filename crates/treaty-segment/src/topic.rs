@@ -389,6 +389,11 @@ mod tests {
             topic_from_content("1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State. 2. However, such dividends may also be taxed"),
             Some(Topic::Dividends)
         );
+        // Older drafting: the income in the singular.
+        assert_eq!(
+            topic_from_content("1. Any royalty or rent, including royalty or rent in respect of films, received by a resident of one of the Contracting States shall be exempt from tax in the other State. 2. The term \"royalty\" as used in this Article includes a payment of any kind."),
+            Some(Topic::Royalties)
+        );
         assert_eq!(topic_from_content("Something else entirely."), None);
     }
 

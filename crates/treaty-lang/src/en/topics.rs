@@ -216,6 +216,9 @@ const CONTENT: &[(&str, &str, f32)] = &[
     ("dividends", "dividends", 1.0),
     ("interest", "interest", 0.8),
     ("royalties", "royalties", 1.0),
+    // Older drafting names the income in the singular ("Any royalty or rent ... received by a
+    // resident"), and defines it so: "The term "royalty" as used in this Article includes".
+    ("royalty", "royalties", 1.0),
     ("fees for technical services", "technical_services", 3.0),
     ("gains derived by a resident", "capital_gains", 4.0),
     ("gains from the alienation", "capital_gains", 4.0),

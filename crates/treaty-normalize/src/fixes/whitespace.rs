@@ -13,6 +13,8 @@
 //! only; segmentation splits the columns at the tab. Columns are recognised by position:
 //! many lines whose text resumes, after a run of spaces, at the same column.
 
+use treaty_lang::Lang;
+
 use crate::edits::Edits;
 use crate::FixStats;
 
@@ -266,7 +268,33 @@ fn blank_line_inside_sentence(bytes: &[u8], start: usize, end: usize) -> bool {
         .get(end + marker_len)
         .is_some_and(|b| matches!(b, b')' | b'.'))
         && marker_len <= 4;
-    (MIN_WRAPPED_LINE..=MAX_WRAPPED_LINE).contains(&(start - line_start)) && !item
+    if item {
+        return false;
+    }
+    let line = start - line_start;
+    // A paragraph on one line (a web copy, Markdown) that a page break cut mid-sentence
+    // (`...shall be\n\nexempt from tax`): it ends with a word, not a comma, and the word is
+    // no list joiner (`and`, `or`), after which the closing words of a list follow an item.
+    (MIN_WRAPPED_LINE..=MAX_WRAPPED_LINE).contains(&line)
+        || (line > MAX_WRAPPED_LINE
+            && bytes[start - 1] != b','
+            && !ends_with_joiner(&bytes[..start]))
+}
+
+/// Whether `line` ends with a list joiner of any profile (`and`, `or`, `e`, `y`).
+fn ends_with_joiner(line: &[u8]) -> bool {
+    let word_start = line
+        .iter()
+        .rposition(|b| !b.is_ascii_alphabetic())
+        .map_or(0, |at| at + 1);
+    let word = &line[word_start..];
+    Lang::all().any(|lang| {
+        lang.profile()
+            .structure
+            .list_joiners
+            .iter()
+            .any(|joiner| joiner.as_bytes().eq_ignore_ascii_case(word))
+    })
 }
 
 /// Whether the sentence runs on across the whitespace at `start..end`: a lower-case letter
@@ -393,9 +421,24 @@ mod tests {
             fixed,
             "(a) 5 percent of the gross amount of the dividends if the beneficial owner is a\ncompany that owns at least 10 percent;\n\n(b) 10 percent.\n"
         );
+        // A paragraph on one line (Markdown, a web copy) cut by a page break mid-sentence.
+        let long = "1. Any royalty or rent received by a resident of one of the Contracting States by virtue of the use in the other Contracting State of any patent, design or trade mark shall be";
+        let (fixed, _) = run(
+            fix_whitespace,
+            &format!("{long}\n\nexempt from tax in the first-mentioned Contracting State.\n"),
+        );
+        assert_eq!(
+            fixed,
+            format!("{long}\nexempt from tax in the first-mentioned Contracting State.\n")
+        );
         // A short title line, a web copy's paragraph on one line before the closing words of
-        // a list, and an item keep their blank line.
+        // a list (after a comma or a list joiner), and an item keep their blank line.
+        let joined = format!(
+            "{} and\n\nderived by a resident of the other State.\n",
+            &long[..150]
+        );
         for kept in [
+            joined.as_str(),
             "Title of the convention\n\nlinha 0 do texto\n",
             "(b) royalties for the use of, or the right to use, computer software or any patent or for information concerning industrial, commercial or scientific experiences (but not including any such information provided under a rental or franchise agreement),\n\narising in a Contracting State shall be taxable only there.\n",
             "the tax so charged shall not exceed the following percentages of the gross amount\n\nb) 10 per cent\n",
