@@ -152,7 +152,7 @@ pub(crate) fn unknown_amended_topics(report: &DocumentReport, linked: bool) -> O
         .filter(|treaty| treaty.instrument == Instrument::Protocol)
         .flat_map(|treaty| treaty.versions.iter().flat_map(|v| &v.protocol))
         .filter(|a| !a.modifies.is_empty() && a.topic == Topic::Miscellaneous && a.title.is_empty())
-        .map(|a| format!("{} (Article {})", a.article, a.modifies.join(", ")))
+        .map(|a| format!("{} (modifies {})", a.article, a.modifies.join(", ")))
         .collect();
     if untitled.is_empty() {
         return None;

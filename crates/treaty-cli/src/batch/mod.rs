@@ -145,6 +145,17 @@ pub(crate) fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
         .context("cannot start worker threads")
 }
 
+/// A document's failure on the terminal, above the progress bar.
+fn print_failure(progress: &ProgressBar, failure: &Failure) {
+    progress.suspend(|| {
+        eprintln!(
+            "treaty: {}: {}",
+            crate::terminal::quote(&failure.path),
+            crate::terminal::line(&failure.error)
+        )
+    });
+}
+
 /// How many documents the summary names per warning code.
 const DOCS_PER_WARNING: usize = 3;
 
@@ -383,13 +394,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 if let Some(failure) = rendered.failure {
                     n_failed += 1;
                     if !args.quiet {
-                        progress.suspend(|| {
-                            eprintln!(
-                                "treaty: {}: {}",
-                                crate::terminal::quote(&failure.path),
-                                crate::terminal::line(&failure.error)
-                            )
-                        });
+                        print_failure(&progress, &failure);
                     }
                     datasets.append_failure(&failure)?;
                 }
@@ -409,13 +414,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 if conflict[index].is_none() {
                     failed_docs.push(failure.doc.clone());
                 }
-                progress.suspend(|| {
-                    eprintln!(
-                        "treaty: {}: {}",
-                        crate::terminal::quote(&failure.path),
-                        crate::terminal::line(&failure.error)
-                    )
-                });
+                print_failure(&progress, &failure);
                 datasets.append_failure(&failure)?;
             }
             Outcome::Unwritable(error) => {
