@@ -230,6 +230,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
     let inputs = collected.inputs;
+    let n_pdf_inputs = inputs
+        .iter()
+        .filter(|input| {
+            input
+                .path()
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
+        })
+        .count();
     let jobs = job_count(args.jobs);
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
@@ -633,11 +642,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed, {} skipped in {:.2}s -> {}",
             n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, n_skipped, started.elapsed().as_secs_f64(), args.out.display()
         );
-        let (pdfs, extraction) = crate::pdf::extraction_totals();
-        if pdfs > 0 {
+        let (extractions, extraction) = crate::pdf::extraction_totals();
+        if extractions > 0 {
+            // A protocol processed again with its treaty is extracted again.
+            let again = extractions.saturating_sub(n_pdf_inputs as u64);
+            let again = if again > 0 {
+                format!(" ({again} of them again, for protocols read with their treaty)")
+            } else {
+                String::new()
+            };
             eprintln!(
-                "of which PDF text extraction (pdftotext): {pdfs} PDFs, {:.2}s summed over jobs; \
-                 their text is in {}",
+                "of which PDF text extraction (pdftotext): {extractions} PDFs{again}, {:.2}s \
+                 summed over jobs; their text is in {}",
                 extraction.as_secs_f64(),
                 args.out.join("text").display()
             );
