@@ -461,9 +461,41 @@ pub fn word_key(token: &str) -> std::borrow::Cow<'_, str> {
 }
 
 thread_local! {
-    /// Evidence per word already scored on this thread. Treaty vocabulary is small and
-    /// repetitive, so most words are looked up, not scored again.
-    static WORD_CACHE: std::cell::RefCell<WordCache> = Default::default();
+    /// Evidence per word already scored on this thread, one cache per set of languages.
+    /// Treaty vocabulary is small and repetitive, so most words are looked up, not scored
+    /// again. Every document is first read with every profile (which take part) and then
+    /// with its own set: with one cache for both, each switch emptied it, and every document
+    /// scored its words afresh twice (a third of the pipeline's time).
+    static WORD_CACHES: std::cell::RefCell<WordCaches> = Default::default();
+}
+
+/// The word caches of the sets of languages read lately, most recent last.
+#[derive(Default)]
+struct WordCaches(Vec<WordCache>);
+
+impl WordCaches {
+    /// Sets of languages whose caches are kept: the set of every profile and the few sets
+    /// a batch's documents take part in.
+    const KEPT: usize = 4;
+
+    /// The cache for `languages`, made (and the least recently used one dropped) when none
+    /// is kept.
+    fn among(&mut self, languages: Languages) -> &mut WordCache {
+        match self.0.iter().position(|c| c.languages == Some(languages)) {
+            Some(last) if last + 1 == self.0.len() => {}
+            Some(index) => {
+                let cache = self.0.remove(index);
+                self.0.push(cache);
+            }
+            None => {
+                if self.0.len() >= Self::KEPT {
+                    self.0.remove(0);
+                }
+                self.0.push(WordCache::default().among(languages));
+            }
+        }
+        self.0.last_mut().expect("a cache was just kept")
+    }
 }
 
 /// Tokens as printed (punctuation trimmed, case kept) and their evidence, so that the common
@@ -516,15 +548,12 @@ impl std::hash::Hash for ShortToken {
 }
 
 impl WordCache {
-    /// Empties the cache when the languages taking part are not those it was filled with.
-    fn among(&mut self, languages: Languages) -> &mut WordCache {
-        if self.languages != Some(languages) {
-            *self = WordCache {
-                languages: Some(languages),
-                ..WordCache::default()
-            };
+    /// An empty cache for the evidence among `languages`.
+    fn among(self, languages: Languages) -> WordCache {
+        WordCache {
+            languages: Some(languages),
+            ..self
         }
-        self
     }
 
     /// Bound on the tokens kept: a pathological input (random words) must not grow the cache
@@ -642,16 +671,16 @@ fn char_width(byte: u8) -> usize {
 /// [`word_scores`] of a token, through the per-thread cache.
 pub fn token_scores(token: &str) -> Scores {
     let languages = current_languages();
-    WORD_CACHE.with(|cache| cache.borrow_mut().among(languages).scores(token))
+    WORD_CACHES.with(|caches| caches.borrow_mut().among(languages).scores(token))
 }
 
 /// Sum of word evidence over a text.
 pub fn text_scores(text: &str) -> Scores {
     // One borrow of the cache per text, not per word: this runs on every line.
     let languages = current_languages();
-    WORD_CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let cache = cache.among(languages);
+    WORD_CACHES.with(|caches| {
+        let mut caches = caches.borrow_mut();
+        let cache = caches.among(languages);
         let mut total = Scores::default();
         for_each_token(text, |token| total += cache.scores(token));
         total
