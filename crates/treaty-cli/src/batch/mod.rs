@@ -90,7 +90,7 @@ pub struct RunArgs {
     /// Longest a document may take, in seconds (fractions allowed; 0: no limit). A document
     /// still running then is recorded in failures.jsonl as having taken too long and left
     /// unfinished, and the batch goes on. Time grows linearly with a document's size (about
-    /// 20 MB a second on one core), so only a pathological input comes near the default.
+    /// 10 MB a second on one core), so only a pathological input comes near the default.
     #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = parse_time_limit)]
     pub time_limit: Duration,
     /// Files found in folders that are not text (a Word document, an image) are recorded in
