@@ -1176,14 +1176,16 @@ fn two_tests_of_the_same_percentage_in_a_clause_are_two_thresholds_a_period_rest
         .into_iter()
         .map(|(paragraph, _, _, value, _)| (paragraph, value))
         .collect();
-    let count = |paragraph: &str, value: &str| {
-        values
-            .iter()
-            .filter(|(p, v)| p == paragraph && v == value)
-            .count()
-    };
-    assert_eq!(count("1", "50 percent"), 2, "{values:?}");
-    assert_eq!(count("2", "30 days"), 1, "{values:?}");
+    assert_eq!(count(&values, "1", "50 percent"), 2, "{values:?}");
+    assert_eq!(count(&values, "2", "30 days"), 1, "{values:?}");
+}
+
+/// How many of `values` (a place, a value) are `value` in `place`.
+fn count(values: &[(String, String)], place: &str, value: &str) -> usize {
+    values
+        .iter()
+        .filter(|(p, v)| p == place && v == value)
+        .count()
 }
 
 #[test]
@@ -1200,14 +1202,8 @@ fn a_period_stated_by_two_sentences_of_one_list_item_is_two_claims() {
         .into_iter()
         .map(|(_, sub, _, value, _)| (sub, value))
         .collect();
-    let count = |sub: &str, value: &str| {
-        values
-            .iter()
-            .filter(|(s, v)| s == sub && v == value)
-            .count()
-    };
-    assert_eq!(count("a", "60 days"), 2, "{values:?}");
-    assert_eq!(count("b", "90 days"), 1, "{values:?}");
+    assert_eq!(count(&values, "a", "60 days"), 2, "{values:?}");
+    assert_eq!(count(&values, "b", "90 days"), 1, "{values:?}");
 }
 
 /// The dividend exemption rows of `text`: (paragraph, subparagraph, condition).
