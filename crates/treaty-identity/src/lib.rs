@@ -143,15 +143,10 @@ fn amended_treaty(
     let title_start = title.map_or(head.start, |t| t.start.max(head.start));
     // The title's block of lines: a title found in its last line ("THE PROTOCOL SIGNED AT
     // OTTAWA ON ...") still names the convention on the lines above.
-    let block_start = text
+    let from = text
         .get(head.start..title_start)?
         .rfind("\n\n")
         .map_or(head.start, |blank| head.start + blank + 2);
-    let from = if title.is_some() {
-        block_start
-    } else {
-        head.start
-    };
     let preamble = text.get(from..head.end)?;
     let own = signed.and_then(|s| s.date.as_ref()).map(|d| d.date);
     find_dates(preamble, lang)

@@ -399,8 +399,10 @@ fn quantity_at(
             };
             // "one of the five years" (`cada uno de los cinco años`) picks a year, it counts
             // none.
-            return (value > 1.0)
-                .then(|| Quantity::new(value, unit, number_start..candidate.end))?;
+            if value <= 1.0 {
+                return None;
+            }
+            return Quantity::new(value, unit, number_start..candidate.end);
         }
         // `shall not exceed 10 of the gross amount`: the source lost `per cent`, and only a
         // percentage is "of the gross amount".
