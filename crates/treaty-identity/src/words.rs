@@ -1,9 +1,7 @@
 //! Each profile's identity words, compiled once per language.
 
-use std::sync::LazyLock;
-
 use regex::Regex;
-use treaty_lang::{InstrumentKind, NumberWordKind, PerLang, Profile, Script};
+use treaty_lang::{InstrumentKind, LazyPerLang, NumberWordKind, Profile, Script};
 
 /// The compiled identity grammar of one language.
 pub(crate) struct Grammar {
@@ -23,7 +21,7 @@ pub(crate) struct Grammar {
 }
 
 /// The compiled grammar of every installed language.
-pub(crate) static GRAMMAR: LazyLock<PerLang<Grammar>> = LazyLock::new(|| PerLang::build(compile));
+pub(crate) static GRAMMAR: LazyPerLang<Grammar> = LazyPerLang::new(compile);
 
 fn compile(profile: &Profile) -> Grammar {
     let words = &profile.identity;

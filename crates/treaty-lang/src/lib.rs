@@ -9,11 +9,12 @@
 //! "Adding a language".
 //!
 //! Profiles are plain `'static` data. Each stage compiles what it needs once (regexes,
-//! Aho-Corasick automata), per language, with [`PerLang::build`]:
+//! Aho-Corasick automata) per language, when that language is first read, with
+//! [`LazyPerLang`] (or with [`PerLang::build`] when every language is read anyway):
 //!
 //! ```text
-//! static HEADING: LazyLock<PerLang<Regex>> =
-//!     LazyLock::new(|| PerLang::build(|p| Regex::new(p.structure.heading).expect("profile pattern")));
+//! static HEADING: LazyPerLang<Regex> =
+//!     LazyPerLang::new(|p| Regex::new(p.structure.heading).expect("profile pattern"));
 //! ```
 //!
 //! Conventions for profile parts:
@@ -49,7 +50,9 @@ pub use lookalike::{Lookalike, LOOKALIKES, MAX_LOOKALIKES};
 pub use names::{CurrencyFamily, CurrencyParty, Names};
 pub use normalize::NormalizeWords;
 pub use numbers::{NumberWord, NumberWordKind, NumberWords, Numeral, NumeralKind};
-pub use registry::{install, install_core_and, InstallError, Lang, PerLang, MAX_LANGUAGES};
+pub use registry::{
+    install, install_core_and, InstallError, Lang, LazyPerLang, PerLang, MAX_LANGUAGES,
+};
 pub use rules::{IncomeWords, NamedClasses, OwnerWords, Phrase, RuleWords};
 pub use structure::{ProtocolWord, StructureWords};
 pub use topics::TopicWords;

@@ -1,7 +1,7 @@
 //! The set of profiles in use, and [`Lang`], an index into it.
 
 use std::ops::Index;
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
 use crate::validate::pattern_errors;
 use crate::{Profile, BUILTIN, CORE};
@@ -178,6 +178,35 @@ impl<T> Index<Lang> for PerLang<T> {
     type Output = T;
     fn index(&self, lang: Lang) -> &T {
         &self.0[lang.index()]
+    }
+}
+
+/// A value per language (compiled regexes), built the first time that language needs it, so a
+/// batch in one language does not pay for compiling the patterns of the others.
+pub struct LazyPerLang<T> {
+    cells: LazyLock<PerLang<OnceLock<T>>>,
+    build: fn(&'static Profile) -> T,
+}
+
+impl<T> LazyPerLang<T> {
+    /// Values that `build` makes from each language's profile.
+    pub const fn new(build: fn(&'static Profile) -> T) -> Self {
+        LazyPerLang {
+            cells: LazyLock::new(|| PerLang::build(|_| OnceLock::new())),
+            build,
+        }
+    }
+
+    /// The value of `lang`, built now if it is the first call for `lang`.
+    pub fn get(&self, lang: Lang) -> &T {
+        self.cells[lang].get_or_init(|| (self.build)(lang.profile()))
+    }
+}
+
+impl<T> Index<Lang> for LazyPerLang<T> {
+    type Output = T;
+    fn index(&self, lang: Lang) -> &T {
+        self.get(lang)
     }
 }
 

@@ -200,7 +200,9 @@ pub struct RuleWords {
     /// A clause that makes fees for technical services royalties (a definition of royalties
     /// that includes them, a protocol that deems them royalties or applies the royalties
     /// definition to them): regex fragments, case-insensitive, matched in the paragraphs of a
-    /// royalties article or of a protocol point on it. A match that holds a
+    /// royalties article or of a protocol point on it. Their words are reached within a
+    /// sentence (`[^.;]*?`), not within a count of characters: a bounded repetition of a
+    /// character class defeats the regex engine's DFA, which then falls back to a slower one. A match that holds a
     /// [`RuleWords::negation`] word does not count ("shall be deemed not to be").
     pub technical_fees_deemed_royalties: &'static [&'static str],
     /// Negation words (lower case, with their spaces): " not ", "não".

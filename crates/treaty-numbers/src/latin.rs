@@ -7,10 +7,10 @@ use treaty_lang::patterns::{literal_alternation, pattern_alternation, NEVER};
 use treaty_lang::NumberWords;
 
 use crate::digits::{digit_number_end, parse_digit_number};
-use crate::lazy::LazyPerLang;
 use crate::quantity::{currency_code, unit_of, Quantity, Unit, ISO_CODES};
 use crate::words::{parse_number_words, scale_value};
 use crate::Lang;
+use treaty_lang::LazyPerLang;
 
 /// How far back (in bytes) to look for a currency sign or a reference word before a number.
 const LOOK_BEHIND_BYTES: usize = 24;

@@ -44,7 +44,6 @@ mod digits;
 mod japanese;
 mod kanji;
 mod latin;
-mod lazy;
 mod quantity;
 mod roman;
 mod words;

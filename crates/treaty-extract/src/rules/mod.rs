@@ -186,6 +186,10 @@ fn place_tiers(
     lang: Lang,
     facts: TreatyFacts,
 ) -> Vec<Finding> {
+    if findings.is_empty() {
+        // Most paragraphs state no number: their cues are not read.
+        return findings;
+    }
     let text = paragraph.text.as_str();
     let cues = ParagraphCues::of(paragraph, topic, lang);
     let mut placed: Vec<Finding> = Vec::with_capacity(findings.len());

@@ -1,10 +1,8 @@
 //! The rule phrases of each language profile, with their patterns compiled once.
 
-use std::sync::LazyLock;
-
 use regex::Regex;
 use treaty_lang::patterns::pattern_alternation;
-use treaty_lang::{Lang, PerLang, Phrase, Profile, RuleWords, Script};
+use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
 
 /// One language's rule phrases and their compiled patterns.
 pub(super) struct Words {
@@ -33,7 +31,7 @@ pub(super) struct Words {
     pub(super) technical_fees_deemed_royalties: Vec<Regex>,
 }
 
-static WORDS: LazyLock<PerLang<Words>> = LazyLock::new(|| PerLang::build(compile));
+static WORDS: LazyPerLang<Words> = LazyPerLang::new(compile);
 
 /// The rule phrases of a language.
 pub(super) fn words(lang: Lang) -> &'static Words {

@@ -39,7 +39,7 @@ pub(super) const RULES: RuleWords = RuleWords {
         r"(?i:it\s+may\s+also\s+be\s+taxed\s+in\s+that\s+other\s+(?:contracting\s+)?state)",
     )],
     source_overrides: &[
-        r"\Ahowever,\s+such\s+[\p{L}\s,]{1,60}?\s+may\s+(?:also\s+)?be\s+taxed\s+in\s+the\s+contracting\s+state\s+(?:in\s+which|of\s+which|where)",
+        r"\Ahowever,\s+such\s+(?:[\p{L},]+\s+){1,8}?may\s+(?:also\s+)?be\s+taxed\s+in\s+the\s+contracting\s+state\s+(?:in\s+which|of\s+which|where)",
     ],
     residence_state_after: &[r"\A\s+in\s+that\s+other\s+(?:contracting\s+)?state"],
     paid_by_state: &[
@@ -131,14 +131,14 @@ pub(super) const RULES: RuleWords = RuleWords {
     technical_fees_deemed_royalties: &[
         // "The term "royalties" ... means ... and includes payments ... for the rendering of
         // any technical services".
-        r"(?:royalt|information\s+concerning\s+industrial|know-how)[^.;]{0,400}?\b(?:also\s+)?includes?\b[^.;]{0,200}?(?:technical\s+(?:services|assistance)|included\s+services|fees\s+for\s+technical)",
+        r"(?:royalt|information\s+concerning\s+industrial|know-how)[^.;]*?\b(?:also\s+)?includes?\b[^.;]*?(?:technical\s+(?:services|assistance)|included\s+services|fees\s+for\s+technical)",
         // "fees for technical services shall be deemed to be royalties", "payments for
         // technical assistance shall be treated as royalties".
-        r"(?:technical\s+(?:services|assistance)|fees\s+for\s+technical|included\s+services)[^.;]{0,300}?\b(?:deemed|treated|regarded|considered)\s+(?:to\s+be\s+|as\s+)(?:royalt|payments\s+(?:received\s+)?(?:as\s+(?:a\s+)?consideration\s+)?for\s+(?:the\s+use|information))",
+        r"(?:technical\s+(?:services|assistance)|fees\s+for\s+technical|included\s+services)[^.;]*?\b(?:deemed|treated|regarded|considered)\s+(?:to\s+be\s+|as\s+)(?:royalt|payments\s+(?:received\s+)?(?:as\s+(?:a\s+)?consideration\s+)?for\s+(?:the\s+use|information))",
         // A protocol: "the provisions of paragraph 3 of Article 12 shall apply to payments ...
         // for the rendering of technical assistance and technical services" (the article must
         // be the royalties article).
-        r"provisions\s+of\s+(?:paragraph\s+\d{1,2}\s+of\s+)?article\s+(?P<article>\d{1,3}[a-z]?)\b[^.;]{0,60}?\bappl(?:y|ies)\s+(?:also\s+)?to\s+[^.;]{0,200}?technical\s+(?:services|assistance)",
+        r"provisions\s+of\s+(?:paragraph\s+\d{1,2}\s+of\s+)?article\s+(?P<article>\d{1,3}[a-z]?)\b[^.;]*?\bappl(?:y|ies)\s+(?:also\s+)?to\s+[^.;]*?technical\s+(?:services|assistance)",
     ],
     negation: &[" not ", " no "],
     initial_period_before: &["during the first", "for the first", "the initial"],

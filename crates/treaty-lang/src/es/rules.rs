@@ -61,7 +61,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     contracting: &["Contratante", "contratante"],
     source_may_also_tax: &[],
     source_overrides: &[
-        r"\A(?:no\s+obstante|sin\s+embargo),\s+(?:dichos|estos|tales)\s+[\p{L}\s,]{1,60}?\s+(?:pueden|podrán)\s+(?:también\s+)?someterse\s+(?:también\s+)?a\s+imposición\s+en\s+el\s+estado\s+contratante\s+(?:del\s+que|en\s+que|en\s+el\s+que|de\s+donde)",
+        r"\A(?:no\s+obstante|sin\s+embargo),\s+(?:dichos|estos|tales)\s+(?:[\p{L},]+\s+){1,8}?(?:pueden|podrán)\s+(?:también\s+)?someterse\s+(?:también\s+)?a\s+imposición\s+en\s+el\s+estado\s+contratante\s+(?:del\s+que|en\s+que|en\s+el\s+que|de\s+donde)",
     ],
     residence_state_after: &[],
     paid_by_state: &[
@@ -160,9 +160,9 @@ pub(super) const RULES: RuleWords = RuleWords {
     royalties: &["cánones", "canon", "regalías", "derechos de autor"],
     technical_fees_deemed_royalties: &[
         // "el término «cánones» ... comprende también los pagos por servicios técnicos".
-        r"(?:cánones|regalías)[^.;]{0,400}?\b(?:comprende|incluye)n?\b[^.;]{0,200}?(?:servicios\s+técnicos|asistencia\s+técnica)",
+        r"(?:cánones|regalías)[^.;]*?\b(?:comprende|incluye)n?\b[^.;]*?(?:servicios\s+técnicos|asistencia\s+técnica)",
         // "los pagos por servicios técnicos ... se considerarán cánones".
-        r"(?:servicios\s+técnicos|asistencia\s+técnica)[^.;]{0,300}?\b(?:considerar[áa]n?|tratar[áa]n?)\s+(?:como\s+)?(?:cánones|regalías)",
+        r"(?:servicios\s+técnicos|asistencia\s+técnica)[^.;]*?\b(?:considerar[áa]n?|tratar[áa]n?)\s+(?:como\s+)?(?:cánones|regalías)",
     ],
     negation: &[" no "],
     initial_period_before: &["durante los primeros", "en los primeros"],

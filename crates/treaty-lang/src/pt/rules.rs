@@ -23,7 +23,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     contracting: &[],
     source_may_also_tax: &[],
     source_overrides: &[
-        r"\Atodavia,\s+(?:esses|estes|tais)\s+[\p{L}\s,]{1,60}?\s+podem\s+(?:também\s+)?ser\s+tributad[oa]s\s+no\s+estado\s+contratante\s+(?:de\s+que|em\s+que|onde|do\s+qual)",
+        r"\Atodavia,\s+(?:esses|estes|tais)\s+(?:[\p{L},]+\s+){1,8}?podem\s+(?:também\s+)?ser\s+tributad[oa]s\s+no\s+estado\s+contratante\s+(?:de\s+que|em\s+que|onde|do\s+qual)",
     ],
     residence_state_after: &[],
     paid_by_state: &[
@@ -82,11 +82,11 @@ pub(super) const RULES: RuleWords = RuleWords {
         // "A expressão "informações correspondentes à experiência adquirida ..." mencionada no
         // parágrafo 3 do Artigo 12 inclui os rendimentos provenientes da prestação de serviços
         // técnicos e assistência técnica"; "o termo "royalties" ... inclui".
-        r"(?:royalt|informaç|experiência)[^.;]{0,400}?\binclu(?:i|em)\b[^.;]{0,200}?(?:serviços\s+técnicos|assistência\s+técnica)",
+        r"(?:royalt|informaç|experiência)[^.;]*?\binclu(?:i|em)\b[^.;]*?(?:serviços\s+técnicos|assistência\s+técnica)",
         // "... serviços técnicos ... serão considerados como royalties".
-        r"(?:serviços\s+técnicos|assistência\s+técnica)[^.;]{0,300}?\b(?:considerad|tratad|equiparad)[oa]s?\s+(?:como\s+)?(?:royalt|rendimentos\s+(?:referidos|mencionados)\s+no\s+artigo)",
+        r"(?:serviços\s+técnicos|assistência\s+técnica)[^.;]*?\b(?:considerad|tratad|equiparad)[oa]s?\s+(?:como\s+)?(?:royalt|rendimentos\s+(?:referidos|mencionados)\s+no\s+artigo)",
         // "o disposto no parágrafo 3 do Artigo 12 aplica-se a ... serviços técnicos".
-        r"disposto\s+no\s+(?:parágrafo\s+\d{1,2}\s+do\s+)?artigo\s+(?P<article>\d{1,3}[a-z]?)\b[^.;]{0,60}?\baplica(?:-se|m-se)?\s+[^.;]{0,200}?(?:serviços\s+técnicos|assistência\s+técnica)",
+        r"disposto\s+no\s+(?:parágrafo\s+\d{1,2}\s+do\s+)?artigo\s+(?P<article>\d{1,3}[a-z]?)\b[^.;]*?\baplica(?:-se|m-se)?\s+[^.;]*?(?:serviços\s+técnicos|assistência\s+técnica)",
     ],
     negation: &[" não "],
     initial_period_before: &["durante os primeiros", "nos primeiros"],

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use treaty_lang::patterns::NEVER;
-use treaty_lang::{KanjiStructure, PerLang, Profile, Script};
+use treaty_lang::{KanjiStructure, LazyPerLang, Profile, Script};
 use treaty_numbers::Lang;
 
 /// A language's [`KanjiStructure`] with its regexes compiled; derefs to the words.
@@ -23,7 +23,7 @@ pub(crate) struct Grammar {
     words: &'static KanjiStructure,
 }
 
-static GRAMMARS: LazyLock<PerLang<Grammar>> = LazyLock::new(|| PerLang::build(Grammar::new));
+static GRAMMARS: LazyPerLang<Grammar> = LazyPerLang::new(Grammar::new);
 
 impl Grammar {
     fn new(profile: &'static Profile) -> Grammar {

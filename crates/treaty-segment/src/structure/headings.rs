@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use rustc_hash::FxHashMap;
 use treaty_numbers::{parse_roman, Lang};
 
 use super::paragraphs::{latin_paragraphs, trim_end_offset, LineStarts};
@@ -45,7 +46,6 @@ const STYLE_SWITCH: f32 = 0.5;
 
 /// How a heading is printed: Roman or Arabic number, heading word in capitals or not.
 type Style = (bool, bool);
-const STYLES: [Style; 4] = [(false, false), (false, true), (true, false), (true, true)];
 
 fn style_of(text: &str, heading: &Heading) -> Style {
     let roman = heading.printed.starts_with(['I', 'V', 'X', 'L', 'C']);
@@ -229,19 +229,76 @@ fn suffix_rank(suffix: &str) -> u32 {
 /// The highest suffix rank a heading may have (`Z`).
 const MAX_RANK: u32 = 26;
 
-/// The headings a heading of `number` and suffix `rank` may follow in a sequence, with how
-/// many headings that step skips: an inserted article (`12A`, `10 bis`) follows the article
-/// of its number or an earlier insertion after it; an article follows any of the
-/// [`MAX_STEP`] numbers before it, inserted articles included.
-fn predecessors(number: u32, rank: u32) -> impl Iterator<Item = (u32, u32, u32)> {
-    let inserted = (0..rank).map(move |r| (number, r, rank - r - 1));
-    let earlier = (1..=MAX_STEP)
-        .filter_map(move |step| number.checked_sub(step).map(|n| (n, step)))
-        .flat_map(move |(n, step)| {
-            // Skipping to an insertion also skips the article of its number.
-            (0..=MAX_RANK).map(move |r| (n, r, step - 1 + u32::from(rank > 0)))
-        });
-    inserted.chain(earlier)
+/// The best sequences found so far, by the number of the heading that ends them: for each
+/// suffix rank and style of that number, the best score and the candidate that ends it. Looked
+/// up for every candidate heading, so only the ends that exist are visited.
+#[derive(Default)]
+struct SequenceEnds(FxHashMap<u32, Vec<SequenceEnd>>);
+
+#[derive(Clone, Copy)]
+struct SequenceEnd {
+    rank: u32,
+    style: Style,
+    score: f32,
+    index: usize,
+}
+
+impl SequenceEnds {
+    fn of_number(&self, number: u32) -> &[SequenceEnd] {
+        self.0.get(&number).map_or(&[], Vec::as_slice)
+    }
+
+    /// The ends a heading of `number` and suffix `rank` may follow, with how many headings
+    /// that step skips: an inserted article (`12A`, `10 bis`) follows the article of its
+    /// number or an earlier insertion after it; an article follows any of the [`MAX_STEP`]
+    /// numbers before it, inserted articles included.
+    fn predecessors(&self, number: u32, rank: u32) -> impl Iterator<Item = (&SequenceEnd, u32)> {
+        let inserted = self
+            .of_number(number)
+            .iter()
+            .filter(move |end| end.rank < rank)
+            .map(move |end| (end, rank - end.rank - 1));
+        let earlier = (1..=MAX_STEP)
+            .filter_map(move |step| number.checked_sub(step).map(|n| (n, step)))
+            .flat_map(move |(n, step)| {
+                // Skipping to an insertion also skips the article of its number.
+                self.of_number(n)
+                    .iter()
+                    .filter(|end| end.rank <= MAX_RANK)
+                    .map(move |end| (end, step - 1 + u32::from(rank > 0)))
+            });
+        inserted.chain(earlier)
+    }
+
+    /// Keeps a sequence ending with candidate `index` if it is the best for its number, rank
+    /// and style.
+    fn keep(&mut self, number: u32, rank: u32, style: Style, score: f32, index: usize) {
+        let ends = self.0.entry(number).or_default();
+        let at = match ends
+            .iter()
+            .position(|end| end.rank == rank && end.style == style)
+        {
+            Some(at) => at,
+            None => {
+                ends.push(SequenceEnd {
+                    rank,
+                    style,
+                    score: f32::MIN,
+                    index,
+                });
+                ends.len() - 1
+            }
+        };
+        let end = &mut ends[at];
+        if score > end.score {
+            end.score = score;
+            end.index = index;
+        }
+    }
+
+    fn all(&self) -> impl Iterator<Item = &SequenceEnd> {
+        self.0.values().flatten()
+    }
 }
 
 fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading> {
@@ -271,22 +328,27 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
     // ends. A sequence keeps one style of heading (`Article 5`, `ARTICLE 5`, `Article V`):
     // switching costs [`STYLE_SWITCH`], which keeps the headings of articles quoted by an
     // amending protocol (`Article XI ... is replaced by: Article XI`) out of its own sequence.
-    let mut best: std::collections::HashMap<(u32, u32, Style), (f32, usize)> =
-        std::collections::HashMap::new();
+    let mut best = SequenceEnds::default();
     let mut previous: Vec<Option<usize>> = vec![None; candidates.len()];
     let mut score = vec![0.0_f32; candidates.len()];
     for (index, candidate) in candidates.iter().enumerate() {
         let number = candidate.heading.number;
         let rank = suffix_rank(&candidate.heading.suffix);
         let style = style_of(text, &candidate.heading);
-        let before = predecessors(number, rank)
-            .flat_map(|(n, r, skipped)| STYLES.iter().map(move |s| ((n, r, *s), skipped)))
-            .filter_map(|(key, skipped)| {
-                best.get(&key).map(|(s, i)| {
-                    let switch = if key.2 == style { 0.0 } else { STYLE_SWITCH };
-                    // Headings lost between two found ones are rarer than stray references.
-                    (s - switch - skipped as f32 * SKIPPED_NUMBER, *i)
-                })
+        // Candidates are unique to one end, so the order of the ends does not decide ties.
+        let before = best
+            .predecessors(number, rank)
+            .map(|(end, skipped)| {
+                let switch = if end.style == style {
+                    0.0
+                } else {
+                    STYLE_SWITCH
+                };
+                // Headings lost between two found ones are rarer than stray references.
+                (
+                    end.score - switch - skipped as f32 * SKIPPED_NUMBER,
+                    end.index,
+                )
             })
             .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         // A heading glued to other text only continues a sequence, one or two steps on.
@@ -294,7 +356,7 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
             let continues = number == 1
                 || (1..=2)
                     .filter_map(|step| number.checked_sub(step))
-                    .any(|n| STYLES.iter().any(|s| best.contains_key(&(n, 0, *s))));
+                    .any(|n| best.of_number(n).iter().any(|end| end.rank == 0));
             if !continues {
                 continue;
             }
@@ -305,16 +367,11 @@ fn best_heading_sequence(text: &str, candidates: Vec<Candidate>) -> Vec<Heading>
         };
         score[index] = base + weights[index];
         previous[index] = link;
-        let slot = best
-            .entry((number, rank, style))
-            .or_insert((f32::MIN, index));
-        if score[index] > slot.0 {
-            *slot = (score[index], index);
-        }
+        best.keep(number, rank, style, score[index], index);
     }
     let Some(mut at) = best
-        .values()
-        .copied()
+        .all()
+        .map(|end| (end.score, end.index))
         .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|(_, index)| index)
     else {

@@ -235,9 +235,11 @@ fn segment_version(
         || speaks_of_contracting_states(&text[article_range.clone()]);
     // Treaty words in random order (a word salad) have a treaty's vocabulary, numbers and
     // stray headings, but are not a treaty: nothing is read from them.
-    let order = (!japanese).then(|| word_order::word_order(&text[article_range.clone()]));
-    let random_words = order.is_some_and(|order| order.is_random());
-    if let Some(order) = order.filter(|_| random_words) {
+    let random_order = (!japanese)
+        .then(|| word_order::random_word_order(&text[article_range.clone()]))
+        .flatten();
+    let random_words = random_order.is_some();
+    if let Some(order) = random_order {
         diagnostics.push(Diagnostic {
             code: RANDOM_WORDS,
             message: format!(
