@@ -107,11 +107,12 @@ impl Languages {
     /// other writes) make [`TAKES_PART`] of the text's words or more, or, for a kanji-script
     /// profile, when the text has kanji-script text.
     pub fn of_document(text: &str) -> Languages {
+        read_document(text).0
+    }
+
+    /// The set of `evidence` summed over a whole text among every installed profile.
+    fn shown_by(evidence: Scores) -> Languages {
         let all = Languages::all();
-        if all.iter().all(Lang::is_core) {
-            return all;
-        }
-        let evidence = within(all, || text_scores(text));
         let words = evidence.words.max(1) as f32;
         let mut set = Languages(0);
         for lang in all.iter() {
@@ -126,6 +127,44 @@ impl Languages {
         }
         set
     }
+}
+
+/// The languages that take part in reading `text` ([`Languages::of_document`]) and, when they
+/// are the core profiles beside others installed (nearly every document), the evidence of
+/// each of its lines (`text.split_inclusive('\n')`) among them: both come from one pass over
+/// the words, each looked up once for the two sets of languages, so the lines need not be
+/// read again.
+pub fn read_document(text: &str) -> (Languages, Option<Vec<Scores>>) {
+    let all = Languages::all();
+    if all.iter().all(Lang::is_core) {
+        return (all, None);
+    }
+    let core = Languages(
+        all.iter()
+            .filter(|lang| lang.is_core())
+            .fold(0, |set, lang| set | 1 << lang.index()),
+    );
+    // The evidence among every profile is summed word by word over the whole text, in the
+    // order a single sum would take (floating-point sums depend on it).
+    let mut evidence = Scores::default();
+    let lines = WORD_CACHES.with(|caches| {
+        let mut caches = caches.borrow_mut();
+        let cache = caches.paired.among([all, core]);
+        text.split_inclusive('\n')
+            .map(|line| {
+                let mut line_core = Scores::default();
+                for_each_token(line, |token| {
+                    let [among_all, among_core] = cache.scores(token);
+                    evidence += among_all;
+                    line_core += among_core;
+                });
+                line_core
+            })
+            .collect::<Vec<_>>()
+    });
+    let languages = Languages::shown_by(evidence);
+    let lines = (languages == core).then_some(lines);
+    (languages, lines)
 }
 
 static EVERY: LazyLock<Languages> =
@@ -394,11 +433,15 @@ pub fn foreign_languages() -> &'static [Foreign] {
 
 /// Evidence from one word (already lower-cased, stripped of punctuation).
 pub fn word_scores(word: &str) -> Scores {
+    word_scores_in(context(), word)
+}
+
+/// [`word_scores`] among the languages of `context`.
+fn word_scores_in(context: &Context, word: &str) -> Scores {
     let mut scores = Scores::default();
     if word.is_empty() {
         return scores;
     }
-    let context = context();
     if word.chars().any(is_japanese_char) {
         let count = word.chars().filter(|c| is_japanese_char(*c)).count() as f32;
         for lang in &context.kanji {
@@ -469,19 +512,33 @@ thread_local! {
     static WORD_CACHES: std::cell::RefCell<WordCaches> = Default::default();
 }
 
-/// The word caches of the sets of languages read lately, most recent last.
+/// The word caches of this thread.
 #[derive(Default)]
-struct WordCaches(Vec<WordCache>);
+struct WordCaches {
+    /// Evidence among one set of languages, for the sets read lately.
+    single: KeptCaches<1>,
+    /// Evidence among every profile and among the core ones, for [`read_document`].
+    paired: KeptCaches<2>,
+}
 
-impl WordCaches {
+/// The caches of the sets of languages read lately, most recent last.
+struct KeptCaches<const N: usize>(Vec<WordCache<N>>);
+
+impl<const N: usize> Default for KeptCaches<N> {
+    fn default() -> Self {
+        KeptCaches(Vec::new())
+    }
+}
+
+impl<const N: usize> KeptCaches<N> {
     /// Sets of languages whose caches are kept: the set of every profile and the few sets
     /// a batch's documents take part in.
     const KEPT: usize = 4;
 
     /// The cache for `languages`, made (and the least recently used one dropped) when none
     /// is kept.
-    fn among(&mut self, languages: Languages) -> &mut WordCache {
-        match self.0.iter().position(|c| c.languages == Some(languages)) {
+    fn among(&mut self, languages: [Languages; N]) -> &mut WordCache<N> {
+        match self.0.iter().position(|c| c.languages == languages) {
             Some(last) if last + 1 == self.0.len() => {}
             Some(index) => {
                 let cache = self.0.remove(index);
@@ -491,30 +548,30 @@ impl WordCaches {
                 if self.0.len() >= Self::KEPT {
                     self.0.remove(0);
                 }
-                self.0.push(WordCache::default().among(languages));
+                self.0.push(WordCache::among(languages));
             }
         }
         self.0.last_mut().expect("a cache was just kept")
     }
 }
 
-/// Tokens as printed (punctuation trimmed, case kept) and their evidence, so that the common
-/// case costs one lookup and no lower-casing.
+/// Tokens as printed (punctuation trimmed, case kept) and their evidence among `N` sets of
+/// languages, so that the common case costs one lookup and no lower-casing.
 ///
 /// Laid out for the lookup that runs on every token of every line: short tokens are stored
 /// inline, so a lookup follows no pointer, and a token holds the index of its evidence among
 /// the few distinct values rather than the evidence itself, so the table stays small enough
 /// for the processor's caches.
-#[derive(Default)]
-struct WordCache {
-    /// The languages the evidence was scored among (none before the first token).
-    languages: Option<Languages>,
+struct WordCache<const N: usize> {
+    /// The languages the evidence is scored among, and what identification reads for them.
+    languages: [Languages; N],
+    contexts: [&'static Context; N],
     short: HashMap<ShortToken, u16>,
     long: HashMap<String, u16>,
     /// The distinct evidence values the tokens point to.
-    distinct: Vec<Scores>,
+    distinct: Vec<[Scores; N]>,
     /// Where each distinct value is in `distinct`, by its bits.
-    positions: HashMap<[u32; EVIDENCE_BITS], u16>,
+    positions: HashMap<[[u32; EVIDENCE_BITS]; N], u16>,
 }
 
 /// The words of a [`Scores`] value, as the cache keys it.
@@ -547,12 +604,16 @@ impl std::hash::Hash for ShortToken {
     }
 }
 
-impl WordCache {
+impl<const N: usize> WordCache<N> {
     /// An empty cache for the evidence among `languages`.
-    fn among(self, languages: Languages) -> WordCache {
+    fn among(languages: [Languages; N]) -> WordCache<N> {
         WordCache {
-            languages: Some(languages),
-            ..self
+            languages,
+            contexts: languages.map(context_of),
+            short: HashMap::default(),
+            long: HashMap::default(),
+            distinct: Vec::new(),
+            positions: HashMap::default(),
         }
     }
 
@@ -560,7 +621,7 @@ impl WordCache {
     /// forever.
     const MAX_TOKENS: usize = 200_000;
 
-    fn scores(&mut self, token: &str) -> Scores {
+    fn scores(&mut self, token: &str) -> [Scores; N] {
         let trimmed = trim_to_word(token);
         let short = ShortToken::new(trimmed);
         let found = match &short {
@@ -570,14 +631,12 @@ impl WordCache {
         if let Some(&position) = found {
             return self.distinct[usize::from(position)];
         }
-        let scores = word_scores(&word_key(trimmed));
+        let key = word_key(trimmed);
+        let scores = self.contexts.map(|context| word_scores_in(context, &key));
         if self.short.len() + self.long.len() >= Self::MAX_TOKENS
             || self.distinct.len() > usize::from(u16::MAX)
         {
-            *self = WordCache {
-                languages: self.languages,
-                ..WordCache::default()
-            };
+            *self = WordCache::among(self.languages);
         }
         let position = self.position_of(scores);
         match short {
@@ -587,14 +646,17 @@ impl WordCache {
         scores
     }
 
-    fn position_of(&mut self, scores: Scores) -> u16 {
-        let mut bits = [0; EVIDENCE_BITS];
-        for (bit, evidence) in bits.iter_mut().zip(scores.evidence) {
-            *bit = evidence.to_bits();
-        }
-        bits[MAX_LANGUAGES] = scores.words;
-        bits[MAX_LANGUAGES + 1] = scores.known;
-        bits[MAX_LANGUAGES + 2..].copy_from_slice(&scores.foreign);
+    fn position_of(&mut self, scores: [Scores; N]) -> u16 {
+        let bits = scores.map(|scores| {
+            let mut bits = [0; EVIDENCE_BITS];
+            for (bit, evidence) in bits.iter_mut().zip(scores.evidence) {
+                *bit = evidence.to_bits();
+            }
+            bits[MAX_LANGUAGES] = scores.words;
+            bits[MAX_LANGUAGES + 1] = scores.known;
+            bits[MAX_LANGUAGES + 2..].copy_from_slice(&scores.foreign);
+            bits
+        });
         let next = u16::try_from(self.distinct.len()).expect("bounded by the caller");
         let position = *self.positions.entry(bits).or_insert(next);
         if position == next {
@@ -671,7 +733,7 @@ fn char_width(byte: u8) -> usize {
 /// [`word_scores`] of a token, through the per-thread cache.
 pub fn token_scores(token: &str) -> Scores {
     let languages = current_languages();
-    WORD_CACHES.with(|caches| caches.borrow_mut().among(languages).scores(token))
+    WORD_CACHES.with(|caches| caches.borrow_mut().single.among([languages]).scores(token)[0])
 }
 
 /// Sum of word evidence over a text.
@@ -680,9 +742,9 @@ pub fn text_scores(text: &str) -> Scores {
     let languages = current_languages();
     WORD_CACHES.with(|caches| {
         let mut caches = caches.borrow_mut();
-        let cache = caches.among(languages);
+        let cache = caches.single.among([languages]);
         let mut total = Scores::default();
-        for_each_token(text, |token| total += cache.scores(token));
+        for_each_token(text, |token| total += cache.scores(token)[0]);
         total
     })
 }
@@ -861,6 +923,25 @@ pub fn supported_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_reading_gives_the_languages_and_each_lines_evidence_among_them() {
+        let text = "ARTIGO 10\nDividendos\n1. Os dividendos pagos por uma sociedade residente\n\n\
+                    ARTICLE 10\nDividends\n1. Dividends paid by a company which is a resident\n";
+        let (languages, lines) = read_document(text);
+        assert_eq!(languages, Languages::of_document(text));
+        assert!(languages.iter().all(Lang::is_core), "{languages:?}");
+        let lines = lines.expect("the core profiles read the text");
+        let _core = enter(languages);
+        let each: Vec<Scores> = text.split_inclusive('\n').map(text_scores).collect();
+        assert_eq!(lines, each);
+        let spanish = "Artículo 10\nDividendos\n1. Los dividendos pagados por una sociedad \
+                       residente de un Estado contratante a un residente del otro Estado \
+                       contratante pueden someterse a imposición en ese otro Estado.\n";
+        let (languages, lines) = read_document(spanish);
+        assert!(!languages.iter().all(Lang::is_core), "{languages:?}");
+        assert_eq!(lines, None);
+    }
 
     #[test]
     fn lines_in_each_language() {

@@ -52,9 +52,11 @@ pub use treaty_numbers::Lang;
 /// Never fails: a text with no recognizable structure yields no articles and a diagnostic.
 pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     // The profiles that read this document: an installed profile only where the text shows it.
-    let _languages = lang::enter(lang::Languages::of_document(text));
+    // Its lines' evidence among them comes from the same reading, when it can.
+    let (languages, lines) = lang::read_document(text);
+    let _languages = lang::enter(languages);
     let mut diagnostics = Vec::new();
-    let (streams, evidence) = stream::split_by_language_with_scores(text);
+    let (streams, evidence) = stream::split_by_language_with_scores(text, lines);
     let languages = streams
         .iter()
         .map(|s| LanguageShare {

@@ -115,16 +115,22 @@ impl Stream {
 /// Splits a normalized document into one stream per language, in order of first appearance,
 /// with the profiles that read the document taking part (as [`crate::segment`] does).
 pub fn split_by_language(text: &str) -> Vec<Stream> {
-    let _languages = lang::enter(lang::Languages::of_document(text));
-    split_by_language_with_scores(text).0
+    let (languages, lines) = lang::read_document(text);
+    let _languages = lang::enter(languages);
+    split_by_language_with_scores(text, lines).0
 }
 
-/// [`split_by_language`], plus the language evidence summed over the whole document.
-pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) {
+/// [`split_by_language`], with the languages taking part entered, plus the language evidence
+/// summed over the whole document. `lines` is the evidence of each line among those
+/// languages when [`lang::read_document`] has read it already.
+pub fn split_by_language_with_scores(
+    text: &str,
+    lines: Option<Vec<lang::Scores>>,
+) -> (Vec<Stream>, lang::Scores) {
     let mut total = lang::Scores::default();
     let mut streams: Vec<Stream> = Vec::new();
     let column_langs = column_languages(text);
-    let line_scores = line_scores(text);
+    let line_scores = line_scores(text, lines);
     let line_langs = smoothed_line_languages(text, &line_scores);
     // Lines without evidence seen before any language go to the document's main language (a
     // document with no evidence at all has no treaty text to lose).
@@ -239,16 +245,18 @@ pub fn split_by_language_with_scores(text: &str) -> (Vec<Stream>, lang::Scores) 
 /// singulares - IRS);` in an English version, `Directors' fees` read as Portuguese) belongs
 /// to the version it stands in. Lines alternating between languages keep their own.
 /// The language evidence of each line, computed once for the smoothing and the split.
-fn line_scores(text: &str) -> Vec<LineEvidence> {
+fn line_scores(text: &str, read: Option<Vec<lang::Scores>>) -> Vec<LineEvidence> {
+    let mut read = read.map(Vec::into_iter);
     text.split_inclusive('\n')
         .map(|line| {
             let content = line.trim_end_matches('\n');
+            let known = read.as_mut().and_then(Iterator::next);
             // A line that is only item markers (`(a)`, `(ii)`, `(1)`, displaced to a line of
             // their own by PDF extraction) says nothing of its language: `(a)` is not `a`.
             let scores = if is_marker_line(content) {
                 lang::Scores::default()
             } else {
-                lang::text_scores(content)
+                known.unwrap_or_else(|| lang::text_scores(content))
             };
             // A heading keyword of the other language (`... Artigo 7. Article 9 Associated`)
             // means the line holds both columns, however little text of one there is.

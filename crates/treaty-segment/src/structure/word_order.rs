@@ -44,16 +44,64 @@ impl WordOrder {
 /// counted first, without counting each word: prose has too few of them for the test to find
 /// random order whatever the words' counts, and that settles nearly every text.
 pub(crate) fn random_word_order(text: &str) -> Option<WordOrder> {
-    let mut previous = "";
-    let mut doubled = 0;
-    for word in letter_runs(text).take(SAMPLE_WORDS) {
-        doubled += usize::from(word == previous);
-        previous = word;
-    }
-    if (doubled as f64) < RANDOM_SHARE * MIN_EXPECTED {
+    if (doubled_words(text) as f64) < RANDOM_SHARE * MIN_EXPECTED {
         return None;
     }
     Some(word_order(text)).filter(WordOrder::is_random)
+}
+
+/// The doubled words among the first [`SAMPLE_WORDS`] words of `text`, as [`word_order`]
+/// counts them, in one tight loop over the bytes (this runs on every text).
+fn doubled_words(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    // Whether a character at `at` that is not an ASCII letter is a letter, and its length.
+    let other_letter = |at: usize| match bytes[at] {
+        0x80.. => letter_at(text, at),
+        _ => (false, 1),
+    };
+    let (mut words, mut doubled) = (0, 0);
+    let mut previous: &[u8] = &[];
+    let mut at = 0;
+    while words < SAMPLE_WORDS {
+        // To the next letter; ASCII bytes in a tight loop.
+        while at < bytes.len() && !bytes[at].is_ascii_alphabetic() {
+            let (letter, width) = other_letter(at);
+            if letter {
+                break;
+            }
+            at += width;
+        }
+        if at == bytes.len() {
+            break;
+        }
+        let start = at;
+        // Past the word.
+        loop {
+            while at < bytes.len() && bytes[at].is_ascii_alphabetic() {
+                at += 1;
+            }
+            match (at < bytes.len()).then(|| other_letter(at)) {
+                Some((true, width)) => at += width,
+                _ => break,
+            }
+        }
+        let word = &bytes[start..at];
+        words += 1;
+        doubled += usize::from(word == previous);
+        previous = word;
+    }
+    doubled
+}
+
+/// Whether the character at `at` is alphabetic, and its length; ASCII read as a byte.
+fn letter_at(text: &str, at: usize) -> (bool, usize) {
+    let byte = text.as_bytes()[at];
+    if byte.is_ascii() {
+        (byte.is_ascii_alphabetic(), 1)
+    } else {
+        let c = text[at..].chars().next().expect("at a character boundary");
+        (c.is_alphabetic(), c.len_utf8())
+    }
 }
 
 /// Counts the doubled words of the first [`SAMPLE_WORDS`] words (runs of letters) of `text`.
@@ -84,19 +132,13 @@ pub(crate) fn word_order(text: &str) -> WordOrder {
 }
 
 /// The runs of letters of `text` (the non-empty pieces of splitting it at every character that
-/// is not alphabetic), reading ASCII as bytes.
+/// is not alphabetic).
 fn letter_runs(text: &str) -> impl Iterator<Item = &str> {
     let mut at = 0;
     std::iter::from_fn(move || {
         let mut start = None;
         while at < text.len() {
-            let byte = text.as_bytes()[at];
-            let (letter, width) = if byte.is_ascii() {
-                (byte.is_ascii_alphabetic(), 1)
-            } else {
-                let c = text[at..].chars().next().expect("at a character boundary");
-                (c.is_alphabetic(), c.len_utf8())
-            };
+            let (letter, width) = letter_at(text, at);
             match (letter, start) {
                 (true, None) => start = Some(at),
                 (false, Some(from)) => {
@@ -171,8 +213,12 @@ mod tests {
     fn the_first_count_of_doubled_words_settles_prose() {
         let prose = PROSE.repeat(60);
         assert_eq!(random_word_order(&prose), None);
+        assert_eq!(doubled_words(&prose), word_order(&prose).doubled);
         let salad = shuffled(&prose, 6000);
         assert_eq!(random_word_order(&salad), Some(word_order(&salad)));
+        assert_eq!(doubled_words(&salad), word_order(&salad).doubled);
+        let accented = "é é, não não: État État 1 1 x";
+        assert_eq!(doubled_words(accented), 3);
     }
 
     #[test]
