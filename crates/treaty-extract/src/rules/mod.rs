@@ -204,7 +204,7 @@ fn place_tiers(
             &cues,
             lang,
         );
-        let residual = Residual::of(&cues, clause, lang);
+        let residual = || Residual::of(&cues, clause, lang);
         let (tier_topic, also_technical) =
             tier_rows(topic, covers, &finding.conditions, residual, facts);
         finding.topic = tier_topic;

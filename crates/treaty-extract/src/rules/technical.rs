@@ -10,6 +10,7 @@
 //! after a first period. A consumer should not need to know which: every tier that covers
 //! the fees gives a `technical_services` row, beside the `royalties` row where it covers both.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
 use treaty_lang::Lang;
@@ -127,18 +128,21 @@ fn named_classes(part: &str, lang: Lang) -> Option<Covers> {
 
 /// What a paragraph's whole text says, read once for all the numbers in it (per number, a
 /// paragraph of thousands of numbers would be read thousands of times).
-pub(super) struct ParagraphCues {
-    /// Whether the paragraph has an "in all other cases" tier.
-    has_all_other: bool,
+pub(super) struct ParagraphCues<'p> {
+    text: &'p str,
+    lang: Lang,
+    /// Whether the paragraph has an "in all other cases" tier, read when first asked (few
+    /// tiers ask).
+    has_all_other: OnceCell<bool>,
     /// Where the paragraph's lead (its text before its first subparagraph) ends, and the
     /// classes of income it names.
     lead: Option<(usize, Option<Covers>)>,
 }
 
-impl ParagraphCues {
+impl<'p> ParagraphCues<'p> {
     /// The cues of `paragraph` of `topic`; the lead's classes matter only in a royalties or
     /// technical-fees article.
-    pub(super) fn of(paragraph: &Paragraph, topic: Topic, lang: Lang) -> ParagraphCues {
+    pub(super) fn of(paragraph: &'p Paragraph, topic: Topic, lang: Lang) -> ParagraphCues<'p> {
         let text = paragraph.text.as_str();
         let lead = paragraph
             .subparagraphs
@@ -149,9 +153,17 @@ impl ParagraphCues {
                 (first.local.start, named_classes(lead, lang))
             });
         ParagraphCues {
-            has_all_other: contains_any(&lower(text), words(lang).list.all_other_cases),
+            text,
+            lang,
+            has_all_other: OnceCell::new(),
             lead,
         }
+    }
+
+    fn has_all_other(&self) -> bool {
+        *self
+            .has_all_other
+            .get_or_init(|| contains_any(&lower(self.text), words(self.lang).list.all_other_cases))
     }
 }
 
@@ -212,7 +224,7 @@ impl Residual {
     pub(super) fn of(cues: &ParagraphCues, clause: &str, lang: Lang) -> Residual {
         if contains_any(&lower(clause), words(lang).list.all_other_cases) {
             Residual::This
-        } else if cues.has_all_other {
+        } else if cues.has_all_other() {
             Residual::Another
         } else {
             Residual::NoneInParagraph
@@ -222,12 +234,13 @@ impl Residual {
 
 /// The topic of a tier's row, and whether it also gives a `technical_services` row: a tier
 /// that covers both classes is a `royalties` row and a `technical_services` row, whichever
-/// of the two the article's title put first.
+/// of the two the article's title put first. `residual` is read only where fees are deemed
+/// royalties (it reads the whole paragraph).
 pub(super) fn tier_rows(
     topic: Topic,
     covers: Option<Covers>,
     conditions: &Conditions,
-    residual: Residual,
+    residual: impl FnOnce() -> Residual,
     facts: TreatyFacts,
 ) -> (Topic, bool) {
     let deemed = facts.technical_fees_are_royalties && takes_deemed_fees(conditions, residual);
@@ -252,12 +265,12 @@ pub(super) fn tier_rows(
 /// (which the fees are often deemed to be), else the tier of every class of royalties (the
 /// only tier that names no class, or the "in all other cases" tier where there is one: a
 /// tier that names no class beside it has lost its class words).
-fn takes_deemed_fees(conditions: &Conditions, residual: Residual) -> bool {
+fn takes_deemed_fees(conditions: &Conditions, residual: impl FnOnce() -> Residual) -> bool {
     conditions
         .income
         .iter()
         .any(|c| matches!(c, Income::KnowHow | Income::TechnicalServices))
-        || (conditions.income.is_empty() && residual != Residual::Another)
+        || (conditions.income.is_empty() && residual() != Residual::Another)
 }
 
 /// A duration in a tier of a royalties or technical-services article that counts the first
