@@ -5,10 +5,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use regex::Regex;
+use aho_corasick::{AhoCorasick, Input, MatchKind};
 use treaty_lang::{Lang, Script};
-
-use crate::words::alternation;
 
 /// A state or territory, by its ISO codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,11 +51,16 @@ pub struct NameMatch {
 }
 
 /// Every name of every installed profile, and the ISO English names, by lower-case spelling.
+///
+/// Aho-Corasick automata rather than one regex: a case-insensitive regex of some eight hundred
+/// names took longer to compile and to build its DFA states on a first document than reading
+/// several documents.
 struct Matcher {
-    /// Names of Latin-script profiles and ISO names, matched case-insensitively.
-    latin: Regex,
+    /// Names of Latin-script profiles and ISO names, case-folded ([`fold_case`]) and matched
+    /// in the case-folded text, each also with its apostrophes typeset (`People’s Republic`).
+    latin: AhoCorasick,
     /// Names of kanji-script profiles.
-    kanji: Regex,
+    kanji: AhoCorasick,
     codes: HashMap<String, &'static str>,
 }
 
@@ -82,16 +85,56 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
             }
         }
     }
-    // A typeset apostrophe is an apostrophe (`People’s Republic`).
-    let latin = alternation(latin.iter().map(String::as_str)).replace('\'', "['\u{2019}]");
-    let latin = format!("(?i)(?:{latin})");
-    let kanji = format!("(?:{})", alternation(kanji.iter().map(String::as_str)));
+    let latin: Vec<String> = latin
+        .iter()
+        .flat_map(|name| typeset_apostrophes(&fold_case(name)))
+        .collect();
+    let automaton = |names: &[String]| {
+        AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(names)
+            .expect("state names build an automaton")
+    };
     Matcher {
-        latin: Regex::new(&latin).expect("state names"),
-        kanji: Regex::new(&kanji).expect("state names"),
+        latin: automaton(&latin),
+        kanji: automaton(&kanji),
         codes,
     }
 });
+
+/// `text` with each character lower-cased where its lower case is one character of the same
+/// length, so that an offset in the copy is the same offset in `text` (a character whose lower
+/// case is longer or shorter, as `İ`, stays as it is, and matches only as printed).
+fn fold_case(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    text.chars()
+        .map(|c| {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(l), None) if l.len_utf8() == c.len_utf8() => l,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+/// A name and its spellings with each of its apostrophes typeset (`’`) or not.
+fn typeset_apostrophes(name: &str) -> Vec<String> {
+    let mut spellings = vec![String::new()];
+    for c in name.chars() {
+        if c == '\'' {
+            spellings = spellings
+                .into_iter()
+                .flat_map(|s| [format!("{s}'"), format!("{s}\u{2019}")])
+                .collect();
+        } else {
+            spellings.iter_mut().for_each(|s| s.push(c));
+        }
+    }
+    spellings
+}
 
 /// The ISO English short names and the long forms their brackets give (`Korea (Republic of)`
 /// is `Korea` and `Republic of Korea`), and the names of former states; a short form two
@@ -158,14 +201,18 @@ fn former_names(current: &[(String, &'static str)]) -> Vec<(String, &'static str
 /// name must stand as whole words.
 pub fn find_states(text: &str) -> Vec<NameMatch> {
     let matcher = &*MATCHER;
+    let folded = fold_case(text);
     let mut found = Vec::new();
-    for (regex, needs_whole_words) in [(&matcher.latin, true), (&matcher.kanji, false)] {
+    for (automaton, haystack, needs_whole_words) in [
+        (&matcher.latin, folded.as_str(), true),
+        (&matcher.kanji, text, false),
+    ] {
         let mut at = 0;
-        while let Some(m) = regex.find_at(text, at) {
+        while let Some(m) = automaton.find(Input::new(haystack).span(at..haystack.len())) {
             let whole_words =
                 !is_word_char_before(text, m.start()) && !is_word_char_after(text, m.end());
             if whole_words || !needs_whole_words {
-                let key = m.as_str().replace('\u{2019}', "'").to_lowercase();
+                let key = text[m.range()].replace('\u{2019}', "'").to_lowercase();
                 let code = matcher.codes.get(&key).copied();
                 if let Some(state) = code.and_then(state) {
                     found.push(NameMatch {

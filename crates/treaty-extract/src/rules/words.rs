@@ -1,5 +1,8 @@
 //! The rule phrases of each language profile, with their patterns compiled once.
 
+use std::ops::Deref;
+use std::sync::OnceLock;
+
 use regex::Regex;
 use treaty_lang::patterns::pattern_alternation;
 use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
@@ -10,25 +13,25 @@ pub(super) struct Words {
     pub(super) list: &'static RuleWords,
     /// True for a language written in kanji and kana.
     pub(super) japanese: bool,
-    pub(super) exemption: Regex,
-    pub(super) residence_only: Regex,
-    pub(super) resident_subject: Regex,
-    pub(super) source_subject: Regex,
-    pub(super) source_may_also_tax: Regex,
-    pub(super) source_overrides: Regex,
-    pub(super) residence_state_after: Regex,
-    pub(super) paid_by_state: Regex,
-    pub(super) either_basis: Regex,
+    pub(super) exemption: LazyRegex,
+    pub(super) residence_only: LazyRegex,
+    pub(super) resident_subject: LazyRegex,
+    pub(super) source_subject: LazyRegex,
+    pub(super) source_may_also_tax: LazyRegex,
+    pub(super) source_overrides: LazyRegex,
+    pub(super) residence_state_after: LazyRegex,
+    pub(super) paid_by_state: LazyRegex,
+    pub(super) either_basis: LazyRegex,
     /// Patterns with named groups, one regex per fragment (a name may not repeat in one regex).
-    pub(super) named_state_only: Vec<Regex>,
-    pub(super) arising_in_named: Vec<Regex>,
-    pub(super) paragraph_reference: Vec<Regex>,
-    pub(super) replaced_tier: Vec<Regex>,
-    pub(super) ordinal_period: Vec<Regex>,
-    pub(super) lending_body: Vec<Regex>,
-    pub(super) deleted_text: Vec<Regex>,
-    pub(super) rate_by_reference: Vec<Regex>,
-    pub(super) technical_fees_deemed_royalties: Vec<Regex>,
+    pub(super) named_state_only: Vec<LazyRegex>,
+    pub(super) arising_in_named: Vec<LazyRegex>,
+    pub(super) paragraph_reference: Vec<LazyRegex>,
+    pub(super) replaced_tier: Vec<LazyRegex>,
+    pub(super) ordinal_period: Vec<LazyRegex>,
+    pub(super) lending_body: Vec<LazyRegex>,
+    pub(super) deleted_text: Vec<LazyRegex>,
+    pub(super) rate_by_reference: Vec<LazyRegex>,
+    pub(super) technical_fees_deemed_royalties: Vec<LazyRegex>,
 }
 
 static WORDS: LazyPerLang<Words> = LazyPerLang::new(compile);
@@ -63,7 +66,7 @@ fn spliced(phrase: &str) -> String {
 }
 
 /// One regex of phrases; regex fragments case-insensitive when `ignore_case`.
-fn phrases(list: &[Phrase], ignore_case: bool) -> Regex {
+fn phrases(list: &[Phrase], ignore_case: bool) -> LazyRegex {
     let parts: Vec<String> = list
         .iter()
         .map(|phrase| match phrase {
@@ -72,22 +75,22 @@ fn phrases(list: &[Phrase], ignore_case: bool) -> Regex {
             Phrase::Spliced(text) => spliced(text),
         })
         .collect();
-    compiled(&pattern_alternation(parts.iter().map(String::as_str)))
+    compiled(pattern_alternation(parts.iter().map(String::as_str)))
 }
 
 /// One case-insensitive regex of regex fragments.
-fn fragments(list: &[&str]) -> Regex {
-    compiled(&format!(
+fn fragments(list: &[&str]) -> LazyRegex {
+    compiled(format!(
         "(?i:{})",
         pattern_alternation(list.iter().copied())
     ))
 }
 
 /// One regex per fragment, for fragments with named groups.
-fn each(list: &[&str], ignore_case: bool) -> Vec<Regex> {
+fn each(list: &[&str], ignore_case: bool) -> Vec<LazyRegex> {
     list.iter()
         .map(|source| {
-            compiled(&if ignore_case {
+            compiled(if ignore_case {
                 format!("(?i:{source})")
             } else {
                 source.to_string()
@@ -96,8 +99,28 @@ fn each(list: &[&str], ignore_case: bool) -> Vec<Regex> {
         .collect()
 }
 
-fn compiled(source: &str) -> Regex {
-    Regex::new(source).expect("rule pattern of a language profile")
+fn compiled(source: String) -> LazyRegex {
+    LazyRegex {
+        source,
+        regex: OnceLock::new(),
+    }
+}
+
+/// A rule pattern, compiled the first time a rule reads it: many rules read theirs only in a
+/// paragraph that has their words (a protocol's replaced tier, a lending body), and compiling
+/// every pattern of a language cost more than reading a whole treaty.
+pub(super) struct LazyRegex {
+    source: String,
+    regex: OnceLock<Regex>,
+}
+
+impl Deref for LazyRegex {
+    type Target = Regex;
+
+    fn deref(&self) -> &Regex {
+        self.regex
+            .get_or_init(|| Regex::new(&self.source).expect("rule pattern of a language profile"))
+    }
 }
 
 fn compile(profile: &'static Profile) -> Words {
@@ -113,7 +136,7 @@ fn compile(profile: &'static Profile) -> Words {
         source_overrides: fragments(list.source_overrides),
         residence_state_after: fragments(list.residence_state_after),
         paid_by_state: fragments(list.paid_by_state),
-        either_basis: compiled(&pattern_alternation(list.either_basis.iter().copied())),
+        either_basis: compiled(pattern_alternation(list.either_basis.iter().copied())),
         named_state_only: each(list.named_state_only, false),
         arising_in_named: each(list.arising_in_named, false),
         paragraph_reference: each(list.paragraph_reference, true),
@@ -148,7 +171,7 @@ mod tests {
 
     #[test]
     fn a_spliced_phrase_lets_markers_stand_inside_it() {
-        let pattern = compiled(&spliced("締約[国者]に"));
+        let pattern = compiled(spliced("締約[国者]に"));
         assert!(pattern.is_match("締約者に"));
         assert!(pattern.is_match("締約国(a) (b) に"));
         assert!(!pattern.is_match("締約人に"));
