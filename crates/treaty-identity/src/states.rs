@@ -279,6 +279,24 @@ mod tests {
     }
 
     #[test]
+    fn names_match_in_any_case_and_with_typeset_apostrophes() {
+        assert_eq!(
+            codes("REPÚBLICA FEDERATIVA DO BRASIL E O REINO DA DINAMARCA"),
+            [
+                "BRA REPÚBLICA FEDERATIVA DO BRASIL",
+                "DNK REINO DA DINAMARCA"
+            ]
+        );
+        assert_eq!(
+            codes("the People’s Republic of China"),
+            ["CHN People’s Republic of China"]
+        );
+        // A character whose lower case has another length keeps its offsets: it is not folded.
+        assert_eq!(fold_case("İ Canada").len(), "İ Canada".len());
+        assert_eq!(codes("İ CANADA"), ["CAN CANADA"]);
+    }
+
+    #[test]
     fn whole_words_only_in_latin_script() {
         assert_eq!(codes("Nigeria and Niger"), ["NGA Nigeria", "NER Niger"]);
         assert!(codes("Omanic Chadwick").is_empty());
