@@ -139,11 +139,7 @@ pub fn read_document(text: &str) -> (Languages, Option<Vec<Scores>>) {
     if all.iter().all(Lang::is_core) {
         return (all, None);
     }
-    let core = Languages(
-        all.iter()
-            .filter(|lang| lang.is_core())
-            .fold(0, |set, lang| set | 1 << lang.index()),
-    );
+    let core = CORE.languages;
     // The evidence among every profile is summed word by word over the whole text, in the
     // order a single sum would take (floating-point sums depend on it).
     let mut evidence = Scores::default();

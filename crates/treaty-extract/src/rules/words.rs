@@ -75,12 +75,12 @@ fn phrases(list: &[Phrase], ignore_case: bool) -> LazyRegex {
             Phrase::Spliced(text) => spliced(text),
         })
         .collect();
-    compiled(pattern_alternation(parts.iter().map(String::as_str)))
+    lazy(pattern_alternation(parts.iter().map(String::as_str)))
 }
 
 /// One case-insensitive regex of regex fragments.
 fn fragments(list: &[&str]) -> LazyRegex {
-    compiled(format!(
+    lazy(format!(
         "(?i:{})",
         pattern_alternation(list.iter().copied())
     ))
@@ -90,7 +90,7 @@ fn fragments(list: &[&str]) -> LazyRegex {
 fn each(list: &[&str], ignore_case: bool) -> Vec<LazyRegex> {
     list.iter()
         .map(|source| {
-            compiled(if ignore_case {
+            lazy(if ignore_case {
                 format!("(?i:{source})")
             } else {
                 source.to_string()
@@ -99,7 +99,7 @@ fn each(list: &[&str], ignore_case: bool) -> Vec<LazyRegex> {
         .collect()
 }
 
-fn compiled(source: String) -> LazyRegex {
+fn lazy(source: String) -> LazyRegex {
     LazyRegex {
         source,
         regex: OnceLock::new(),
@@ -136,7 +136,7 @@ fn compile(profile: &'static Profile) -> Words {
         source_overrides: fragments(list.source_overrides),
         residence_state_after: fragments(list.residence_state_after),
         paid_by_state: fragments(list.paid_by_state),
-        either_basis: compiled(pattern_alternation(list.either_basis.iter().copied())),
+        either_basis: lazy(pattern_alternation(list.either_basis.iter().copied())),
         named_state_only: each(list.named_state_only, false),
         arising_in_named: each(list.arising_in_named, false),
         paragraph_reference: each(list.paragraph_reference, true),
@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn a_spliced_phrase_lets_markers_stand_inside_it() {
-        let pattern = compiled(spliced("締約[国者]に"));
+        let pattern = lazy(spliced("締約[国者]に"));
         assert!(pattern.is_match("締約者に"));
         assert!(pattern.is_match("締約国(a) (b) に"));
         assert!(!pattern.is_match("締約人に"));
