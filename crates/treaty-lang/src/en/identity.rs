@@ -66,12 +66,12 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         // DONE at Washington in duplicate, ...; Done, in duplicate at Tokyo this ...; Done in two
         // copies at Ottawa this ...; Signed in duplicate at New Delhi this ... (a title's bare
         // `signed at` is a statement, not a closing)
-        r"(?i)\b(?:(?:done|executed)\b\s*,?(?:\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)?|signed\s*,?\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)\s+at\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*(?:,|\bin\s+(?:duplicate|triplicate|the)\b|\bthis\b|\bon\b|\bthe\s+\d|\bthe\s+\w+\s+day\b|\d)",
+        r"(?i)\b(?:(?:done|executed)\b\s*,?(?:\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)?|signed\s*,?\s+in\s+(?:duplicate|triplicate|two\s+copies|\w+\s+originals?)\s*,?)\s+at\s+(?P<place>[^\s,;0-9][^,;\n0-9]{0,40}?)\s*(?:,|\bin\s+(?:duplicate|triplicate|the)\b|\bthis\b|\bon\b|\bthe\s+\d|\bthe\s+\w+\s+day\b|\d)",
     ],
     signature_after_date: "",
     signed_statement: &[
         // signed at Washington on September 26, 1980; signed in Beijing on April 30, 1984
-        r"(?i)\bsigned\s+(?:(?:at|in)\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*,?\s+)?(?:on|this)\s+(?:the\s+)?",
+        r"(?i)\bsigned\s+(?:(?:at|in)\s+(?P<place>[^\s,;0-9][^,;\n0-9]{0,40}?)\s*,?\s+)?(?:on|this)\s+(?:the\s+)?",
     ],
     date_before_verb: false,
     entry_into_force: &["shall enter into force", "shall come into force"],

@@ -42,12 +42,12 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         // Hecho en Madrid el 14 de marzo de 2013; Hecho en doble ejemplar en Ottawa, el 23 de
         // ...; Hecho por duplicado en Londres el ...; Hecho en español en doble ejemplar en La
         // Paz el ...; Hecho en Nueva Delhi a 8 de febrero de 1993; Hecho en Madrid el día ...
-        r"(?i)\bhech[oa]\b(?:\s*,?\s+(?:en|por)\s+(?:duplicado|doble\s+ejemplar|dos\s+ejemplares|dos\s+originales|triplicado|español|lengua\s+\p{L}+)\s*,?)*\s+en\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*(?:,|\bel\b|\ba\s+\d|\ba\s+los\b|\bpor\s+duplicado\b|\ben\s+doble\b|\ben\s+dos\b|\d)",
+        r"(?i)\bhech[oa]\b(?:\s*,?\s+(?:en|por)\s+(?:duplicado|doble\s+ejemplar|dos\s+ejemplares|dos\s+originales|triplicado|español|lengua\s+\p{L}+)\s*,?)*\s+en\s+(?P<place>[^\s,;0-9][^,;\n0-9]{0,40}?)\s*(?:,|\bel\b|\ba\s+\d|\ba\s+los\b|\bpor\s+duplicado\b|\ben\s+doble\b|\ben\s+dos\b|\d)",
     ],
     signature_after_date: "",
     signed_statement: &[
         // firmado en Ottawa el 23 de noviembre de 1976; hecho en Madrid el día 16 de junio
-        r"(?i)\b(?:firmad|hech)[oa]s?\s+(?:en\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*,?\s+)?(?:el|a)\s+(?:d[ií]a\s+)?",
+        r"(?i)\b(?:firmad|hech)[oa]s?\s+(?:en\s+(?P<place>[^\s,;0-9][^,;\n0-9]{0,40}?)\s*,?\s+)?(?:el|a)\s+(?:d[ií]a\s+)?",
     ],
     date_before_verb: false,
     entry_into_force: &["entrará en vigor"],

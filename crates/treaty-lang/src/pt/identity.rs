@@ -39,11 +39,11 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     era_first_year: "",
     signature: &[
         // Feito em Lisboa, em 12 de julho de 2016; Feito na cidade de Copenhague, aos ...
-        r"(?i)\b(?:feit[oa]|assinad[oa]|celebrad[oa])\b(?:\s+em\s+(?:duplicado|duplicata|dois\s+exemplares|dois\s+originais)\s*,?)?\s+(?:em|na\s+cidade\s+de|no)\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*(?:,|\baos\b|\bem\s+\d|\bem\s+dois\b|\ba\s+\d|\d)",
+        r"(?i)\b(?:feit[oa]|assinad[oa]|celebrad[oa])\b(?:\s+em\s+(?:duplicado|duplicata|dois\s+exemplares|dois\s+originais)\s*,?)?\s+(?:em|na\s+cidade\s+de|no)\s+(?P<place>[^\s,;0-9][^,;\n0-9]{0,40}?)\s*(?:,|\baos\b|\bem\s+\d|\bem\s+dois\b|\ba\s+\d|\d)",
     ],
     signature_after_date: "",
     signed_statement: &[
-        r"(?i)\bassinad[oa]s?\s+(?:em\s+(?P<place>[^\s,;\d][^,;\n\d]{0,40}?)\s*,?\s+)?(?:em|a|aos)\s+",
+        r"(?i)\bassinad[oa]s?\s+(?:em\s+(?P<place>[^\s,;0-9][^,;\n0-9]{0,40}?)\s*,?\s+)?(?:em|a|aos)\s+",
     ],
     date_before_verb: false,
     entry_into_force: &["entrará em vigor", "entrará em vigôr"],

@@ -33,8 +33,6 @@ use crate::FixStats;
 struct LayoutWords {
     punctuation: Vec<char>,
     sentence_ends: Vec<char>,
-    /// One regex per profile that has a heading shape.
-    headings: Vec<Regex>,
     look_alikes: Vec<(char, char)>,
 }
 
@@ -47,14 +45,21 @@ static WORDS: LazyLock<LayoutWords> = LazyLock::new(|| {
         sentence_ends: parts()
             .flat_map(|part| part.sentence_ends.iter().copied())
             .collect(),
-        headings: parts()
-            .filter(|part| part.layout_heading != treaty_lang::patterns::NEVER)
-            .map(|part| Regex::new(part.layout_heading).expect("profile heading regex is valid"))
-            .collect(),
         look_alikes: parts()
             .flat_map(|part| part.katakana_look_alikes.iter().copied())
             .collect(),
     }
+});
+
+/// One regex per profile that has a heading shape, compiled apart from the other words: the
+/// quick look at every text reads the look-alikes, and only a text with Japanese reaches a
+/// heading test.
+static HEADINGS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    Lang::all()
+        .map(|lang| lang.profile().normalize.layout_heading)
+        .filter(|heading| *heading != treaty_lang::patterns::NEVER)
+        .map(|heading| Regex::new(heading).expect("profile heading regex is valid"))
+        .collect()
 });
 
 fn is_katakana(c: char) -> bool {
@@ -101,7 +106,7 @@ fn is_space(c: char) -> bool {
 /// Whether a line is an article heading, possibly with a short title (`第十条`, `第十条 配当`).
 fn is_heading_line(line: &str) -> bool {
     let line = line.trim_matches(is_space);
-    !WORDS.headings.is_empty() && WORDS.headings.iter().any(|heading| heading.is_match(line))
+    HEADINGS.iter().any(|heading| heading.is_match(line))
 }
 
 /// The lines of `text` as (start, end without the line break).
