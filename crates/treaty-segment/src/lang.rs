@@ -15,6 +15,8 @@ use treaty_lang::{
     Identification, Lang, Lookalike, Script, LOOKALIKES, MAX_LANGUAGES, MAX_LOOKALIKES,
 };
 
+use crate::text_lines::lines_inclusive;
+
 /// Evidence for each language in a piece of text, in log-odds-like points.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Scores {
@@ -146,7 +148,7 @@ pub fn read_document(text: &str) -> (Languages, Option<Vec<Scores>>) {
     let lines = WORD_CACHES.with(|caches| {
         let mut caches = caches.borrow_mut();
         let cache = caches.paired.among([all, core]);
-        text.split_inclusive('\n')
+        lines_inclusive(text)
             .map(|line| {
                 let mut line_core = Scores::default();
                 for_each_token(line, |token| {

@@ -36,6 +36,7 @@ mod mli;
 mod model;
 pub mod stream;
 pub mod structure;
+mod text_lines;
 pub mod topic;
 
 pub use japanese::{JapaneseTokenizer, TokenizerError};

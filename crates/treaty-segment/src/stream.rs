@@ -8,6 +8,7 @@ use treaty_lang::Script;
 use treaty_numbers::Lang;
 
 use crate::lang;
+use crate::text_lines::lines_inclusive;
 
 /// Maps offsets in a rebuilt text to offsets in the normalized text.
 ///
@@ -142,7 +143,7 @@ pub fn split_by_language_with_scores(
     let mut pending: Vec<(usize, &str)> = Vec::new();
     let mut current: Option<Lang> = None;
     let mut line_start = 0;
-    for (line_index, line) in text.split_inclusive('\n').enumerate() {
+    for (line_index, line) in lines_inclusive(text).enumerate() {
         let start = line_start;
         line_start += line.len();
         let content = line.trim_end_matches('\n');
@@ -247,7 +248,7 @@ pub fn split_by_language_with_scores(
 /// The language evidence of each line, computed once for the smoothing and the split.
 fn line_scores(text: &str, read: Option<Vec<lang::Scores>>) -> Vec<LineEvidence> {
     let mut read = read.map(Vec::into_iter);
-    text.split_inclusive('\n')
+    lines_inclusive(text)
         .map(|line| {
             let content = line.trim_end_matches('\n');
             let known = read.as_mut().and_then(Iterator::next);
@@ -286,7 +287,7 @@ fn smoothed_line_languages(text: &str, line_scores: &[LineEvidence]) -> Vec<Opti
     // Lines of two languages (columns read across) take part as neighbours that agree with
     // nothing, so no line of an interleaved stretch is moved.
     let mut mixed: Vec<bool> = Vec::new();
-    for (line, evidence) in text.split_inclusive('\n').zip(line_scores) {
+    for (line, evidence) in lines_inclusive(text).zip(line_scores) {
         let content = line.trim_end_matches('\n');
         let (scores, foreign_heading) = (evidence.scores, evidence.foreign_heading);
         let tab = content.contains('\t');
@@ -383,7 +384,7 @@ fn column_languages(text: &str) -> Option<ColumnLayout> {
     let mut sums = [lang::Scores::default(), lang::Scores::default()];
     let mut region: Option<std::ops::Range<usize>> = None;
     let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
+    for line in lines_inclusive(text) {
         let start = line_start;
         line_start += line.len();
         if let Some((left, right)) = line.split_once('\t') {

@@ -1,5 +1,7 @@
 //! Clauses and the words around a number: sentence and item boundaries, lower-casing, list items.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -30,9 +32,40 @@ pub(super) fn offset_in(text: &str, part: &str) -> Option<usize> {
     (start + part.len() <= text.len()).then_some(start)
 }
 
+/// Texts lowered recently, kept per thread: the rules that read one finding lower the same
+/// clause one after another (rate, owner, income, threshold and branch rules each take it).
+const LOWERED_KEPT: usize = 4;
+
+/// Below this length lowering costs less than looking the text up.
+const LOWERED_MIN_LEN: usize = 64;
+
+thread_local! {
+    static LOWERED: RefCell<VecDeque<(String, String)>> =
+        RefCell::new(VecDeque::with_capacity(LOWERED_KEPT));
+}
+
 /// Lower case with every run of whitespace as one space, so a phrase matches across the
 /// source's line wrapping.
 pub(super) fn lower(text: &str) -> String {
+    if text.len() < LOWERED_MIN_LEN {
+        return lower_anew(text);
+    }
+    LOWERED.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((_, lowered)) = kept.iter().find(|(original, _)| original == text) {
+            return lowered.clone();
+        }
+        let lowered = lower_anew(text);
+        if kept.len() == LOWERED_KEPT {
+            kept.pop_back();
+        }
+        kept.push_front((text.to_string(), lowered.clone()));
+        lowered
+    })
+}
+
+/// [`lower`], computed.
+fn lower_anew(text: &str) -> String {
     // Bytes, not chars: most treaty text is ASCII and this runs on every clause several
     // times. Non-ASCII characters are case-mapped as characters.
     let mut out: Vec<u8> = Vec::with_capacity(text.len());

@@ -89,6 +89,18 @@ pub(crate) fn is_japanese_letter(c: char) -> bool {
         | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{3005}' | '\u{3006}')
 }
 
+/// Whether any byte of `text` starts a character in U+3000..=U+FFFF, where every Japanese
+/// letter and every katakana look-alike (a kanji) is: when none does, neither is in the text.
+/// Read in blocks without an early exit, which the compiler vectorizes (this runs on every
+/// document, and most have no such character).
+fn has_cjk_lead_byte(text: &str) -> bool {
+    text.as_bytes().chunks(256).any(|block| {
+        block.iter().fold(false, |found, &byte| {
+            found | (byte.wrapping_sub(0xE3) <= 0xEF - 0xE3)
+        })
+    })
+}
+
 /// Punctuation and brackets of a language written without spaces (full-width forms are folded
 /// to ASCII earlier).
 fn is_japanese_punctuation(c: char) -> bool {
@@ -142,6 +154,13 @@ fn is_spaced_out(text: &str) -> bool {
 pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     // Quick exit for texts without Japanese.
+    let look_alikes_in_range = WORDS
+        .look_alikes
+        .iter()
+        .all(|(wrong, _)| ('\u{3000}'..='\u{FFFF}').contains(wrong));
+    if look_alikes_in_range && !has_cjk_lead_byte(text) {
+        return edits;
+    }
     if !text.chars().take(20_000).any(is_japanese_letter)
         && !WORDS
             .look_alikes
