@@ -199,6 +199,8 @@ where
 struct Lexicon {
     /// Title phrases with their topics, profiles in order.
     titles: Vec<(&'static str, Topic)>,
+    /// The length in characters of each title phrase, by pattern index.
+    title_chars: Vec<usize>,
     /// All title phrases in one automaton, and the same with the letters OCR confuses folded
     /// together in another: a title is scanned once, not once per phrase.
     title_finder: AhoCorasick,
@@ -250,6 +252,10 @@ impl Lexicon {
                 .filter(|aside| !aside.is_empty()),
         );
         Lexicon {
+            title_chars: titles
+                .iter()
+                .map(|(phrase, _)| phrase.chars().count())
+                .collect(),
             titles,
             title_finder,
             folded_title_finder,
@@ -271,7 +277,7 @@ impl Lexicon {
             finder
                 .find_overlapping_iter(haystack)
                 .map(|found| found.pattern().as_usize())
-                .max_by_key(|&index| (self.titles[index].0.chars().count(), index))
+                .max_by_key(|&index| (self.title_chars[index], index))
                 .map(|index| self.titles[index].1)
         };
         best(&self.title_finder, &title)
