@@ -51,46 +51,116 @@ pub(crate) fn random_word_order(text: &str) -> Option<WordOrder> {
 }
 
 /// The doubled words among the first [`SAMPLE_WORDS`] words of `text`, as [`word_order`]
-/// counts them, in one tight loop over the bytes (this runs on every text).
+/// counts them, without a branch per byte (this runs on every text): the letters of each block
+/// of 64 bytes are read as a bit mask, eight bytes at a time, the characters outside ASCII
+/// decoded one by one, and the words are the runs of set bits.
 fn doubled_words(text: &str) -> usize {
     let bytes = text.as_bytes();
-    // Whether a character at `at` that is not an ASCII letter is a letter, and its length.
-    let other_letter = |at: usize| match bytes[at] {
-        0x80.. => letter_at(text, at),
-        _ => (false, 1),
-    };
     let (mut words, mut doubled) = (0, 0);
     let mut previous: &[u8] = &[];
-    let mut at = 0;
-    while words < SAMPLE_WORDS {
-        // To the next letter; ASCII bytes in a tight loop.
-        while at < bytes.len() && !bytes[at].is_ascii_alphabetic() {
-            let (letter, width) = other_letter(at);
-            if letter {
-                break;
-            }
-            at += width;
-        }
-        if at == bytes.len() {
-            break;
-        }
-        let start = at;
-        // Past the word.
-        loop {
-            while at < bytes.len() && bytes[at].is_ascii_alphabetic() {
-                at += 1;
-            }
-            match (at < bytes.len()).then(|| other_letter(at)) {
-                Some((true, width)) => at += width,
-                _ => break,
-            }
-        }
-        let word = &bytes[start..at];
+    // Counts the word `start..end`; true once the sample is full.
+    let mut finish = |start: usize, end: usize, doubled: &mut usize| {
+        let word = &bytes[start..end];
         words += 1;
-        doubled += usize::from(word == previous);
+        *doubled += usize::from(word == previous);
         previous = word;
+        words == SAMPLE_WORDS
+    };
+    // Where the word being read started, when the last byte read was a letter.
+    let mut word_start: Option<usize> = None;
+    // Letter bits of a character outside ASCII that runs past the end of its block.
+    let mut carried: u64 = 0;
+    for (block_index, block) in bytes.chunks(64).enumerate() {
+        let base = block_index * 64;
+        let (letters, carry) = block_letters(text, base, block);
+        let letters = letters | carried;
+        carried = carry;
+        // Runs of set bits: a word starts where a letter follows a non-letter, and ends at
+        // the first non-letter after it.
+        let before = (letters << 1) | u64::from(word_start.is_some());
+        let mut starts = letters & !before;
+        let valid = if block.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << block.len()) - 1
+        };
+        let mut ends = !letters & before & valid;
+        loop {
+            if let Some(start) = word_start {
+                if ends == 0 {
+                    break;
+                }
+                let end = base + ends.trailing_zeros() as usize;
+                ends &= ends - 1;
+                word_start = None;
+                if finish(start, end, &mut doubled) {
+                    return doubled;
+                }
+            } else {
+                if starts == 0 {
+                    break;
+                }
+                word_start = Some(base + starts.trailing_zeros() as usize);
+                starts &= starts - 1;
+            }
+        }
+    }
+    if let Some(start) = word_start {
+        finish(start, bytes.len(), &mut doubled);
     }
     doubled
+}
+
+/// The letters of a block of at most 64 bytes that starts at `base` in `text`: bit `i` is set
+/// when byte `i` belongs to an alphabetic character. A character outside ASCII that runs past
+/// the block's end gives its remaining bits as the second value, for the next block; its
+/// continuation bytes at the block's start were set by the block before.
+fn block_letters(text: &str, base: usize, block: &[u8]) -> (u64, u64) {
+    let mut letters = 0u64;
+    // Lead bytes of characters outside ASCII.
+    let mut leads = 0u64;
+    for (index, eight) in block.chunks(8).enumerate() {
+        let mut padded = [0u8; 8];
+        padded[..eight.len()].copy_from_slice(eight);
+        let word = u64::from_le_bytes(padded);
+        letters |= ascii_letter_bits(word) << (index * 8);
+        leads |= lead_bits(word) << (index * 8);
+    }
+    let mut carry = 0u64;
+    while leads != 0 {
+        let at = leads.trailing_zeros() as usize;
+        leads &= leads - 1;
+        let (letter, width) = letter_at(text, base + at);
+        if letter {
+            let bits = ((1u128 << width) - 1) << at;
+            letters |= bits as u64;
+            carry |= (bits >> 64) as u64;
+        }
+    }
+    (letters, carry)
+}
+
+/// Bit `i` set when byte `i` of `word` (little-endian) is an ASCII letter.
+fn ascii_letter_bits(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Folded to lower case, and with the top bit cleared so that no sum below carries into
+    // the next byte: every byte is at most 0x7F.
+    let folded = (word & LOW7) | 0x2020_2020_2020_2020;
+    let at_least_a = folded + 0x1F1F_1F1F_1F1F_1F1F; // top bit: byte >= b'a'
+    let past_z = folded + 0x0505_0505_0505_0505; // top bit: byte > b'z'
+    gather_top_bits(at_least_a & !past_z & !word & HIGH)
+}
+
+/// Bit `i` set when byte `i` of `word` starts a character outside ASCII (0xC0 or more;
+/// continuation bytes are 0x80..=0xBF): both top bits set.
+fn lead_bits(word: u64) -> u64 {
+    gather_top_bits(word & (word << 1) & 0x8080_8080_8080_8080)
+}
+
+/// The top bit of each byte of `word` (the others clear) as the eight low bits.
+fn gather_top_bits(word: u64) -> u64 {
+    ((word >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
 /// Whether the character at `at` is alphabetic, and its length; ASCII read as a byte.
@@ -219,6 +289,49 @@ mod tests {
         assert_eq!(doubled_words(&salad), word_order(&salad).doubled);
         let accented = "é é, não não: État État 1 1 x";
         assert_eq!(doubled_words(accented), 3);
+    }
+
+    #[test]
+    fn doubled_words_are_counted_as_the_letter_runs_give_them() {
+        // Words of every width of character, doubled or not, across the 64-byte blocks the
+        // count reads, and a text cut inside a character's block.
+        let pieces = [
+            "tax ",
+            "tax ",
+            "État ",
+            "État",
+            "—",
+            "é",
+            "é ",
+            "1",
+            " ",
+            "über",
+            "über ",
+            "ǅ",
+            "東京 ",
+            "東京 ",
+            "\u{1D400}\u{1D400} ",
+            "\u{1D400}\u{1D400} ",
+            "a",
+            "(b) ",
+            "\u{2014}\u{2014}",
+            "xy",
+            "xy\n",
+        ];
+        let mut state: u64 = 7;
+        for length in 0..400 {
+            let text: String = (0..length)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pieces[(state >> 33) as usize % pieces.len()]
+                })
+                .collect();
+            assert_eq!(doubled_words(&text), word_order(&text).doubled, "{text:?}");
+        }
+        let many = "tax tax ".repeat(SAMPLE_WORDS);
+        assert_eq!(doubled_words(&many), word_order(&many).doubled);
     }
 
     #[test]
