@@ -82,7 +82,9 @@ pub fn process_document(
         .collect();
     let (mut rows, inferred) = extract_rows(doc, bytes, &normalized, &document, &identities);
     warnings.extend(inferred);
-    warnings.extend(reconcile::reconcile(&mut rows, &paragraph_texts(&document)));
+    warnings.extend(reconcile::reconcile(&mut rows, || {
+        paragraph_texts(&document)
+    }));
     warnings.extend(no_rate_rows(&document, &rows));
     warnings.extend(settings.amended_treaty.as_deref().map(link::linked_warning));
     let mut report = DocumentReport {

@@ -29,9 +29,15 @@ fn key(row: &RateRow) -> (usize, &str, &str, Kind, &str, &Unit) {
 
 /// Sets `status` on rows of multi-language treaties and returns the disagreements.
 ///
-/// `paragraphs` holds the text of every paragraph, to tell a number the other version
-/// states differently from one it lost.
-pub fn reconcile(rows: &mut [RateRow], paragraphs: &HashMap<ParagraphKey, String>) -> Vec<Warning> {
+/// `paragraphs` gives the text of every paragraph, to tell a number the other version
+/// states differently from one it lost; it is called only when versions disagree (most
+/// documents' versions agree, and the texts are a copy of the whole document).
+pub fn reconcile(
+    rows: &mut [RateRow],
+    paragraphs: impl FnOnce() -> HashMap<ParagraphKey, String>,
+) -> Vec<Warning> {
+    let mut paragraphs = Some(paragraphs);
+    let mut texts: Option<HashMap<ParagraphKey, String>> = None;
     let mut warnings = Vec::new();
     let mut statuses: Vec<Option<Status>> = Vec::with_capacity(rows.len());
     for row in rows.iter() {
@@ -49,7 +55,9 @@ pub fn reconcile(rows: &mut [RateRow], paragraphs: &HashMap<ParagraphKey, String
         } else if other_versions.is_empty() {
             Status::Single
         } else {
-            warnings.push(mismatch_warning(row, &other_versions, paragraphs));
+            let texts = texts
+                .get_or_insert_with(|| paragraphs.take().expect("the texts are gathered once")());
+            warnings.push(mismatch_warning(row, &other_versions, texts));
             Status::Unmatched
         };
         statuses.push(Some(status));
@@ -186,7 +194,7 @@ mod tests {
         )]
         .into_iter()
         .collect();
-        let warnings = reconcile(&mut rows, &paragraphs);
+        let warnings = reconcile(&mut rows, || paragraphs);
         let statuses: Vec<&str> = rows.iter().map(|r| r.status.as_str()).collect();
         assert_eq!(
             statuses,
