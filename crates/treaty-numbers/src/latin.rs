@@ -115,10 +115,39 @@ static AFTER_PREFIXED_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A word before a number that makes it a reference, not a quantity: `Article 10`, `n.º 5`.
+/// The word boundary before it is checked in code ([`is_reference_before`]): a Unicode `\b`
+/// keeps the regex crate off its fast automata on text that is not ASCII, and this pattern is
+/// tried before every number.
 static REFERENCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     let words = case_insensitive(every_language(|numbers| numbers.reference_words));
-    Regex::new(&format!(r"\b{words}\s*$")).expect("reference regex is valid")
+    Regex::new(&format!(r"{words}\s*$")).expect("reference regex is valid")
 });
+
+/// Whether `before` ends with a reference word that starts at a word boundary at or after
+/// `from`: what `\b` before [`REFERENCE_BEFORE`] would match. Each match that does not start
+/// at a boundary is passed over for the next one to its right.
+fn is_reference_before(before: &str, from: usize) -> bool {
+    let mut from = from;
+    while let Some(found) = REFERENCE_BEFORE.find_at(before, from) {
+        if is_word_boundary(before, found.start()) {
+            return true;
+        }
+        match before[found.start()..].chars().next() {
+            Some(c) => from = found.start() + c.len_utf8(),
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether `at` is a Unicode word boundary in `text`, as the regex crate's `\b` reads it: a
+/// word character on one side only (the text's ends count as no word character).
+fn is_word_boundary(text: &str, at: usize) -> bool {
+    let is_word = |c: Option<char>| {
+        c.is_some_and(|c| regex_syntax::try_is_word_character(c).unwrap_or(false))
+    };
+    is_word(text[..at].chars().next_back()) != is_word(text[at..].chars().next())
+}
 
 /// What follows `N days` when it is a date: `12 dias do mês de julho`, `1 day of January`.
 static DATE_AFTER_DAY: LazyLock<Regex> = LazyLock::new(|| {
@@ -331,10 +360,7 @@ fn quantity_at(
     let look_behind_start =
         floor_char_boundary(text, candidate.start.saturating_sub(LOOK_BEHIND_BYTES));
     let before = &text[..candidate.start];
-    if REFERENCE_BEFORE
-        .find_at(before, look_behind_start)
-        .is_some()
-    {
+    if is_reference_before(before, look_behind_start) {
         return None;
     }
     if !candidate.is_words {
@@ -660,4 +686,47 @@ fn floor_char_boundary(text: &str, mut byte_idx: usize) -> usize {
         byte_idx -= 1;
     }
     byte_idx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The boundary checked in code finds what the pattern with a leading Unicode `\b` finds,
+    /// next to letters and digits in and out of ASCII, from every starting point.
+    #[test]
+    fn reference_words_start_at_the_boundaries_a_unicode_boundary_gives() {
+        let words = case_insensitive(every_language(|numbers| numbers.reference_words));
+        let with_boundary = Regex::new(&format!(r"\b{words}\s*$")).expect("valid");
+        for before in [
+            "under Article ",
+            "under article",
+            "particles ",
+            "the sub-paragraph ",
+            "ésub-paragraph ",
+            "3sub-paragraph ",
+            "nos termos do n.º ",
+            "do artigo ",
+            "doartigo ",
+            "ãartigo ",
+            "—artigo ",
+            "ſections ",
+            "xſections ",
+            " ſections ",
+            "Ley ",
+            "según el artículo\n",
+            "ARTÍCULO ",
+            "de la ley",
+            "",
+            " ",
+        ] {
+            for from in (0..=before.len()).filter(|&i| before.is_char_boundary(i)) {
+                assert_eq!(
+                    is_reference_before(before, from),
+                    with_boundary.find_at(before, from).is_some(),
+                    "{before:?} from {from}"
+                );
+            }
+        }
+    }
 }
