@@ -7,6 +7,7 @@ use treaty_lang::patterns::{literal_alternation, pattern_alternation, NEVER};
 use treaty_lang::NumberWords;
 
 use crate::digits::{digit_number_end, parse_digit_number};
+use crate::gate::Gated;
 use crate::quantity::{currency_code, unit_of, Quantity, Unit, ISO_CODES};
 use crate::words::{parse_number_words, scale_value};
 use crate::Lang;
@@ -245,13 +246,14 @@ pub(crate) fn find_latin_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     res
 }
 
-/// The profile's share words as patterns.
-static SHARE_WORDS: LazyPerLang<Vec<(Regex, u32)>> = LazyPerLang::new(|profile| {
+/// The profile's share words as patterns, gated (they are tried on every paragraph, and
+/// their word boundaries are Unicode's).
+static SHARE_WORDS: LazyPerLang<Vec<(Gated, u32)>> = LazyPerLang::new(|profile| {
     profile
         .numbers
         .share_words
         .iter()
-        .map(|(pattern, value)| (Regex::new(pattern).expect("share word pattern"), *value))
+        .map(|(pattern, value)| (Gated::new(pattern).expect("share word pattern"), *value))
         .collect()
 });
 
@@ -260,14 +262,18 @@ fn share_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
     SHARE_WORDS
         .get(lang)
         .iter()
+        .filter(|(pattern, _)| pattern.may_match(text))
         .flat_map(|(pattern, value)| {
-            pattern.captures_iter(text).filter_map(move |captures| {
-                if captures.name("not").is_some() {
-                    return None;
-                }
-                let share = captures.name("share")?;
-                Quantity::new(f64::from(*value), Unit::Percent, share.range())
-            })
+            pattern
+                .regex()
+                .captures_iter(text)
+                .filter_map(move |captures| {
+                    if captures.name("not").is_some() {
+                        return None;
+                    }
+                    let share = captures.name("share")?;
+                    Quantity::new(f64::from(*value), Unit::Percent, share.range())
+                })
         })
         .collect()
 }

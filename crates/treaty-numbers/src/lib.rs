@@ -41,6 +41,7 @@
 
 mod decimal;
 mod digits;
+pub mod gate;
 mod japanese;
 mod kanji;
 mod latin;

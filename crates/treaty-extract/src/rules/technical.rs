@@ -64,17 +64,18 @@ fn deems_technical_fees_royalties(version: &Version) -> bool {
         .flat_map(|a| &a.paragraphs)
         .any(|paragraph| {
             words.technical_fees_deemed_royalties.iter().any(|pattern| {
-                pattern.captures_iter(&paragraph.text).any(|captures| {
-                    let whole = lower(captures.get(0).map_or("", |m| m.as_str()));
-                    // An article the clause names must be the royalties article.
-                    let article_is_royalties = captures.name("article").is_none_or(|named| {
-                        royalties_articles
-                            .iter()
-                            .any(|number| number.eq_ignore_ascii_case(named.as_str()))
-                    });
-                    !contains_any(&format!(" {whole} "), words.list.negation)
-                        && article_is_royalties
-                })
+                pattern.may_match(&paragraph.text)
+                    && pattern.captures_iter(&paragraph.text).any(|captures| {
+                        let whole = lower(captures.get(0).map_or("", |m| m.as_str()));
+                        // An article the clause names must be the royalties article.
+                        let article_is_royalties = captures.name("article").is_none_or(|named| {
+                            royalties_articles
+                                .iter()
+                                .any(|number| number.eq_ignore_ascii_case(named.as_str()))
+                        });
+                        !contains_any(&format!(" {whole} "), words.list.negation)
+                            && article_is_royalties
+                    })
             })
         })
 }

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 use treaty_lang::patterns::pattern_alternation;
 use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
+use treaty_numbers::gate::without_unicode_word_boundaries;
 
 /// One language's rule phrases and their compiled patterns.
 pub(super) struct Words {
@@ -103,6 +104,7 @@ fn lazy(source: String) -> LazyRegex {
     LazyRegex {
         source,
         regex: OnceLock::new(),
+        gate: OnceLock::new(),
     }
 }
 
@@ -112,6 +114,23 @@ fn lazy(source: String) -> LazyRegex {
 pub(super) struct LazyRegex {
     source: String,
     regex: OnceLock<Regex>,
+    /// The pattern without its Unicode word boundaries (see [`treaty_numbers::gate`]), when
+    /// it has any; compiled the first time [`LazyRegex::may_match`] is asked.
+    gate: OnceLock<Option<Regex>>,
+}
+
+impl LazyRegex {
+    /// False only when the pattern has no match anywhere in `haystack`, told at the speed of
+    /// the regex crate's automata on any text (a Unicode `\b` holds them to ASCII text).
+    pub(super) fn may_match(&self, haystack: &str) -> bool {
+        self.gate
+            .get_or_init(|| {
+                without_unicode_word_boundaries(&self.source)
+                    .map(|stripped| Regex::new(&stripped).expect("a rule pattern's gate"))
+            })
+            .as_ref()
+            .is_none_or(|gate| gate.is_match(haystack))
+    }
 }
 
 impl Deref for LazyRegex {

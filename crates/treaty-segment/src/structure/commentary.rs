@@ -26,7 +26,8 @@ pub(super) fn is_commentary(text: &str, articles: &[Article]) -> bool {
             while !body.is_char_boundary(end) {
                 end -= 1;
             }
-            GRAMMAR.commentary.is_match(&body[..end])
+            let opening = &body[..end];
+            GRAMMAR.commentary.may_match(opening) && GRAMMAR.commentary.regex().is_match(opening)
         })
         .count();
     describing >= MIN_ARTICLES && describing * 10 >= articles.len() * MIN_TENTHS

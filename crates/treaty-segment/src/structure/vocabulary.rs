@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use treaty_lang::patterns::{literal_alternation, pattern_alternation};
 use treaty_lang::{ProtocolWord, Script, StructureWords};
+use treaty_numbers::gate::Gated;
 
 use crate::lang::{current_languages, Languages};
 
@@ -68,7 +69,8 @@ pub(crate) struct Grammar {
     /// count.
     pub article_suffixes: Vec<String>,
     /// A phrase by which a text discusses a treaty's provisions instead of stating them.
-    pub commentary: Regex,
+    /// Gated: it is tried on the opening of every article.
+    pub commentary: Gated,
     /// A phrase that amends another instrument.
     pub amendment: Regex,
     /// A reference to an article of the amended instrument (see
@@ -232,7 +234,8 @@ fn build(languages: Languages) -> Grammar {
             .into_iter()
             .map(str::to_lowercase)
             .collect(),
-        commentary: compile(&pattern_alternation(words(latin(), |s| s.commentary))),
+        commentary: Gated::new(&pattern_alternation(words(latin(), |s| s.commentary)))
+            .unwrap_or_else(|error| panic!("a profile's structure pattern: {error}")),
         amendment: compile(&pattern_alternation(words(latin(), |s| s.amendment))),
         // One regex per pattern: their group names repeat.
         amended_article: words(latin(), |s| s.amended_article)
