@@ -7,6 +7,7 @@
 //! other version's paragraph states no number at all, says the number was lost there (OCR).
 //! Nothing is ever copied into the damaged version.
 
+use std::cell::LazyCell;
 use std::collections::HashMap;
 
 use treaty_lang::Lang;
@@ -36,8 +37,7 @@ pub fn reconcile(
     rows: &mut [RateRow],
     paragraphs: impl FnOnce() -> HashMap<ParagraphKey, String>,
 ) -> Vec<Warning> {
-    let mut paragraphs = Some(paragraphs);
-    let mut texts: Option<HashMap<ParagraphKey, String>> = None;
+    let texts = LazyCell::new(paragraphs);
     let mut warnings = Vec::new();
     let mut statuses: Vec<Option<Status>> = Vec::with_capacity(rows.len());
     for row in rows.iter() {
@@ -55,9 +55,7 @@ pub fn reconcile(
         } else if other_versions.is_empty() {
             Status::Single
         } else {
-            let texts = texts
-                .get_or_insert_with(|| paragraphs.take().expect("the texts are gathered once")());
-            warnings.push(mismatch_warning(row, &other_versions, texts));
+            warnings.push(mismatch_warning(row, &other_versions, &texts));
             Status::Unmatched
         };
         statuses.push(Some(status));

@@ -69,6 +69,19 @@ fn is_unicode_word_look(look: Look) -> bool {
     )
 }
 
+/// The gate of `pattern`: the pattern without its Unicode word boundaries, compiled, or `None`
+/// when it has none.
+pub fn gate_of(pattern: &str) -> Result<Option<Regex>, regex::Error> {
+    without_unicode_word_boundaries(pattern)
+        .map(|stripped| Regex::new(&stripped))
+        .transpose()
+}
+
+/// Whether `haystack` may hold a match of the pattern whose gate is `gate` (no gate: it may).
+pub fn passes(gate: Option<&Regex>, haystack: &str) -> bool {
+    gate.is_none_or(|gate| gate.is_match(haystack))
+}
+
 /// A pattern and, when it has Unicode word boundaries, the gate that tells at ASCII speed that
 /// a text holds no match of it.
 pub struct Gated {
@@ -79,18 +92,15 @@ pub struct Gated {
 impl Gated {
     /// Compiles `pattern` and its gate.
     pub fn new(pattern: &str) -> Result<Gated, regex::Error> {
-        let regex = Regex::new(pattern)?;
-        let gate = without_unicode_word_boundaries(pattern)
-            .map(|stripped| Regex::new(&stripped))
-            .transpose()?;
-        Ok(Gated { regex, gate })
+        Ok(Gated {
+            regex: Regex::new(pattern)?,
+            gate: gate_of(pattern)?,
+        })
     }
 
     /// False only when the pattern has no match anywhere in `haystack`.
     pub fn may_match(&self, haystack: &str) -> bool {
-        self.gate
-            .as_ref()
-            .is_none_or(|gate| gate.is_match(haystack))
+        passes(self.gate.as_ref(), haystack)
     }
 
     /// The pattern.

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 use treaty_lang::patterns::pattern_alternation;
 use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
-use treaty_numbers::gate::without_unicode_word_boundaries;
+use treaty_numbers::gate::{gate_of, passes};
 
 /// One language's rule phrases and their compiled patterns.
 pub(super) struct Words {
@@ -123,13 +123,10 @@ impl LazyRegex {
     /// False only when the pattern has no match anywhere in `haystack`, told at the speed of
     /// the regex crate's automata on any text (a Unicode `\b` holds them to ASCII text).
     pub(super) fn may_match(&self, haystack: &str) -> bool {
-        self.gate
-            .get_or_init(|| {
-                without_unicode_word_boundaries(&self.source)
-                    .map(|stripped| Regex::new(&stripped).expect("a rule pattern's gate"))
-            })
-            .as_ref()
-            .is_none_or(|gate| gate.is_match(haystack))
+        let gate = self
+            .gate
+            .get_or_init(|| gate_of(&self.source).expect("a rule pattern's gate"));
+        passes(gate.as_ref(), haystack)
     }
 }
 

@@ -34,6 +34,9 @@ struct LayoutWords {
     punctuation: Vec<char>,
     sentence_ends: Vec<char>,
     look_alikes: Vec<(char, char)>,
+    /// Whether every look-alike lies in U+3000..=U+FFFF, so that a text with no byte starting
+    /// a character there has none ([`has_cjk_lead_byte`]).
+    look_alikes_in_cjk_range: bool,
 }
 
 static WORDS: LazyLock<LayoutWords> = LazyLock::new(|| {
@@ -48,6 +51,9 @@ static WORDS: LazyLock<LayoutWords> = LazyLock::new(|| {
         look_alikes: parts()
             .flat_map(|part| part.katakana_look_alikes.iter().copied())
             .collect(),
+        look_alikes_in_cjk_range: parts()
+            .flat_map(|part| part.katakana_look_alikes.iter())
+            .all(|(wrong, _)| ('\u{3000}'..='\u{FFFF}').contains(wrong)),
     }
 });
 
@@ -154,11 +160,7 @@ fn is_spaced_out(text: &str) -> bool {
 pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
     // Quick exit for texts without Japanese.
-    let look_alikes_in_range = WORDS
-        .look_alikes
-        .iter()
-        .all(|(wrong, _)| ('\u{3000}'..='\u{FFFF}').contains(wrong));
-    if look_alikes_in_range && !has_cjk_lead_byte(text) {
+    if WORDS.look_alikes_in_cjk_range && !has_cjk_lead_byte(text) {
         return edits;
     }
     if !text.chars().take(20_000).any(is_japanese_letter)
