@@ -246,12 +246,18 @@ fn apply_pass(decoded: Decoded, edits: &crate::edits::Edits) -> Decoded {
 /// and form feed) or U+FFFD, and their percentage of all characters, rounded down.
 fn not_text_share(text: &str) -> (usize, usize) {
     let bytes = text.as_bytes();
-    // Branch-free, so the compiler vectorizes it: this runs on every input.
+    // Branch-free, so the compiler vectorizes it: this runs on every input. Counted in bytes
+    // per chunk of 255 (no chunk's count can overflow one), so each vector lane holds a byte
+    // rather than a usize: a sixth of the instructions.
     let c0_and_del = bytes
-        .iter()
-        .map(|&byte| {
-            let c0 = byte < 0x20 && byte != b'\t' && byte != b'\n' && byte != b'\r' && byte != 0x0C;
-            usize::from(c0 | (byte == 0x7F))
+        .chunks(255)
+        .map(|chunk| {
+            let count = chunk.iter().fold(0u8, |count, &byte| {
+                let c0 =
+                    byte < 0x20 && byte != b'\t' && byte != b'\n' && byte != b'\r' && byte != 0x0C;
+                count.wrapping_add(u8::from(c0 | (byte == 0x7F)))
+            });
+            usize::from(count)
         })
         .sum::<usize>();
     // C1 controls are encoded as C2 80..C2 9F. One right after another non-ASCII character

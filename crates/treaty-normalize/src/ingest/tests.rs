@@ -265,3 +265,25 @@ mod damaged_utf8_tests {
         assert!(decoded.text.contains("Convenção"));
     }
 }
+
+#[test]
+fn control_bytes_are_counted_across_chunks_of_the_byte_counter() {
+    // Runs of every control byte longer than a chunk (255), placed across chunk boundaries,
+    // beside text: the count is that of a plain byte-by-byte test.
+    let mut text = String::new();
+    for round in 0..700 {
+        text.push_str(&"Artigo 10.º ".repeat(round % 7));
+        let control = char::from(u8::try_from(round % 32).expect("below 32"));
+        text.push(control);
+        if round % 5 == 0 {
+            text.push('\u{7F}');
+        }
+    }
+    text.push_str(&"\u{1}".repeat(600));
+    let expected = text
+        .bytes()
+        .filter(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C)) || b == 0x7F)
+        .count();
+    assert!(expected > 1000);
+    assert_eq!(not_text_share(&text).0, expected);
+}
