@@ -57,6 +57,12 @@ enum Shape {
 /// The shape of a trimmed line, if it is a page line.
 fn shape(line: &str) -> Option<Shape> {
     let line = line.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\u{3000}' || c == '\r');
+    let dashes = ['-', '–', '—'];
+    // Every shape ends with its number's digits (and whitespace) or with a dash: most lines
+    // are told apart here, before the page words are tried.
+    if !(line.trim_end().ends_with(|c: char| c.is_ascii_digit()) || line.ends_with(dashes)) {
+        return None;
+    }
     let number = |text: &str| -> Option<u64> {
         let text = text.trim();
         (!text.is_empty() && text.len() <= 4 && text.bytes().all(|b| b.is_ascii_digit()))
@@ -74,7 +80,6 @@ fn shape(line: &str) -> Option<Shape> {
             }
         }
     }
-    let dashes = ['-', '–', '—'];
     if let Some(inner) = line
         .strip_prefix(dashes)
         .and_then(|rest| rest.strip_suffix(dashes))
@@ -184,24 +189,36 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
         }
     }
     let mut repeated = vec![false; lines.len()];
-    let mut repeats: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
-    for line in &lines {
-        let body = text[line.start..line.end].trim();
-        // A line in lower case continues a sentence the source wrapped (`other State.` ends
-        // many a clause); headers, footers and editorial lines do not start that way.
-        if body.chars().count() >= MIN_REPEATED_CHARS && !body.starts_with(char::is_lowercase) {
-            *repeats.entry(body).or_default() += 1;
-        }
-    }
+    // Each distinct line that may repeat gets a slot, and each line remembers its slot, so a
+    // line is hashed once.
+    let mut slots: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    let mut repeats: Vec<usize> = Vec::new();
+    let slot_of_line: Vec<Option<usize>> = lines
+        .iter()
+        .map(|line| {
+            let body = text[line.start..line.end].trim();
+            // A line in lower case continues a sentence the source wrapped (`other State.`
+            // ends many a clause); headers, footers and editorial lines do not start that way.
+            if !has_at_least_chars(body, MIN_REPEATED_CHARS) || body.starts_with(char::is_lowercase)
+            {
+                return None;
+            }
+            let slot = *slots.entry(body).or_insert_with(|| {
+                repeats.push(0);
+                repeats.len() - 1
+            });
+            repeats[slot] += 1;
+            Some(slot)
+        })
+        .collect();
     // A document pasted several times over repeats every line: a furniture line repeats far
     // more often than the document's typical line.
-    let mut counts: Vec<usize> = repeats.values().copied().collect();
+    let mut counts = repeats.clone();
     counts.sort_unstable();
     let typical = counts.get(counts.len() / 2).copied().unwrap_or(1);
     let threshold = MIN_REPEATS.max(3 * typical);
-    for (index, line) in lines.iter().enumerate() {
-        let body = text[line.start..line.end].trim();
-        if !remove[index] && repeats.get(body).is_some_and(|n| *n >= threshold) {
+    for (index, slot) in slot_of_line.iter().enumerate() {
+        if !remove[index] && slot.is_some_and(|slot| repeats[slot] >= threshold) {
             remove[index] = true;
             repeated[index] = true;
         }
@@ -245,6 +262,12 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
     }
     stats.page_furniture += count;
     edits
+}
+
+/// Whether `text` has at least `count` characters, counted only when its length in bytes
+/// does not tell (a character is one to four bytes).
+fn has_at_least_chars(text: &str, count: usize) -> bool {
+    text.len() >= 4 * count || (text.len() >= count && text.chars().count() >= count)
 }
 
 /// `#Page` (or `# Page `) and its digits at `at`: where the digits start and end.
@@ -324,6 +347,26 @@ pub(crate) fn fix_glued_page_markers(text: &str, stats: &mut FixStats) -> Edits 
 mod tests {
     use super::*;
     use crate::edits::run;
+
+    #[test]
+    fn characters_are_counted_where_the_length_does_not_tell() {
+        for text in [
+            "",
+            "abc",
+            "ação ação",
+            "条約条約条約",
+            "𝐀𝐁𝐂𝐃𝐄𝐅",
+            "Convenção entre",
+        ] {
+            for count in 0..20 {
+                assert_eq!(
+                    has_at_least_chars(text, count),
+                    text.chars().count() >= count,
+                    "{text:?} {count}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn extractor_markers_and_the_printed_number_after_them() {
