@@ -52,8 +52,9 @@ pub(super) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
         };
         // Named where the unbracketed text names it; placed where the full text does.
         let named = phrases.iter().any(|p| haystack.contains(p));
-        let first = phrases.iter().filter_map(|p| raw.find(p)).min();
-        if let (true, Some(at)) = (named, first) {
+        // Placed only once named: most clauses name few of the beneficiaries.
+        let first = || phrases.iter().filter_map(|p| raw.find(p)).min();
+        if let Some(at) = named.then(first).flatten() {
             // A central bank is also a bank; a company other than a partnership is a company.
             let subsumed = (owner == Owner::Bank
                 && owners.iter().any(|(o, _)| *o == Owner::CentralBank))

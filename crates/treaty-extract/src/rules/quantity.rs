@@ -33,6 +33,11 @@ pub(super) fn quantity_findings(
 ) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let quantities = find_quantities(text, lang);
+    // Most paragraphs state no number: the deleted spans only filter numbers, so they are not
+    // searched for (an amendment's patterns scan every quoted paragraph).
+    if quantities.is_empty() {
+        return Vec::new();
+    }
     let deleted = deleted_spans(text, lang);
     let reading = Reading {
         paragraph,
