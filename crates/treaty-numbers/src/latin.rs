@@ -253,7 +253,10 @@ static SHARE_WORDS: LazyPerLang<Vec<(Gated, u32)>> = LazyPerLang::new(|profile| 
         .numbers
         .share_words
         .iter()
-        .map(|(pattern, value)| (Gated::new(pattern).expect("share word pattern"), *value))
+        .map(|(pattern, value)| {
+            let gated = Gated::with_literal_test(pattern).expect("share word pattern");
+            (gated, *value)
+        })
         .collect()
 });
 

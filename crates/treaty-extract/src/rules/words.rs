@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 use treaty_lang::patterns::pattern_alternation;
 use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
-use treaty_numbers::gate::{gate_of, passes};
+use treaty_numbers::gate::{gate_of, passes, Gate};
 
 /// One language's rule phrases and their compiled patterns.
 pub(super) struct Words {
@@ -116,7 +116,7 @@ pub(super) struct LazyRegex {
     regex: OnceLock<Regex>,
     /// The pattern without its Unicode word boundaries (see [`treaty_numbers::gate`]), when
     /// it has any; compiled the first time [`LazyRegex::may_match`] is asked.
-    gate: OnceLock<Option<Regex>>,
+    gate: OnceLock<Option<Gate>>,
 }
 
 impl LazyRegex {
