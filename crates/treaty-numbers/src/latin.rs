@@ -315,13 +315,30 @@ fn glued_fraction(text: &str, candidate: &NumberCandidate) -> Option<(usize, f64
     Some((candidate.end - 1, fraction, candidate.end + 2))
 }
 
+/// Bytes tested at once for a digit by [`next_digit`].
+const DIGIT_SCAN_CHUNK: usize = 16;
+
+/// Where the first ASCII digit of `bytes` is. Most of a paragraph is letters: whole chunks
+/// without a digit are passed over by a test without an early exit, which the compiler runs
+/// on vector instructions, and only the chunk with one is searched byte by byte.
+fn next_digit(bytes: &[u8]) -> Option<usize> {
+    let skipped = bytes
+        .chunks_exact(DIGIT_SCAN_CHUNK)
+        .take_while(|chunk| !chunk.iter().fold(false, |any, b| any | b.is_ascii_digit()))
+        .count()
+        * DIGIT_SCAN_CHUNK;
+    bytes[skipped..]
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|offset| skipped + offset)
+}
+
 /// Digit numbers that start a word: `4.000` in `US$ 4.000`, but not the `1` of `A1`.
 fn digit_candidates(text: &str) -> Vec<NumberCandidate> {
     let bytes = text.as_bytes();
     let mut res = Vec::new();
     let mut byte_idx = 0;
-    // The next digit is sought by a tight scan of the bytes: most of a paragraph is letters.
-    while let Some(offset) = bytes[byte_idx..].iter().position(u8::is_ascii_digit) {
+    while let Some(offset) = next_digit(&bytes[byte_idx..]) {
         byte_idx += offset;
         let end = digit_number_end(text, byte_idx);
         // (The denominator of a fraction or the part of a date after a slash, `1/2`,
@@ -698,6 +715,23 @@ fn floor_char_boundary(text: &str, mut byte_idx: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chunked scan finds the first digit wherever it stands: in the first chunk, at a
+    /// chunk's edges, in the tail after the last whole chunk, or nowhere.
+    #[test]
+    fn the_next_digit_is_the_first_one() {
+        let letters = "é".repeat(40);
+        for at in 0..=letters.len() {
+            for digit in ['0', '9'] {
+                let text = format!("{}{digit}{}", &letters[..at - at % 2], "x9");
+                let expected = text.bytes().position(|b| b.is_ascii_digit());
+                assert_eq!(next_digit(text.as_bytes()), expected, "{text:?}");
+            }
+        }
+        assert_eq!(next_digit(letters.as_bytes()), None);
+        assert_eq!(next_digit(b"/:"), None);
+        assert_eq!(next_digit(b""), None);
+    }
 
     /// The boundary checked in code finds what the pattern with a leading Unicode `\b` finds,
     /// next to letters and digits in and out of ASCII, from every starting point.
