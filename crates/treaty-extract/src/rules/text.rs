@@ -186,14 +186,15 @@ fn unbounded_clause_around(
         stops.contains(&c)
             && !(c == '。' && text[i + c.len_utf8()..].starts_with([')', '」', '）']))
     };
-    let sentence_start = text[lo..at]
-        .char_indices()
-        .rev()
-        .find(|(i, c)| ends_sentence(lo + *i, *c))
-        .map(|(i, c)| lo + i + c.len_utf8())
-        .unwrap_or(lo);
+    // Other languages' sentences are read from their stops and line breaks below, so the
+    // text before the number is not walked character by character for them.
     let sentence_start = if japanese {
-        sentence_start
+        text[lo..at]
+            .char_indices()
+            .rev()
+            .find(|(i, c)| ends_sentence(lo + *i, *c))
+            .map(|(i, c)| lo + i + c.len_utf8())
+            .unwrap_or(lo)
     } else {
         // A line break inside a sentence is the source's wrapping, not a clause end.
         let line_start = text[lo..at]
