@@ -65,6 +65,15 @@ type Evidence = (Lang, f32);
 
 impl std::ops::AddAssign for Scores {
     fn add_assign(&mut self, other: Scores) {
+        *self += &other;
+    }
+}
+
+/// Adds evidence where it is kept (in a word cache) without copying it out first: this runs
+/// on every word of every document.
+impl std::ops::AddAssign<&Scores> for Scores {
+    #[inline]
+    fn add_assign(&mut self, other: &Scores) {
         for (mine, theirs) in self.evidence.iter_mut().zip(other.evidence) {
             *mine += theirs;
         }
@@ -619,7 +628,9 @@ impl<const N: usize> WordCache<N> {
     /// forever.
     const MAX_TOKENS: usize = 200_000;
 
-    fn scores(&mut self, token: &str) -> [Scores; N] {
+    /// The evidence of `token` among each set of languages, as kept in the cache (a
+    /// reference: the caller adds it up without copying it).
+    fn scores(&mut self, token: &str) -> &[Scores; N] {
         let trimmed = trim_to_word(token);
         let short = ShortToken::new(trimmed);
         let found = match &short {
@@ -627,7 +638,7 @@ impl<const N: usize> WordCache<N> {
             None => self.long.get(trimmed),
         };
         if let Some(&position) = found {
-            return self.distinct[usize::from(position)];
+            return &self.distinct[usize::from(position)];
         }
         let key = word_key(trimmed);
         let scores = self.contexts.map(|context| word_scores_in(context, &key));
@@ -641,7 +652,7 @@ impl<const N: usize> WordCache<N> {
             Some(short) => self.short.insert(short, position),
             None => self.long.insert(trimmed.to_string(), position),
         };
-        scores
+        &self.distinct[usize::from(position)]
     }
 
     fn position_of(&mut self, scores: [Scores; N]) -> u16 {
@@ -665,6 +676,7 @@ impl<const N: usize> WordCache<N> {
 }
 
 /// A token without the punctuation around it. Most tokens are bare words: two byte tests.
+#[inline]
 fn trim_to_word(token: &str) -> &str {
     let bytes = token.as_bytes();
     match (bytes.first(), bytes.last()) {
@@ -742,7 +754,7 @@ pub fn text_scores(text: &str) -> Scores {
         let mut caches = caches.borrow_mut();
         let cache = caches.single.among([languages]);
         let mut total = Scores::default();
-        for_each_token(text, |token| total += cache.scores(token)[0]);
+        for_each_token(text, |token| total += &cache.scores(token)[0]);
         total
     })
 }

@@ -8,7 +8,7 @@ use treaty_lang::Script;
 use treaty_numbers::Lang;
 
 use crate::lang;
-use crate::text_lines::lines_inclusive;
+use crate::text_lines::{find_byte, lines_inclusive};
 
 /// Maps offsets in a rebuilt text to offsets in the normalized text.
 ///
@@ -444,28 +444,29 @@ fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
     // Only the word before each number that starts a word can be a heading keyword: most
     // lines have no number, and the others few.
     let bytes = line.as_bytes();
-    (0..bytes.len())
-        .filter(|&at| bytes[at].is_ascii_digit())
-        .filter(|&at| {
-            line[..at]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_whitespace)
-        })
-        .any(|at| {
-            let word = line[..at]
-                .trim_end()
-                .rsplit(char::is_whitespace)
-                .next()
-                .unwrap_or("");
-            if word.is_empty() {
-                return false;
-            }
-            let key = lang::word_key(word);
-            lang::heading_keywords()
-                .iter()
-                .any(|(keyword, heading_lang)| *keyword == key && *heading_lang != line_lang)
-        })
+    std::iter::successors(find_byte(bytes, 0, |b| b.is_ascii_digit()), |&at| {
+        find_byte(bytes, at + 1, |b| b.is_ascii_digit())
+    })
+    .filter(|&at| {
+        line[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_whitespace)
+    })
+    .any(|at| {
+        let word = line[..at]
+            .trim_end()
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("");
+        if word.is_empty() {
+            return false;
+        }
+        let key = lang::word_key(word);
+        lang::heading_keywords()
+            .iter()
+            .any(|(keyword, heading_lang)| *keyword == key && *heading_lang != line_lang)
+    })
 }
 
 /// Splits a line of two columns read across into runs of one language.

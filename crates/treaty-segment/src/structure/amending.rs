@@ -202,13 +202,12 @@ fn split_at_quoted_paragraphs(
         return;
     };
     let body = first.span.start..last.span.end;
-    let numbered: Vec<(usize, u32)> =
-        captures_in_lines(&NUMBERED_LINE, &text[body.clone()], |b| b == b'.')
-            .filter_map(|(offset, captures)| {
-                let at = body.start + offset + captures.get(0)?.start();
-                Some((at, captures[1].parse().ok()?))
-            })
-            .collect();
+    let numbered: Vec<(usize, u32)> = captures_in_lines(&NUMBERED_LINE, &text[body.clone()], b'.')
+        .filter_map(|(offset, captures)| {
+            let at = body.start + offset + captures.get(0)?.start();
+            Some((at, captures[1].parse().ok()?))
+        })
+        .collect();
     let Some(&(first_numbered, _)) = numbered.first() else {
         return;
     };

@@ -10,18 +10,17 @@ use std::ops::Range;
 
 use regex::{Captures, Regex};
 
-/// The lines of `text` (without their line breaks) that hold a byte for which `needed` is
-/// true, in order.
-pub(crate) fn lines_holding<'t>(
-    text: &'t str,
-    needed: impl Fn(u8) -> bool + 't,
-) -> impl Iterator<Item = Range<usize>> + 't {
+use crate::text_lines::find_byte;
+
+/// The lines of `text` (without their line breaks) that hold the byte `needed`, in order.
+pub(crate) fn lines_holding(text: &str, needed: u8) -> impl Iterator<Item = Range<usize>> + '_ {
     let bytes = text.as_bytes();
     let mut from = 0;
     std::iter::from_fn(move || {
-        let hit = from + bytes.get(from..)?.iter().position(|&byte| needed(byte))?;
-        let start = text[..hit].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[hit..].find('\n').map_or(text.len(), |i| hit + i);
+        // memchr's vectorized search: this reads every paragraph of every article.
+        let hit = from + memchr::memchr(needed, bytes.get(from..)?)?;
+        let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(text.len(), |i| hit + i);
         from = end;
         Some(start..end)
     })
@@ -30,13 +29,13 @@ pub(crate) fn lines_holding<'t>(
 /// Every match of `regex` in `text` with its captures, and the offset in `text` of the line
 /// it was found in (capture offsets are relative to that line).
 ///
-/// The same matches as `regex.captures_iter(text)`, provided every match of `regex` holds a
-/// byte for which `needed` is true, never spans a line break, and looks at nothing before its
-/// line but a line start (`(?m)^`).
+/// The same matches as `regex.captures_iter(text)`, provided every match of `regex` holds the
+/// byte `needed`, never spans a line break, and looks at nothing before its line but a line
+/// start (`(?m)^`).
 pub(crate) fn captures_in_lines<'t>(
     regex: &'t Regex,
     text: &'t str,
-    needed: impl Fn(u8) -> bool + 't,
+    needed: u8,
 ) -> impl Iterator<Item = (usize, Captures<'t>)> + 't {
     lines_holding(text, needed).flat_map(move |line| {
         regex
@@ -58,11 +57,7 @@ pub(crate) fn captures_from_digits<'t>(
     let bytes = text.as_bytes();
     let mut from = 0;
     std::iter::from_fn(move || loop {
-        let offset = bytes.get(from..)?.iter().position(|&byte| {
-            // A digit outside ASCII starts with a byte of 0xC0 or more.
-            byte.is_ascii_digit() || byte >= 0xC0
-        })?;
-        let at = from + offset;
+        let at = next_numeric_start(bytes, from)?;
         let c = text[at..].chars().next()?;
         from = at + c.len_utf8();
         if !c.is_numeric() {
@@ -74,6 +69,18 @@ pub(crate) fn captures_from_digits<'t>(
             return Some((at, captures));
         }
     })
+}
+
+/// Whether `byte` can start a numeric character: an ASCII digit, or the lead byte of a
+/// character outside ASCII other than 0xC3, whose characters (U+00C0 to U+00FF, the accented
+/// letters of Portuguese, Spanish and French text) are none numeric.
+fn may_start_numeric(byte: u8) -> bool {
+    byte.is_ascii_digit() || (byte >= 0xC0 && byte != 0xC3)
+}
+
+/// The position of the first byte at or after `from` that [`may_start_numeric`].
+fn next_numeric_start(bytes: &[u8], from: usize) -> Option<usize> {
+    find_byte(bytes, from, may_start_numeric)
 }
 
 /// The text of `text` before `at` on `at`'s line.
@@ -98,17 +105,41 @@ mod tests {
     #[test]
     fn lines_holding_a_byte() {
         let text = "no digits\nArticle 5\n\n(a) and 7\nend";
-        let lines: Vec<&str> = lines_holding(text, |b| b.is_ascii_digit())
-            .map(|r| &text[r])
-            .collect();
-        assert_eq!(lines, ["Article 5", "(a) and 7"]);
-        assert_eq!(lines_holding("", |b| b == b')').count(), 0);
+        let lines: Vec<&str> = lines_holding(text, b'e').map(|r| &text[r]).collect();
+        assert_eq!(lines, ["Article 5", "end"]);
+        assert_eq!(lines_holding("", b')').count(), 0);
         assert_eq!(
-            lines_holding("x)", |b| b == b')')
+            lines_holding("x)", b')')
                 .map(|r| r.start)
                 .collect::<Vec<_>>(),
             [0]
         );
+    }
+
+    #[test]
+    fn numeric_starts_are_found_from_every_position() {
+        for c in '\u{C0}'..='\u{FF}' {
+            assert_eq!(c.to_string().as_bytes()[0], 0xC3);
+            assert!(!c.is_numeric(), "{c}");
+        }
+        let text = "Os lucros de uma empresa não são tributáveis; ver o n.º 3 do Artigo 12.º e \
+                    o ¼ da parte, ١٢ e １２, nos termos da Convenção, até ao limite de 15 %.";
+        let bytes = text.as_bytes();
+        for from in 0..=bytes.len() + 1 {
+            let naive = bytes
+                .get(from..)
+                .and_then(|rest| rest.iter().position(|&b| may_start_numeric(b)))
+                .map(|offset| from + offset);
+            assert_eq!(next_numeric_start(bytes, from), naive, "{from}");
+        }
+        // Every numeric character is found: none is led by a byte the search passes over.
+        let found: Vec<usize> = std::iter::successors(next_numeric_start(bytes, 0), |&at| {
+            next_numeric_start(bytes, at + 1)
+        })
+        .collect();
+        for (at, c) in text.char_indices().filter(|(_, c)| c.is_numeric()) {
+            assert!(found.contains(&at), "{c} at {at}");
+        }
     }
 
     #[test]
@@ -119,7 +150,7 @@ mod tests {
             .captures_iter(text)
             .map(|c| (c.get(0).unwrap().start(), c.get(1).unwrap().start()))
             .collect();
-        let by_line: Vec<(usize, usize)> = captures_in_lines(&regex, text, |b| b == b')')
+        let by_line: Vec<(usize, usize)> = captures_in_lines(&regex, text, b')')
             .map(|(offset, c)| {
                 (
                     offset + c.get(0).unwrap().start(),

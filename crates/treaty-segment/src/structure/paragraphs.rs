@@ -339,7 +339,7 @@ fn subparagraphs(local: &str, lang: Lang) -> Vec<Subparagraph> {
         _ => {
             // `(a)`, `a)`, `(i)`, `i)` at the start of a line or after a colon or semicolon.
             // Every marker holds a `)` and stays within its line.
-            for (line_offset, captures) in captures_in_lines(&SUBPARAGRAPH, local, |b| b == b')') {
+            for (line_offset, captures) in captures_in_lines(&SUBPARAGRAPH, local, b')') {
                 let Some(label) = captures.get(1).or(captures.get(2)) else {
                     continue;
                 };
