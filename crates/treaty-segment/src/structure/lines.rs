@@ -49,10 +49,13 @@ pub(crate) fn captures_in_lines<'t>(
 /// are relative to it): the same matches as `captures_iter` over the whole text.
 ///
 /// `anchored` is the pattern anchored at its start, `\A(?:...)`: it is tried at each digit
-/// after the previous match, and the first that matches is the leftmost match.
+/// after the previous match, and the first that matches is the leftmost match. `may_match`
+/// tells from the bytes at a digit whether the pattern can match there at all: false only
+/// where it cannot (it is asked first because it is cheaper than the regex).
 pub(crate) fn captures_from_digits<'t>(
     anchored: &'t Regex,
     text: &'t str,
+    may_match: impl Fn(&[u8]) -> bool + 't,
 ) -> impl Iterator<Item = (usize, Captures<'t>)> + 't {
     let bytes = text.as_bytes();
     let mut from = 0;
@@ -60,7 +63,7 @@ pub(crate) fn captures_from_digits<'t>(
         let at = next_numeric_start(bytes, from)?;
         let c = text[at..].chars().next()?;
         from = at + c.len_utf8();
-        if !c.is_numeric() {
+        if !c.is_numeric() || !may_match(&bytes[at..]) {
             continue;
         }
         if let Some(captures) = anchored.captures(&text[at..]) {
@@ -190,7 +193,7 @@ mod tests {
                 })
                 .collect();
             let from_digits: Vec<(usize, usize, Option<usize>)> =
-                captures_from_digits(&anchored, &text)
+                captures_from_digits(&anchored, &text, |_| true)
                     .map(|(offset, c)| {
                         let m = c.get(0).unwrap();
                         (
