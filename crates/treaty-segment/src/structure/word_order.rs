@@ -170,7 +170,17 @@ fn letter_at(text: &str, at: usize) -> (bool, usize) {
         (byte.is_ascii_alphabetic(), 1)
     } else {
         let c = text[at..].chars().next().expect("at a character boundary");
-        (c.is_alphabetic(), c.len_utf8())
+        (is_letter(c), c.len_utf8())
+    }
+}
+
+/// `c.is_alphabetic()`, told without the standard library's table search for the accented
+/// letters of Latin-script text (U+00C0 to U+00FF: all letters but `×` and `÷`), the
+/// characters outside ASCII a treaty has most of.
+fn is_letter(c: char) -> bool {
+    match c {
+        '\u{C0}'..='\u{FF}' => c != '\u{D7}' && c != '\u{F7}',
+        _ => c.is_alphabetic(),
     }
 }
 
@@ -226,6 +236,13 @@ fn letter_runs(text: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn accented_letters_are_told_as_the_standard_library_does() {
+        for c in '\u{80}'..='\u{2FF}' {
+            assert_eq!(is_letter(c), c.is_alphabetic(), "{c:?}");
+        }
+    }
 
     const PROSE: &str = "1. Dividends paid by a company which is a resident of a Contracting \
         State to a resident of the other Contracting State may be taxed in that other State. \
