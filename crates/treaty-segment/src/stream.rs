@@ -95,10 +95,11 @@ impl Stream {
         self.interleaved_bytes * 20 > self.text.len()
     }
 
-    fn new(lang: Lang) -> Stream {
+    /// An empty stream with room for `capacity` bytes of text.
+    fn new(lang: Lang, capacity: usize) -> Stream {
         Stream {
             lang,
-            text: String::new(),
+            text: String::with_capacity(capacity),
             map: PieceMap::default(),
             interleaved_bytes: 0,
         }
@@ -151,7 +152,7 @@ pub fn split_by_language_with_scores(
             // Keep blank lines as paragraph breaks in whichever stream is current.
             if let Some(lang) = current {
                 // Its line break is the blank line's own (a blank line may hold spaces).
-                let stream = stream_for(&mut streams, lang);
+                let stream = stream_for(&mut streams, lang, text.len());
                 stream.map.push(stream.text.len(), start + content.len());
                 stream.text.push('\n');
             }
@@ -169,7 +170,7 @@ pub fn split_by_language_with_scores(
         let in_columns = column_langs
             .as_ref()
             .is_some_and(|c| c.region.contains(&start));
-        let gap = content.find('\t').or(in_columns.then_some(content.len()));
+        let gap = find_tab(content).or(in_columns.then_some(content.len()));
         if let (
             Some(gap),
             Some(ColumnLayout {
@@ -179,7 +180,12 @@ pub fn split_by_language_with_scores(
         ) = (gap, column_langs.as_ref())
         {
             let (left_lang, right_lang) = (*left_lang, *right_lang);
-            flush_pending(&mut streams, &mut pending, current.unwrap_or(left_lang));
+            flush_pending(
+                &mut streams,
+                &mut pending,
+                text.len(),
+                current.unwrap_or(left_lang),
+            );
             let right_start = (gap + 1).min(content.len());
             for (piece_lang, piece_start, piece) in [
                 (left_lang, 0, &content[..gap]),
@@ -188,7 +194,7 @@ pub fn split_by_language_with_scores(
                 if piece.trim().is_empty() {
                     continue;
                 }
-                let stream = stream_for(&mut streams, piece_lang);
+                let stream = stream_for(&mut streams, piece_lang, text.len());
                 stream.append(piece, start + piece_start, '\n');
                 // The line break ending a column's line is the line's own.
                 stream.map.push(stream.text.len(), start + content.len());
@@ -199,9 +205,14 @@ pub fn split_by_language_with_scores(
         }
         let absorbed = line_langs[line_index].is_some();
         if (lang::is_mixed_scores(scores) || foreign_heading) && !absorbed {
-            flush_pending(&mut streams, &mut pending, current.unwrap_or(fallback));
+            flush_pending(
+                &mut streams,
+                &mut pending,
+                text.len(),
+                current.unwrap_or(fallback),
+            );
             for (piece_lang, piece_start, piece) in split_mixed_line(content) {
-                let stream = stream_for(&mut streams, piece_lang);
+                let stream = stream_for(&mut streams, piece_lang, text.len());
                 stream.append(piece, start + piece_start, ' ');
                 stream.interleaved_bytes += piece.len() + 1;
                 current = Some(piece_lang);
@@ -223,9 +234,10 @@ pub fn split_by_language_with_scores(
                 flush_pending(
                     &mut streams,
                     &mut pending,
+                    text.len(),
                     if current.is_some() { owner } else { lang },
                 );
-                let stream = stream_for(&mut streams, lang);
+                let stream = stream_for(&mut streams, lang, text.len());
                 stream.append(content, start, '\n');
                 stream.text.push('\n');
                 current = Some(lang);
@@ -233,7 +245,12 @@ pub fn split_by_language_with_scores(
             None => pending.push((start, content)),
         }
     }
-    flush_pending(&mut streams, &mut pending, current.unwrap_or(fallback));
+    flush_pending(
+        &mut streams,
+        &mut pending,
+        text.len(),
+        current.unwrap_or(fallback),
+    );
     for stream in &mut streams {
         stream.map.limit = Some(text.len());
     }
@@ -290,7 +307,7 @@ fn smoothed_line_languages(text: &str, line_scores: &[LineEvidence]) -> Vec<Opti
     for (line, evidence) in lines_inclusive(text).zip(line_scores) {
         let content = line.trim_end_matches('\n');
         let (scores, foreign_heading) = (evidence.scores, evidence.foreign_heading);
-        let tab = content.contains('\t');
+        let tab = find_tab(content).is_some();
         let is_mixed = lang::is_mixed_scores(scores) || tab || foreign_heading;
         let line_lang = if content.trim().is_empty() || is_mixed {
             None
@@ -387,7 +404,8 @@ fn column_languages(text: &str) -> Option<ColumnLayout> {
     for line in lines_inclusive(text) {
         let start = line_start;
         line_start += line.len();
-        if let Some((left, right)) = line.split_once('\t') {
+        if let Some(tab) = find_tab(line) {
+            let (left, right) = (&line[..tab], &line[tab + 1..]);
             sums[0] += lang::text_scores(left);
             sums[1] += lang::text_scores(right);
             region = Some(region.map_or(start..line_start, |r| r.start..line_start));
@@ -399,6 +417,12 @@ fn column_languages(text: &str) -> Option<ColumnLayout> {
         langs: [left, right],
         region: region?,
     })
+}
+
+/// Where the first tab of a line is: memchr, not a `char` search, whose setup costs more than
+/// the search on a line (this runs three times on every line).
+fn find_tab(line: &str) -> Option<usize> {
+    memchr::memchr(b'\t', line.as_bytes())
 }
 
 /// Whether a line holds nothing but bracketed item or paragraph markers.
@@ -417,19 +441,27 @@ fn is_marker_line(line: &str) -> bool {
         })
 }
 
-fn flush_pending(streams: &mut Vec<Stream>, pending: &mut Vec<(usize, &str)>, lang: Lang) {
+fn flush_pending(
+    streams: &mut Vec<Stream>,
+    pending: &mut Vec<(usize, &str)>,
+    room: usize,
+    lang: Lang,
+) {
     for (start, content) in pending.drain(..) {
-        let stream = stream_for(streams, lang);
+        let stream = stream_for(streams, lang, room);
         stream.append(content, start, '\n');
         stream.text.push('\n');
     }
 }
 
-fn stream_for(streams: &mut Vec<Stream>, lang: Lang) -> &mut Stream {
+/// The stream of `lang`, made with room for `room` bytes (the document's length: a stream is
+/// at most about that long, and growing it a line at a time copied it over and over) when
+/// there is none yet.
+fn stream_for(streams: &mut Vec<Stream>, lang: Lang, room: usize) -> &mut Stream {
     match streams.iter().position(|s| s.lang == lang) {
         Some(index) => &mut streams[index],
         None => {
-            streams.push(Stream::new(lang));
+            streams.push(Stream::new(lang, room));
             streams.last_mut().expect("just pushed")
         }
     }
