@@ -131,6 +131,7 @@ pub fn split_by_language_with_scores(
 ) -> (Vec<Stream>, lang::Scores) {
     let mut total = lang::Scores::default();
     let mut streams: Vec<Stream> = Vec::new();
+    let find_tab = tab_finder(text);
     let column_langs = column_languages(text);
     let line_scores = line_scores(text, lines);
     let line_langs = smoothed_line_languages(text, &line_scores);
@@ -297,6 +298,7 @@ struct LineEvidence {
 }
 
 fn smoothed_line_languages(text: &str, line_scores: &[LineEvidence]) -> Vec<Option<Lang>> {
+    let find_tab = tab_finder(text);
     const SIDE: usize = 4;
     const AGREE: usize = 3;
     let mut own: Vec<Option<Lang>> = Vec::new();
@@ -398,6 +400,7 @@ struct ColumnLayout {
 /// The column layout of a text whose normalization kept column gaps as tabs, when the two
 /// columns are in different languages.
 fn column_languages(text: &str) -> Option<ColumnLayout> {
+    let find_tab = tab_finder(text);
     let mut sums = [lang::Scores::default(), lang::Scores::default()];
     let mut region: Option<std::ops::Range<usize>> = None;
     let mut line_start = 0;
@@ -419,10 +422,19 @@ fn column_languages(text: &str) -> Option<ColumnLayout> {
     })
 }
 
-/// Where the first tab of a line is: memchr, not a `char` search, whose setup costs more than
-/// the search on a line (this runs three times on every line).
-fn find_tab(line: &str) -> Option<usize> {
-    memchr::memchr(b'\t', line.as_bytes())
+/// A search for the first tab of a line of `text` (this runs three times on every line):
+/// memchr, not a `char` search, whose setup costs more than the search on a line; and no
+/// search at all in a text without tabs, as most are (normalization keeps a tab only for a gap
+/// between columns).
+fn tab_finder(text: &str) -> impl Fn(&str) -> Option<usize> + Copy {
+    let text_has_tabs = memchr::memchr(b'\t', text.as_bytes()).is_some();
+    move |line: &str| {
+        if text_has_tabs {
+            memchr::memchr(b'\t', line.as_bytes())
+        } else {
+            None
+        }
+    }
 }
 
 /// Whether a line holds nothing but bracketed item or paragraph markers.
