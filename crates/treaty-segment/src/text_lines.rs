@@ -44,6 +44,28 @@ pub(crate) fn find_byte(bytes: &[u8], from: usize, wanted: impl Fn(u8) -> bool) 
     Some(at + offset)
 }
 
+/// Texts of `per_text` pieces each, drawn from `pieces` by a fixed pseudo-random sequence
+/// from `seed` (the same texts on every run), for tests that compare a fast search with the
+/// plain one on many small texts.
+#[cfg(test)]
+pub(crate) fn piece_texts<'a>(
+    pieces: &'a [&'a str],
+    per_text: usize,
+    seed: u64,
+) -> impl Iterator<Item = String> + 'a {
+    let mut state = seed;
+    std::iter::repeat_with(move || {
+        let mut text = String::new();
+        for _ in 0..per_text {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+        }
+        text
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{find_byte, lines_inclusive};

@@ -175,16 +175,8 @@ mod tests {
             "1", "2", "12", "123", ".", " ", "\t", "-", "—", "A", "a", "(", "\"", "«", "\n", "é",
             "É", "١", "１", "x", "Article ", "é 3",
         ];
-        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
         let mut found = 0;
-        for _ in 0..3000 {
-            let mut text = String::new();
-            for _ in 0..16 {
-                state = state
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
-            }
+        for text in crate::text_lines::piece_texts(&pieces, 16, 0x2545_F491_4F6C_DD1D).take(3000) {
             let whole: Vec<(usize, usize, Option<usize>)> = regex
                 .captures_iter(&text)
                 .map(|c| {

@@ -434,16 +434,8 @@ mod tests {
             "1", "2", "12", "123", "2016", ".", " ", "\t", "-", "–", "—", ")", "(", "A", "a", "\"",
             "«", "\n", "é", "É", "١", "٢", "%", ",", "º", " a) ", "x",
         ];
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut found = 0;
-        for _ in 0..4000 {
-            let mut text = String::new();
-            for _ in 0..14 {
-                state = state
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
-            }
+        for text in crate::text_lines::piece_texts(&pieces, 14, 0x9E37_79B9_7F4A_7C15).take(4000) {
             for anchored in [&*LATIN_PARAGRAPH_AT, &*LATIN_PARAGRAPH_ANY_CASE_AT] {
                 let spans = |pre_test: &dyn Fn(&[u8]) -> bool| -> Vec<(usize, usize)> {
                     captures_from_digits(anchored, &text, pre_test)
