@@ -9,6 +9,7 @@ use treaty_lang::NumberWords;
 use crate::digits::{digit_number_end, parse_digit_number};
 use crate::gate::Gated;
 use crate::quantity::{currency_code, unit_of, Quantity, Unit, ISO_CODES};
+use crate::scan::find_byte;
 use crate::words::{parse_number_words, scale_value};
 use crate::Lang;
 use treaty_lang::LazyPerLang;
@@ -315,22 +316,9 @@ fn glued_fraction(text: &str, candidate: &NumberCandidate) -> Option<(usize, f64
     Some((candidate.end - 1, fraction, candidate.end + 2))
 }
 
-/// Bytes tested at once for a digit by [`next_digit`].
-const DIGIT_SCAN_CHUNK: usize = 16;
-
-/// Where the first ASCII digit of `bytes` is. Most of a paragraph is letters: whole chunks
-/// without a digit are passed over by a test without an early exit, which the compiler runs
-/// on vector instructions, and only the chunk with one is searched byte by byte.
+/// Where the first ASCII digit of `bytes` is: most of a paragraph is letters.
 fn next_digit(bytes: &[u8]) -> Option<usize> {
-    let skipped = bytes
-        .chunks_exact(DIGIT_SCAN_CHUNK)
-        .take_while(|chunk| !chunk.iter().fold(false, |any, b| any | b.is_ascii_digit()))
-        .count()
-        * DIGIT_SCAN_CHUNK;
-    bytes[skipped..]
-        .iter()
-        .position(u8::is_ascii_digit)
-        .map(|offset| skipped + offset)
+    find_byte(bytes, 0, |byte| byte.is_ascii_digit())
 }
 
 /// Digit numbers that start a word: `4.000` in `US$ 4.000`, but not the `1` of `A1`.

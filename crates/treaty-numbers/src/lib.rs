@@ -47,6 +47,7 @@ mod kanji;
 mod latin;
 mod quantity;
 mod roman;
+pub mod scan;
 mod words;
 
 #[cfg(test)]
