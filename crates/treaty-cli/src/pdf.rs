@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use treaty_extract::schema::PageReading;
 use treaty_extract::sha256_hex;
 
 /// The extractor's arguments before the file name; the text goes to standard output.
@@ -54,6 +55,8 @@ pub struct PdfOrigin {
     pub note: Option<String>,
     /// The scanned pages read by OCR, and their words' confidences.
     pub ocr: Option<OcrOrigin>,
+    /// How each page was read.
+    pub readings: Vec<PageReading>,
 }
 
 /// The pages of a PDF read by OCR.
@@ -78,6 +81,18 @@ impl OcrOrigin {
             .collect();
         (!overlapping.is_empty())
             .then(|| overlapping.iter().sum::<f32>() / overlapping.len() as f32)
+    }
+
+    /// How OCR read `page`, for the document JSON.
+    pub fn page_reading(&self, page: u32) -> PageReading {
+        PageReading {
+            page,
+            source: "ocr".to_string(),
+            letter_spacing: "none".to_string(),
+            spaces_removed: 0,
+            ocr: Some(self.run.languages.clone()),
+            confidence: None,
+        }
     }
 
     /// The mean confidence of every OCR'd word.
@@ -216,7 +231,15 @@ fn pdf_text(path: &Path, pdf: &[u8]) -> Result<InputBytes, String> {
         ),
     };
     let sha256 = sha256_hex(pdf);
+    let (text, mut readings) = without_letter_spacing(&text);
     let (text, ocr) = with_scanned_pages_read(path, &sha256, text)?;
+    if let Some(ocr) = &ocr {
+        for reading in &mut readings {
+            if ocr.run.pages.contains(&reading.page) {
+                *reading = ocr.page_reading(reading.page);
+            }
+        }
+    }
     let visible = text.iter().filter(|b| !b.is_ascii_whitespace()).count();
     let pages =
         u32::try_from(text.iter().filter(|&&b| b == 0x0C).count().max(1)).unwrap_or(u32::MAX);
@@ -247,8 +270,44 @@ fn pdf_text(path: &Path, pdf: &[u8]) -> Result<InputBytes, String> {
             pages,
             note,
             ocr,
+            readings,
         }),
     })
+}
+
+/// The text layer with the letter spacing of unspaced scripts removed page by page
+/// ([`treaty_normalize::letter_spacing`]), and how each page was read. Pages are the pieces
+/// between form feeds; the piece after the last form feed is a page only when it holds text
+/// (pdftotext ends every page with one, the built-in extractor only separates them).
+fn without_letter_spacing(text: &[u8]) -> (Vec<u8>, Vec<PageReading>) {
+    let layer = String::from_utf8_lossy(text);
+    let pieces: Vec<&str> = layer.split('\x0c').collect();
+    let pages = match pieces.split_last() {
+        Some((last, before)) if !before.is_empty() && last.trim().is_empty() => before.len(),
+        _ => pieces.len(),
+    };
+    let mut joined = String::with_capacity(layer.len());
+    let mut readings = Vec::with_capacity(pages);
+    for (index, piece) in pieces.iter().enumerate() {
+        if index > 0 {
+            joined.push('\x0c');
+        }
+        if index >= pages {
+            joined.push_str(piece);
+            continue;
+        }
+        let read = treaty_normalize::letter_spacing::remove_letter_spacing(piece);
+        joined.push_str(&read.text);
+        readings.push(PageReading {
+            page: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            source: "text_layer".to_string(),
+            letter_spacing: read.scope.as_str().to_string(),
+            spaces_removed: read.removed,
+            ocr: None,
+            confidence: None,
+        });
+    }
+    (joined.into_bytes(), readings)
 }
 
 /// The text with the pages the OCR mode asks for read by OCR instead of their text layer

@@ -41,6 +41,7 @@ mod diff;
 mod edits;
 mod fixes;
 mod ingest;
+pub mod letter_spacing;
 mod markdown;
 mod markup;
 mod offset_map;

@@ -179,6 +179,7 @@ pub(super) fn process_input(
                         pages: ocr.run.pages.clone(),
                         confidence: ocr.mean_confidence(),
                     }),
+                    page_readings: pdf.readings.clone(),
                 });
                 if let Some(ocr) = &pdf.ocr {
                     let text = String::from_utf8_lossy(&input.bytes);

@@ -362,6 +362,32 @@ pub struct ExtractedFrom {
     /// Pages read by OCR (scanned pages without a text layer), when there were any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ocr: Option<OcrReport>,
+    /// How each page was read, in page order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub page_readings: Vec<PageReading>,
+}
+
+/// How one page of a PDF was read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PageReading {
+    /// The page (1-based).
+    pub page: u32,
+    /// `text_layer` (the PDF's own text, by the extractor of [`ExtractedFrom::extractor`]) or
+    /// `ocr` (a scanned page).
+    pub source: String,
+    /// The letter spacing of an unspaced script (Japanese) that the layout put between
+    /// characters and that was removed: `page` (the page is set letter-spaced), `lines` (some
+    /// lines, such as a spaced heading), `none`.
+    pub letter_spacing: String,
+    /// How many such spaces were removed.
+    pub spaces_removed: usize,
+    /// For an OCR'd page: the page's orientation, regions and models (`rotated 90°; region 1
+    /// jpn_vert, region 2 eng`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ocr: Option<String>,
+    /// For an OCR'd page: the mean confidence of its words (0 to 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f32>,
 }
 
 /// The OCR of a PDF's scanned pages.

@@ -117,6 +117,12 @@ fn is_japanese(c: char) -> bool {
     is_japanese_letter(c) || is_japanese_punctuation(c)
 }
 
+/// A letter or punctuation mark of a script written without spaces (kana, kanji, the
+/// profiles' unspaced punctuation), for the letter-spacing repair of PDF pages.
+pub(crate) fn is_unspaced_character(c: char) -> bool {
+    is_japanese(c)
+}
+
 fn is_space(c: char) -> bool {
     c == ' ' || c == '\t' || c == '\u{3000}'
 }

@@ -36,6 +36,7 @@ mod whitespace;
 mod words;
 
 use crate::edits::Edits;
+pub(crate) use japanese_layout::is_unspaced_character;
 use crate::FixStats;
 
 /// A fix: reads the text, counts what it fixes, returns its edits.
