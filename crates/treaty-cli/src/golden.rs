@@ -19,9 +19,10 @@ use treaty_extract::link::{self, LinkedTreaty};
 use treaty_extract::schema::DocumentReport;
 use treaty_extract::{article_rows, treaty_rows, Settings};
 use treaty_golden::{
-    classify_misses, compare_document, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
-    parse_treaty_csv, render_json, render_junit, render_text, score_table, write_known_gaps_csv,
-    write_outline_csv, write_rates_csv, DocumentComparison, IdentityRecord, IdentityTally,
+    classify_misses, compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv,
+    parse_rates_csv, parse_treaty_csv, render_json, render_junit, render_text, score_table, write_known_gaps_csv,
+    write_outline_csv, write_rates_csv, DocumentComparison, HeadlineRecord, HeadlineTally,
+    IdentityRecord, IdentityTally,
     JunitGate, KnownGap, Misses, OutlineRecord, RateRecord, ScoreTable,
 };
 use treaty_normalize::IngestConfig;
@@ -57,6 +58,11 @@ pub struct ReportArgs {
     /// place, entry into force) that agree is below this.
     #[arg(long, default_value_t = 0.0)]
     pub min_identity: f64,
+    /// Fail when the share of `headline.csv` fields (the headline rates of `treaties.csv`:
+    /// lowest and general dividend rate, interest, royalties, technical fees) that agree is
+    /// below this.
+    #[arg(long, default_value_t = 0.0)]
+    pub min_headline: f64,
     /// Print only the summary line.
     #[arg(long, short)]
     pub quiet: bool,
@@ -112,6 +118,36 @@ struct Actual {
     rates: Vec<RateRecord>,
     outline: Vec<OutlineRecord>,
     identity: Vec<IdentityRecord>,
+    headline: Vec<HeadlineRecord>,
+}
+
+/// The headline fields of a `treaties.csv` row, as fixture records.
+fn headline_of(row: &treaty_extract::schema::TreatyRow) -> Vec<HeadlineRecord> {
+    let holding = [
+        ("min_holding", &row.dividends_lowest_min_holding),
+        ("holding_period", &row.dividends_lowest_holding_period),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_empty())
+    .map(|(key, value)| format!("{key}={value}"))
+    .collect::<Vec<_>>()
+    .join(";");
+    [
+        ("dividends_lowest", &row.dividends_lowest_rate, holding),
+        ("dividends_general", &row.dividends_general_rate, String::new()),
+        ("interest_general", &row.interest_general_rate, String::new()),
+        ("royalties_general", &row.royalties_general_rate, String::new()),
+        ("technical_fees", &row.technical_fees_rate, String::new()),
+    ]
+    .into_iter()
+    .map(|(field, value, condition)| HeadlineRecord {
+        treaty: row.treaty,
+        field: field.to_string(),
+        value: value.clone(),
+        condition,
+        ..HeadlineRecord::default()
+    })
+    .collect()
 }
 
 fn actual_of(report: &DocumentReport) -> Actual {
@@ -146,7 +182,9 @@ fn actual_of(report: &DocumentReport) -> Actual {
         })
         .collect();
     // The fields of the treaties dataset, so check compares what users read there.
-    let identity = treaty_rows(report)
+    let treaties = treaty_rows(report);
+    let headline = treaties.iter().flat_map(headline_of).collect();
+    let identity = treaties
         .into_iter()
         .map(|row| IdentityRecord {
             treaty: row.treaty,
@@ -166,6 +204,7 @@ fn actual_of(report: &DocumentReport) -> Actual {
         rates,
         outline,
         identity,
+        headline,
     }
 }
 
@@ -178,6 +217,8 @@ struct Expected {
     gaps: Vec<KnownGap>,
     /// `treaty.csv`, when the fixture has one.
     identity: Vec<IdentityRecord>,
+    /// `headline.csv`, when the fixture has one.
+    headline: Option<Vec<HeadlineRecord>>,
 }
 
 fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
@@ -211,12 +252,20 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
             .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
         None => Vec::new(),
     };
+    let headline = match read("headline.csv")? {
+        Some(text) => Some(
+            parse_headline_csv(&text)
+                .with_context(|| format!("{}", dir.join("headline.csv").display()))?,
+        ),
+        None => None,
+    };
     Ok(Expected {
         rates,
         has_rates,
         outline,
         gaps,
         identity,
+        headline,
     })
 }
 
@@ -229,6 +278,10 @@ struct Compared {
     without_fixture: Vec<String>,
     /// Parties, instrument and dates against the `treaty.csv` fixtures.
     identity: IdentityTally,
+    /// Headline rates against the `headline.csv` fixtures.
+    headline: HeadlineTally,
+    /// Documents whose fixture folder has no `headline.csv` (their headline is unchecked).
+    without_headline: Vec<String>,
 }
 
 /// Compares every document that has a fixture folder, rewriting its `known-gaps.csv` first
@@ -250,6 +303,10 @@ fn compare_all(
         compared
             .identity
             .add(doc, &produced.identity, &expected.identity);
+        match &expected.headline {
+            Some(headline) => compared.headline.add(doc, &produced.headline, headline),
+            None => compared.without_headline.push(doc.clone()),
+        }
         let document_misses = if update_gaps {
             // The gaps written now accept every current miss and unexpected row.
             let gaps = write_known_gaps_csv(&comparison, &expected.gaps);
@@ -368,7 +425,34 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
             eprintln!("identity: {disagreement}");
         }
     }
+    let headline = &compared.headline;
+    eprintln!(
+        "headline rates: {} (agreement {:.3} over {} documents)",
+        headline.summary(),
+        headline.agreement(),
+        headline.documents
+    );
+    if !compared.without_headline.is_empty() {
+        eprintln!(
+            "headline rates: {} documents have no headline.csv and were not checked: {}",
+            compared.without_headline.len(),
+            compared.without_headline.join(", ")
+        );
+    }
+    if !args.quiet {
+        for disagreement in &headline.disagreements {
+            eprintln!("headline: {disagreement}");
+        }
+    }
     let mut failed = !failures.is_empty();
+    if headline.agreement() < args.min_headline {
+        eprintln!(
+            "treaty: agreement on headline rates {:.3} is below --min-headline {:.3}",
+            headline.agreement(),
+            args.min_headline
+        );
+        failed = true;
+    }
     if identity.agreement() < args.min_identity {
         eprintln!(
             "treaty: agreement on treaty identity {:.3} is below --min-identity {:.3}",

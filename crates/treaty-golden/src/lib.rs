@@ -64,6 +64,7 @@ mod compare;
 mod describe;
 mod error;
 mod gaps;
+mod headline;
 mod identity;
 mod json;
 mod junit;
@@ -82,6 +83,7 @@ pub use error::GoldenError;
 pub use gaps::{
     classify_misses, parse_known_gaps_csv, regressions, write_known_gaps_csv, KnownGap, Misses,
 };
+pub use headline::{parse_headline_csv, HeadlineRecord, HeadlineTally, HEADLINE_FIELDS};
 pub use identity::{parse_treaty_csv, IdentityRecord, IdentityTally, IDENTITY_FIELDS};
 pub use json::render_json;
 pub use junit::{render_junit, JunitGate};
