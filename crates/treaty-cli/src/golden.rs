@@ -20,10 +20,10 @@ use treaty_extract::schema::DocumentReport;
 use treaty_extract::{article_rows, treaty_rows, Settings};
 use treaty_golden::{
     classify_misses, compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv,
-    parse_rates_csv, parse_treaty_csv, render_json, render_junit, render_text, score_table, write_known_gaps_csv,
-    write_outline_csv, write_rates_csv, DocumentComparison, HeadlineRecord, HeadlineTally,
-    IdentityRecord, IdentityTally,
-    JunitGate, KnownGap, Misses, OutlineRecord, RateRecord, ScoreTable,
+    parse_rates_csv, parse_treaty_csv, render_json, render_junit, render_text, score_table,
+    write_known_gaps_csv, write_outline_csv, write_rates_csv, DocumentComparison, HeadlineRecord,
+    HeadlineTally, IdentityRecord, IdentityTally, JunitGate, KnownGap, Misses, OutlineRecord,
+    RateRecord, ScoreTable,
 };
 use treaty_normalize::IngestConfig;
 
@@ -134,9 +134,21 @@ fn headline_of(row: &treaty_extract::schema::TreatyRow) -> Vec<HeadlineRecord> {
     .join(";");
     [
         ("dividends_lowest", &row.dividends_lowest_rate, holding),
-        ("dividends_general", &row.dividends_general_rate, String::new()),
-        ("interest_general", &row.interest_general_rate, String::new()),
-        ("royalties_general", &row.royalties_general_rate, String::new()),
+        (
+            "dividends_general",
+            &row.dividends_general_rate,
+            String::new(),
+        ),
+        (
+            "interest_general",
+            &row.interest_general_rate,
+            String::new(),
+        ),
+        (
+            "royalties_general",
+            &row.royalties_general_rate,
+            String::new(),
+        ),
         ("technical_fees", &row.technical_fees_rate, String::new()),
     ]
     .into_iter()

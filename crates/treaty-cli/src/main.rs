@@ -17,6 +17,7 @@ mod inputs;
 mod inspect;
 mod ocr;
 mod output;
+mod page_image;
 mod pdf;
 mod report;
 mod terminal;

@@ -66,6 +66,22 @@ pub struct OcrOrigin {
     pub run: crate::ocr::OcrRun,
     /// Each OCR'd word's byte range in the document's text, with its confidence (0 to 1).
     pub words: Vec<(std::ops::Range<usize>, f32)>,
+    /// Each OCR'd page: how it was read, its words' mean confidence, and why it could not be
+    /// read when it could not.
+    pub page_notes: Vec<OcrPageNote>,
+}
+
+/// How OCR read one page.
+#[derive(Debug, Clone)]
+pub struct OcrPageNote {
+    /// The page (1-based).
+    pub page: u32,
+    /// Its regions, turns and models.
+    pub how: String,
+    /// Its words' mean confidence.
+    pub confidence: Option<f32>,
+    /// Why it has no text, when OCR failed on it.
+    pub failed: Option<String>,
 }
 
 impl OcrOrigin {
@@ -85,13 +101,19 @@ impl OcrOrigin {
 
     /// How OCR read `page`, for the document JSON.
     pub fn page_reading(&self, page: u32) -> PageReading {
+        let note = self.page_notes.iter().find(|note| note.page == page);
         PageReading {
             page,
             source: "ocr".to_string(),
             letter_spacing: "none".to_string(),
             spaces_removed: 0,
-            ocr: Some(self.run.languages.clone()),
-            confidence: None,
+            ocr: note.map(|note| match &note.failed {
+                Some(why) => format!("not read: {why}"),
+                None => note.how.clone(),
+            }),
+            confidence: note
+                .and_then(|note| note.confidence)
+                .map(|c| (c * 100.0).round() / 100.0),
         }
     }
 
@@ -362,7 +384,24 @@ fn with_scanned_pages_read(
         joined.push('\x0c');
         joined.push_str(trailing);
     }
-    Ok((joined.into_bytes(), Some(OcrOrigin { run, words })))
+    let page_notes = wanted
+        .iter()
+        .zip(&read)
+        .map(|(&page, text)| OcrPageNote {
+            page,
+            how: text.how.clone(),
+            confidence: text.confidence(),
+            failed: text.failed.clone(),
+        })
+        .collect();
+    Ok((
+        joined.into_bytes(),
+        Some(OcrOrigin {
+            run,
+            words,
+            page_notes,
+        }),
+    ))
 }
 
 /// The name the built-in extractor is recorded under.

@@ -97,7 +97,10 @@ fn canonical_condition(condition: &str) -> String {
                 let value = value
                     .strip_suffix("years")
                     .and_then(|years| years.parse::<u32>().ok())
-                    .map_or_else(|| value.to_string(), |years| format!("{}months", years * 12));
+                    .map_or_else(
+                        || value.to_string(),
+                        |years| format!("{}months", years * 12),
+                    );
                 format!("{key}={value}")
             }
             None => part.to_string(),
@@ -244,9 +247,10 @@ mod tests {
 
     #[test]
     fn a_wrong_holding_is_a_disagreement_and_an_unknown_field_an_error() {
-        let expected =
-            parse_headline_csv(&format!("{HEADER}1,dividends_lowest,0,min_holding=25%capital,,\n"))
-                .unwrap();
+        let expected = parse_headline_csv(&format!(
+            "{HEADER}1,dividends_lowest,0,min_holding=25%capital,,\n"
+        ))
+        .unwrap();
         let produced = vec![HeadlineRecord {
             treaty: 1,
             field: "dividends_lowest".into(),
@@ -258,6 +262,9 @@ mod tests {
         tally.add("doc", &produced, &expected);
         assert_eq!(tally.fields[0], (0, 1));
         let error = parse_headline_csv(&format!("{HEADER}1,dividend_lowest,5,,,\n")).unwrap_err();
-        assert!(error.to_string().contains("unknown headline field"), "{error}");
+        assert!(
+            error.to_string().contains("unknown headline field"),
+            "{error}"
+        );
     }
 }

@@ -31,6 +31,9 @@ pub struct NormalizeWords {
     /// The Tesseract language that reads this language (`por`, `eng`, `jpn`: Debian's
     /// `tesseract-ocr-<code>`), for scanned PDFs; empty when there is none.
     pub ocr_language: &'static str,
+    /// The Tesseract language that reads this language printed in vertical lines (`jpn_vert`:
+    /// Debian's `tesseract-ocr-jpn-vert`); empty for a language printed only horizontally.
+    pub ocr_vertical_language: &'static str,
     /// Characters OCR reads for a katakana letter (a kanji `厶` for `ム`), with the letter;
     /// replaced when katakana stands next to them.
     pub katakana_look_alikes: &'static [(char, char)],
@@ -47,6 +50,7 @@ impl NormalizeWords {
         unspaced_punctuation: &[],
         sentence_ends: &[],
         ocr_language: "",
+        ocr_vertical_language: "",
         katakana_look_alikes: &[],
     };
 }

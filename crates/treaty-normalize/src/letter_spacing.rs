@@ -69,7 +69,9 @@ fn pairs(text: &str) -> (usize, usize) {
             [_, Some(a), Some(b)] if is_unspaced_character(a) && is_unspaced_character(b) => {
                 together += 1;
             }
-            [Some(a), Some(' '), Some(b)] if is_unspaced_character(a) && is_unspaced_character(b) => {
+            [Some(a), Some(' '), Some(b)]
+                if is_unspaced_character(a) && is_unspaced_character(b) =>
+            {
                 split += 1;
             }
             _ => {}
@@ -167,7 +169,11 @@ mod tests {
         let read = remove_letter_spacing(page);
         assert_eq!(read.scope, LetterSpacing::Lines);
         assert_eq!(read.removed, 1);
-        assert!(read.text.starts_with("第九条\n第十条 配当\n"), "{}", read.text);
+        assert!(
+            read.text.starts_with("第九条\n第十条 配当\n"),
+            "{}",
+            read.text
+        );
         assert!(read.text.ends_with("所得税 法人税 住民税\n"));
     }
 
