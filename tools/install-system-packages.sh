@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The Debian packages the tests use, installed when missing: poppler-utils (pdftotext for PDF
 # input, pdftoppm to render scanned pages) and tesseract-ocr with the languages of the
-# installed profiles (eng, por, jpn) for OCR. Needs root and apt; otherwise it says what is
+# installed profiles (eng, por, jpn, and jpn_vert for Japanese printed in vertical lines) and
+# osd (orientation and script detection, to turn scanned pages upright) for OCR. Needs root and apt; otherwise it says what is
 # missing and leaves it (the OCR tests then fail naming the packages).
 set -euo pipefail
 missing=""
 command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
 command -v tesseract >/dev/null 2>&1 || missing="$missing tesseract-ocr"
-for code in eng por jpn; do
-    tesseract --list-langs 2>/dev/null | grep -x "$code" >/dev/null || missing="$missing tesseract-ocr-$code"
+for code in eng por jpn jpn_vert osd; do
+    tesseract --list-langs 2>/dev/null | grep -x "$code" >/dev/null || missing="$missing tesseract-ocr-${code//_/-}"
 done
 if [ -z "$missing" ]; then
     exit 0
