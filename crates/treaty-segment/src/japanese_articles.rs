@@ -57,6 +57,10 @@ struct Heading {
     printed: String,
 }
 
+/// Largest forward step between consecutive headings: OCR may lose two headings in a row
+/// (as in the Latin heading sequence).
+const MAX_STEP: u64 = 3;
+
 /// Treaty article headings in `range`, in sequence, outside MLI boxes.
 fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
     let mut headings: Vec<Heading> = Vec::new();
@@ -64,6 +68,10 @@ fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> V
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
         if boxes.iter().any(|b| b.excludes_heading(start)) {
+            continue;
+        }
+        // `第二条 対象となる租税 ……… 一三六三`: a table of contents lists the headings.
+        if crate::text_lines::is_contents_line(text, start) {
             continue;
         }
         let Some(number) = parse_kanji_number(&captures[1]) else {
@@ -114,7 +122,9 @@ fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> V
             None => true,
             Some(previous) => {
                 let previous_number = u64::from(previous.number);
-                (number > previous_number && number <= previous_number + 2 && suffix.is_none())
+                (number > previous_number
+                    && number <= previous_number + MAX_STEP
+                    && suffix.is_none())
                     || (number == previous_number && suffix.is_some() && suffix != previous.suffix)
                     || (suffix.is_some() && number == previous_number + 1)
             }

@@ -22,6 +22,27 @@ pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> + '_ {
 /// The first byte a test passes, sixteen bytes at a time (shared with the number finder).
 pub(crate) use treaty_numbers::scan::find_byte;
 
+/// Whether the line at `at` is an entry of a table of contents: a run of leader characters
+/// (`-----`, `.....`, `……`, and the mixed runs OCR reads dotted leaders as, `…:…::`) joins its
+/// words to the page they stand on. Each character counts for the dots it prints (`…` three,
+/// `‥` two); a run of four or more is a leader.
+pub(crate) fn is_contents_line(text: &str, at: usize) -> bool {
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let mut run = 0;
+    for c in text[at..end].chars() {
+        run = match c {
+            '…' => run + 3,
+            '‥' => run + 2,
+            '-' | '.' | '_' | '—' | '・' | ':' | '･' | '·' | '：' | '．' => run + 1,
+            _ => 0,
+        };
+        if run >= 4 {
+            return true;
+        }
+    }
+    false
+}
+
 /// Texts of `per_text` pieces each, drawn from `pieces` by a fixed pseudo-random sequence
 /// from `seed` (the same texts on every run), for tests that compare a fast search with the
 /// plain one on many small texts.
@@ -46,7 +67,31 @@ pub(crate) fn piece_texts<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{find_byte, lines_inclusive};
+    use super::{find_byte, is_contents_line, lines_inclusive};
+
+    #[test]
+    fn lines_of_a_table_of_contents_are_told_by_their_leaders() {
+        for line in [
+            "Protocol ------ of 30 April, 1984",
+            "Article 10 Dividends .......... 12",
+            "第二条対象となる租税::……:…:…::…:::一三六三",
+            "第十七条芸能人等の所得::…:…:…:i:::i:…一三八二",
+            "第四条 居住者 ・・・・ 5",
+        ] {
+            assert!(is_contents_line(line, 0), "{line}");
+        }
+        for line in [
+            "第二条",
+            "第二条 対象となる租税",
+            "Article 10 Dividends",
+            "the tax shall not exceed 15 per cent... of the gross amount",
+            "第二十三条:",
+        ] {
+            assert!(!is_contents_line(line, 0), "{line}");
+        }
+        // Only the line at the position counts.
+        assert!(!is_contents_line("第二条\n第三条 ....... 4", 0));
+    }
 
     #[test]
     fn bytes_are_found_from_every_position() {

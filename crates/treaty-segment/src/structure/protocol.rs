@@ -33,7 +33,10 @@ pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize>
                 .protocol_heading
                 .captures_iter(&haystack[line_start..])
                 .filter_map(|c| c.get(1).map(|m| line_start + m.start()))
-                .find(|&at| !is_listed_line(haystack, at) && !continues_a_sentence(haystack, at))
+                .find(|&at| {
+                    !crate::text_lines::is_contents_line(haystack, at)
+                        && !continues_a_sentence(haystack, at)
+                })
         })
         .map(|at| range.start + at);
     let glued = GRAMMAR.protocol_words.iter().filter_map(|protocol| {
@@ -48,16 +51,6 @@ pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize>
             })
     });
     latin.into_iter().chain(glued).min()
-}
-
-/// Whether the line at `at` is an entry of a table of contents: a run of leader characters
-/// (`-----`, `.....`) joins its words to what they list.
-pub(super) fn is_listed_line(text: &str, at: usize) -> bool {
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let line = &text[at..end];
-    ["----", "....", "____", "……", "—————"]
-        .iter()
-        .any(|leader| line.contains(leader))
 }
 
 /// Whether the protocol word at `at` is a word of a sentence wrapped onto its line
