@@ -136,9 +136,6 @@ struct RegionPlan {
     languages: String,
     /// Whether its lines are vertical (read as one block of vertical text).
     vertical: bool,
-    /// Whether the other direction is tried when this one reads poorly (Japanese: printed
-    /// in either; OSD does not tell which).
-    either_direction: bool,
     /// Whether its script is written without spaces.
     unspaced: bool,
 }
@@ -152,6 +149,8 @@ struct RegionRead {
     unspaced: bool,
     /// Tesseract's word table.
     tsv: String,
+    /// The mean confidence of its words.
+    confidence: f32,
 }
 
 /// OCRs `pages` (1-based) of the PDF at `path`. Each page is cut into regions of one script
@@ -242,11 +241,37 @@ fn read_page(
         None => {
             let image = crate::page_image::GreyImage::from_pgm(&pgm)?;
             drop(pgm);
-            let regions = plan_regions(&image, models, direction)
-                .iter()
-                .enumerate()
-                .map(|(index, plan)| read_region(&image, plan, index, models, direction))
-                .collect::<Result<Vec<_>, String>>()?;
+            let (plans, apart) = plan_regions(&image, models, direction);
+            let read_all = |plans: &[RegionPlan]| {
+                plans
+                    .iter()
+                    .enumerate()
+                    .map(|(index, plan)| read_region(&image, plan, index, models, direction))
+                    .collect::<Result<Vec<_>, String>>()
+            };
+            let mut regions = read_all(&plans)?;
+            // A page read whole that reads poorly may hold two parts whose gap a running
+            // title or page number nearly closes: cut it at the narrowest gap.
+            let apart = match image.regions_at_narrowest_gap() {
+                Some(cut) if apart.is_empty() && plans.len() == 1 => cut
+                    .into_iter()
+                    .map(|region| {
+                        let part = image.crop(region.x, region.y, region.width, region.height);
+                        let (turn, script) = orientation(&part);
+                        plan_of(region, turn, script, direction.vertical_first(), models)
+                    })
+                    .collect(),
+                _ => apart,
+            };
+            if !apart.is_empty() && regions.iter().any(|r| r.confidence < GOOD_READING) {
+                let separately = read_all(&apart)?;
+                let mean = |regions: &[RegionRead]| {
+                    regions.iter().map(|r| r.confidence).sum::<f32>() / regions.len() as f32
+                };
+                if mean(&separately) > mean(&regions) {
+                    regions = separately;
+                }
+            }
             if let Some(dir) = cache {
                 write_cached(dir, &key, &regions);
             }
@@ -360,11 +385,13 @@ fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<ScriptClass
 /// How each region of the page is read: its turn, script and direction from OSD; the whole
 /// page as one region when every region is the same (a cut between two paragraphs of one
 /// text), or when OSD can tell nothing.
+/// The second list, when not empty, is the regions' own plans, read instead when the page
+/// read whole reads poorly (OSD took one part for the other's script and turn).
 fn plan_regions(
     image: &crate::page_image::GreyImage,
     models: &Models,
     direction: &Direction,
-) -> Vec<RegionPlan> {
+) -> (Vec<RegionPlan>, Vec<RegionPlan>) {
     let regions = image.regions();
     let plans: Vec<RegionPlan> = regions
         .iter()
@@ -385,12 +412,15 @@ fn plan_regions(
             == (pair[1].turn, &pair[1].languages, pair[1].vertical)
     });
     match plans.first() {
-        Some(first) if alike && plans.len() > 1 => vec![RegionPlan {
-            region: whole,
-            ..first.clone()
-        }],
-        Some(_) => plans,
-        None => vec![plan_of(whole, 0, None, false, models)],
+        Some(first) if alike && plans.len() > 1 => {
+            let merged = RegionPlan {
+                region: whole,
+                ..first.clone()
+            };
+            (vec![merged], plans)
+        }
+        Some(_) => (plans, Vec::new()),
+        None => (vec![plan_of(whole, 0, None, false, models)], Vec::new()),
     }
 }
 
@@ -420,14 +450,13 @@ fn plan_of(
         languages,
         vertical,
         unspaced,
-        either_direction: script == Some(ScriptClass::Japanese),
     }
 }
 
-/// A Japanese region read in its better direction has a mean word confidence above this;
-/// read in the wrong one, far below (measured on the ministry's scans and PDF pages: 0.85 to
-/// 0.92 against 0.18 to 0.53).
-const DIRECTION_CONFIDENCE: f32 = 0.70;
+/// A region read with the right model in the right direction has a mean word confidence
+/// above this; with the wrong one, far below (measured on the ministry's scans and PDF pages:
+/// 0.85 to 0.94 against 0.18 to 0.53).
+const GOOD_READING: f32 = 0.70;
 
 /// The direction of Japanese lines the pages of one document were last found in, tried first
 /// on the next region (a document's pages are mostly printed alike).
@@ -446,12 +475,44 @@ impl Direction {
 
 /// Mean confidence of the words of a Tesseract word table (0 when it has none).
 fn mean_confidence(tsv: &str) -> f32 {
-    let page = page_from_tsv(tsv, None);
-    page.confidence().unwrap_or(0.0)
+    page_from_tsv(tsv, None).confidence().unwrap_or(0.0)
 }
 
-/// Reads one region with its plan; a Japanese region that reads poorly in the planned
-/// direction is read in the other too, and the better reading kept.
+/// One way to read a region: degrees it is turned, the direction of its lines, the
+/// languages, whether the script is unspaced.
+type Reading = (u32, bool, String, bool);
+
+/// The readings to try after the planned one when it reads poorly: a Japanese region in the
+/// other direction; a region OSD took for Latin (it does so on some pages of vertical
+/// Japanese, turned a quarter) as Japanese, upright and as OSD turned it, both directions.
+fn alternatives(plan: &RegionPlan, models: &Models) -> Vec<Reading> {
+    let japanese = |turn: u32, vertical: bool| {
+        let languages = if vertical {
+            &models.vertical
+        } else {
+            &models.japanese
+        };
+        (turn, vertical, languages.clone(), true)
+    };
+    if models.japanese.is_empty() {
+        return Vec::new();
+    }
+    let mut readings = if plan.unspaced {
+        vec![japanese(plan.turn, !plan.vertical)]
+    } else {
+        vec![
+            japanese(0, true),
+            japanese(0, false),
+            japanese(plan.turn, true),
+            japanese(plan.turn, false),
+        ]
+    };
+    readings.dedup();
+    readings
+}
+
+/// Reads one region with its plan; a region that reads poorly is read in the other ways that
+/// may fit it ([`alternatives`]), and the best reading kept.
 fn read_region(
     image: &crate::page_image::GreyImage,
     plan: &RegionPlan,
@@ -460,13 +521,11 @@ fn read_region(
     direction: &Direction,
 ) -> Result<RegionRead, String> {
     let r = plan.region;
-    let upright = image
-        .crop(r.x, r.y, r.width, r.height)
-        .rotated_clockwise(plan.turn)
-        .to_pgm();
-    let read = |vertical: bool, languages: &str| -> Result<(String, f32), String> {
+    let part = image.crop(r.x, r.y, r.width, r.height);
+    let read = |(turn, vertical, languages, _): &Reading| -> Result<(String, f32), String> {
+        let upright = part.rotated_clockwise(*turn).to_pgm();
         // A block of vertical lines: Tesseract's layout analysis would look for horizontal ones.
-        let args: &[&str] = if vertical {
+        let args: &[&str] = if *vertical {
             &["--psm", "5", "tsv"]
         } else {
             &["tsv"]
@@ -475,42 +534,38 @@ fn read_region(
         let confidence = mean_confidence(&tsv);
         Ok((tsv, confidence))
     };
-    let (mut tsv, confidence) = read(plan.vertical, &plan.languages)?;
-    let mut vertical = plan.vertical;
-    let mut languages = plan.languages.clone();
-    let mut tried = String::new();
-    if plan.either_direction && confidence < DIRECTION_CONFIDENCE {
-        let other = if plan.vertical {
-            models.japanese.clone()
-        } else {
-            models.vertical.clone()
-        };
-        let (other_tsv, other_confidence) = read(!plan.vertical, &other)?;
-        tried = format!(
-            " (confidence {other_confidence:.2}; {confidence:.2} read as {} lines)",
-            if plan.vertical {
-                "vertical"
-            } else {
-                "horizontal"
+    let planned: Reading = (
+        plan.turn,
+        plan.vertical,
+        plan.languages.clone(),
+        plan.unspaced,
+    );
+    let (mut tsv, mut confidence) = read(&planned)?;
+    let mut best = planned;
+    let mut tried = Vec::new();
+    if confidence < GOOD_READING {
+        for other in alternatives(plan, models) {
+            let (other_tsv, other_confidence) = read(&other)?;
+            tried.push(format!(
+                "{other_confidence:.2} turned {}° with {}",
+                other.0, other.2
+            ));
+            if other_confidence > confidence {
+                tried.last_mut().expect("just pushed").clear();
+                tried.push(format!(
+                    "{confidence:.2} turned {}° with {}",
+                    best.0, best.2
+                ));
+                (tsv, confidence, best) = (other_tsv, other_confidence, other);
             }
-        );
-        if other_confidence > confidence {
-            tsv = other_tsv;
-            vertical = !plan.vertical;
-            languages = other;
-        } else {
-            tried = format!(
-                " (confidence {confidence:.2}; {other_confidence:.2} read as {} lines)",
-                if plan.vertical {
-                    "horizontal"
-                } else {
-                    "vertical"
-                }
-            );
+            if confidence >= GOOD_READING {
+                break;
+            }
         }
     }
-    if plan.either_direction {
-        direction.found(vertical);
+    tried.retain(|t| !t.is_empty());
+    if best.3 {
+        direction.found(best.1);
     }
     let place = if r.width == image.width && r.height == image.height {
         "whole page".to_string()
@@ -524,14 +579,21 @@ fn read_region(
             r.y
         )
     };
+    let others = if tried.is_empty() {
+        String::new()
+    } else {
+        format!(" (confidence {confidence:.2}; {})", tried.join(", "))
+    };
     Ok(RegionRead {
         how: format!(
-            "{place}, turned {}°, {} lines{tried}, {languages}",
-            plan.turn,
-            if vertical { "vertical" } else { "horizontal" },
+            "{place}, turned {}°, {} lines{others}, {}",
+            best.0,
+            if best.1 { "vertical" } else { "horizontal" },
+            best.2
         ),
-        unspaced: plan.unspaced,
+        unspaced: best.3,
         tsv,
+        confidence,
     })
 }
 
@@ -768,7 +830,7 @@ fn cache_key(image_sha256: &str, models: &Models, engine: &str) -> String {
 }
 
 /// The version of the page reading (regions, turns, models by script), in cache keys.
-const PAGE_READING_VERSION: u32 = 3;
+const PAGE_READING_VERSION: u32 = 6;
 
 /// A cache entry larger than this is not one this program wrote.
 const MAX_CACHE_ENTRY: u64 = 64 << 20;
@@ -861,7 +923,7 @@ mod tests {
         let a = cache_key("ab12", &models, "tesseract 5.3.0");
         assert_eq!(
             a,
-            "ab12-v3-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
+            "ab12-v6-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
         );
         assert_ne!(a, cache_key("ab13", &models, "tesseract 5.3.0"));
         assert_ne!(a, cache_key("ab12", &models, "tesseract 5.4.0"));
@@ -879,6 +941,7 @@ mod tests {
             how: "whole page, turned 0°, eng".into(),
             unspaced: false,
             tsv: "level\n5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t90\t15%\n".into(),
+            confidence: 0.9,
         }];
         write_cached(dir.path(), "k.json", &regions);
         assert_eq!(

@@ -162,23 +162,34 @@ impl GreyImage {
     /// The regions of text: the page cut at the widest blank band across its middle, rows
     /// first (one part above the other), then columns; the whole page when there is none.
     pub fn regions(&self) -> Vec<Region> {
+        self.cut(MIN_GUTTER_SHARE)
+            .unwrap_or_else(|| vec![Region::new(0, 0, self.width, self.height)])
+    }
+
+    /// The page cut at the widest blank band across its middle however narrow (a page whose
+    /// parts a running title or a page number nearly joins), for a page that read poorly
+    /// whole; `None` when no line across the middle is blank.
+    pub fn regions_at_narrowest_gap(&self) -> Option<Vec<Region>> {
+        self.cut(0.0)
+    }
+
+    fn cut(&self, min_share: f64) -> Option<Vec<Region>> {
         if self.width == 0 || self.height == 0 {
-            return Vec::new();
+            return None;
         }
         let (rows, columns) = self.ink_profiles();
-        if let Some(cut) = gutter(&rows, self.width) {
-            return vec![
+        if let Some(cut) = gutter(&rows, self.width, min_share) {
+            return Some(vec![
                 Region::new(0, 0, self.width, cut),
                 Region::new(0, cut, self.width, self.height - cut),
-            ];
+            ]);
         }
-        if let Some(cut) = gutter(&columns, self.height) {
-            return vec![
+        gutter(&columns, self.height, min_share).map(|cut| {
+            vec![
                 Region::new(0, 0, cut, self.height),
                 Region::new(cut, 0, self.width - cut, self.height),
-            ];
-        }
-        vec![Region::new(0, 0, self.width, self.height)]
+            ]
+        })
     }
 }
 
@@ -211,9 +222,9 @@ fn blank_limit(across: usize) -> usize {
 }
 
 /// The middle of the widest run of blank lines in the middle part of `profile` (ink per
-/// line, lines `across` pixels long), when it is wide enough to part two regions and ink
-/// stands on both sides of it.
-fn gutter(profile: &[usize], across: usize) -> Option<usize> {
+/// line, lines `across` pixels long), when it is at least `min_share` of the profile's length
+/// and ink stands on both sides of it.
+fn gutter(profile: &[usize], across: usize, min_share: f64) -> Option<usize> {
     let length = profile.len();
     let limit = blank_limit(across);
     let from = (length as f64 * MIDDLE.0) as usize;
@@ -239,7 +250,7 @@ fn gutter(profile: &[usize], across: usize) -> Option<usize> {
     }
     let (width, start) = best?;
     let inked = |lines: &[usize]| lines.iter().any(|&ink| ink > limit);
-    (width as f64 >= MIN_GUTTER_SHARE * length as f64
+    (width as f64 >= min_share * length as f64
         && inked(&profile[..start])
         && inked(&profile[start + width..]))
     .then_some(start + width / 2)
@@ -320,6 +331,11 @@ mod tests {
         let mut ruled = ink.clone();
         ruled.push((0, 715, 1000, 2));
         assert_eq!(page(1000, 1400, &ruled).regions(), regions_of(&image));
+        // A narrow band is a cut only when asked for.
+        let narrow = page(1000, 1400, &[(50, 50, 900, 600), (50, 660, 900, 600)]);
+        assert_eq!(narrow.regions().len(), 1);
+        let cut = narrow.regions_at_narrowest_gap().unwrap();
+        assert_eq!((cut[0].height, cut[1].y), (655, 655));
         // A page without a blank band across its middle is one region.
         assert_eq!(page(1000, 1400, &[(50, 50, 900, 1300)]).regions().len(), 1);
         assert_eq!(page(1000, 1400, &[]).regions().len(), 1);

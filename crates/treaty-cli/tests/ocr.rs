@@ -1,6 +1,7 @@
 //! Scanned PDFs (pages of pixels, no text layer) through OCR: three excerpts of corpus
 //! treaties (Articles 10 to 12 in English, Portuguese and Japanese) printed as scans by
-//! `tools/scan-print.py`, against the same excerpts as clean text. Needs Tesseract with its
+//! `tools/scan-print.py`, against the same excerpts as clean text; and a page of an official
+//! printed collection scanned sideways (`data/scan-collection`). Needs Tesseract with its
 //! English, Portuguese and Japanese languages, as `.ci/run` installs them.
 
 mod common;
@@ -181,6 +182,42 @@ fn without_tesseract_or_with_ocr_off_a_scanned_pdf_fails_and_says_what_to_do() {
         failures.contains("no text layer") && failures.contains("--ocr"),
         "{failures}"
     );
+}
+
+/// A page of an official printed collection, scanned sideways: the Japanese text in vertical
+/// lines above, the English text turned a quarter below (page 3 of
+/// `sweden--sweden1983-jp-en.pdf`: the title and Articles 1 and 2). Each half is read upright
+/// with its own model, and both language versions come out.
+#[test]
+fn a_sideways_bilingual_page_is_read_half_by_half_with_the_model_of_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let page = format!("{}/sweden1983-page3-jp-en.pdf", data("scan-collection"));
+    let output = treaty_with_cache(&["run", &page, "--out", "out", "-q"], dir.path(), &cache);
+    let out = dir.path().join("out");
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("sweden1983-page3-jp-en.json")).unwrap_or_else(|e| {
+            panic!("no JSON ({e}): {}", text(&output.stderr));
+        }),
+    )
+    .unwrap();
+    let reading = &report["extracted_from"]["page_readings"][0];
+    let how = reading["ocr"].as_str().unwrap();
+    assert_eq!(reading["source"], "ocr");
+    assert!(how.contains("region 1") && how.contains("region 2"), "{how}");
+    assert!(how.contains("vertical lines") && how.contains("jpn_vert"), "{how}");
+    assert!(how.contains("turned 270°") && how.contains("eng"), "{how}");
+    assert!(reading["confidence"].as_f64().unwrap() > 0.8, "{reading}");
+    let kept = std::fs::read_to_string(out.join("text/sweden1983-page3-jp-en.txt")).unwrap();
+    assert!(kept.contains("Article 2"), "{kept}");
+    assert!(kept.contains("第二条"), "{kept}");
+    let languages: Vec<&str> = report["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["lang"].as_str())
+        .collect();
+    assert!(languages.contains(&"ja") && languages.contains(&"en"), "{languages:?}");
 }
 
 /// The path of a command on `PATH`.

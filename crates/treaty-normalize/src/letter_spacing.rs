@@ -41,7 +41,7 @@ impl LetterSpacing {
     pub fn as_str(self) -> &'static str {
         match self {
             LetterSpacing::None => "none",
-            LetterSpacing::Page => "page",
+            LetterSpacing::Page => "whole",
             LetterSpacing::Lines => "lines",
         }
     }

@@ -33,7 +33,7 @@ pub(crate) fn is_contents_line(text: &str, at: usize) -> bool {
         run = match c {
             '…' => run + 3,
             '‥' => run + 2,
-            '-' | '.' | '_' | '—' | '・' | ':' | '･' | '·' | '：' | '．' => run + 1,
+            '-' | '.' | '_' | '—' | ':' | '·' | '：' | '．' => run + 1,
             _ => 0,
         };
         if run >= 4 {
@@ -76,7 +76,6 @@ mod tests {
             "Article 10 Dividends .......... 12",
             "第二条対象となる租税::……:…:…::…:::一三六三",
             "第十七条芸能人等の所得::…:…:…:i:::i:…一三八二",
-            "第四条 居住者 ・・・・ 5",
         ] {
             assert!(is_contents_line(line, 0), "{line}");
         }

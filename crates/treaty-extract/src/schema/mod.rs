@@ -376,7 +376,7 @@ pub struct PageReading {
     /// `ocr` (a scanned page).
     pub source: String,
     /// The letter spacing of an unspaced script (Japanese) that the layout put between
-    /// characters and that was removed: `page` (the page is set letter-spaced), `lines` (some
+    /// characters and that was removed: `whole` (the page is set letter-spaced), `lines` (some
     /// lines, such as a spaced heading), `none`.
     pub letter_spacing: String,
     /// How many such spaces were removed.

@@ -47,7 +47,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     beneficial_owner: &["受益者"],
     or: &["又は"],
     and: &[],
-    all_other_cases: &["その他のすべての場合"],
+    all_other_cases: &["その他のすべての場合", "その他の場合"],
     income: IncomeWords {
         copyright: &["著作権"],
         films: &["映画"],

@@ -36,8 +36,8 @@ mod whitespace;
 mod words;
 
 use crate::edits::Edits;
-pub(crate) use japanese_layout::is_unspaced_character;
 use crate::FixStats;
+pub(crate) use japanese_layout::is_unspaced_character;
 
 /// A fix: reads the text, counts what it fixes, returns its edits.
 pub(crate) type Fix = fn(&str, &mut FixStats) -> Edits;

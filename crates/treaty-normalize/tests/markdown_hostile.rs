@@ -1,0 +1,100 @@
+//! Hostile Markdown (round 2 of the hostile-input audit): a line of heading markers alone
+//! (F1, a panic) and one-line shapes that made each `[`, `<` or `*` read the rest of the
+//! line again (F2, time growing with the square of the line). Each shape here is 200 KB,
+//! which took from 22 to 61 seconds in a release build before; read in linear time, the
+//! whole file takes well under a second in a debug build.
+
+use treaty_normalize::{decode, normalize_bytes, IngestConfig, Markup};
+
+fn markdown() -> IngestConfig {
+    IngestConfig {
+        markup: Markup::Markdown,
+        ..IngestConfig::default()
+    }
+}
+
+/// The text `source` reads as, with the map checked at every line start.
+fn read(source: &str) -> String {
+    let decoded = decode(source.as_bytes(), &markdown()).unwrap();
+    let mut at = 0;
+    for line in decoded.text.split_inclusive('\n') {
+        assert!(decoded.map.to_original(at) <= source.len());
+        at += line.len();
+    }
+    assert_eq!(decoded.map.text_len(), decoded.text.len());
+    decoded.text
+}
+
+/// The reproducers' first lines: a heading, then a paragraph with a rate.
+const HEAD: &str =
+    "## Article 10\nDividends\n2. The tax so charged shall not exceed 15 per cent of the gross amount.\n";
+const HEAD_READ: &str =
+    "Article 10\nDividends\n2. The tax so charged shall not exceed 15 per cent of the gross amount.\n";
+
+/// `unit` repeated to 200 KB after [`HEAD`], on one line.
+fn shape(unit: &str) -> String {
+    format!("{HEAD}{}\n", unit.repeat(200_000 / unit.len()))
+}
+
+#[test]
+fn heading_markers_alone_read_as_an_empty_heading() {
+    // `md-heading-hashes-panic.md`.
+    let source = "# # ##";
+    assert_eq!(read(source), "");
+    let normalized = normalize_bytes(source.as_bytes(), &markdown()).unwrap();
+    assert_eq!(normalized.text.trim(), "");
+    assert_eq!(read("# # ##\n# Article 1 #\n"), "\nArticle 1\n");
+}
+
+#[test]
+fn closing_stars_on_one_long_line_go() {
+    // `md-emph-*.md`: each `*` closes emphasis (a word before it, a space after it), and
+    // the line has other runs of one `*`.
+    let units = 200_000 / 3;
+    assert_eq!(
+        read(&shape("x* ")),
+        format!("{HEAD_READ}{}\n", "x ".repeat(units))
+    );
+}
+
+#[test]
+fn unclosed_brackets_tags_and_images_on_one_long_line_stay() {
+    // `md-brackets-*.md`, `md-lt-*.md`, `md-img-*.md`, and a `[a](` with no `)`.
+    for unit in ["[", "<a", "![", "[a](", "<!", "<http:"] {
+        let source = shape(unit);
+        assert_eq!(read(&source), source.replacen("## ", "", 1), "{unit:?}");
+    }
+}
+
+#[test]
+fn long_lines_of_closed_markup_go() {
+    assert_eq!(
+        read(&shape("[a](b) ")),
+        format!("{HEAD_READ}{}\n", "a ".repeat(200_000 / 7))
+    );
+    assert_eq!(
+        read(&shape("**a** ")),
+        format!("{HEAD_READ}{}\n", "a ".repeat(200_000 / 6))
+    );
+    assert_eq!(
+        read(&shape("<b>x</b>")),
+        format!("{HEAD_READ}{}\n", "x".repeat(200_000 / 8))
+    );
+    // Links nested in links' labels, as deep as the line is long: the outer four are read.
+    let depth = 200_000 / 5;
+    let nested = format!("{}a{}\n", "[".repeat(depth), "](b)".repeat(depth));
+    assert_eq!(
+        read(&nested),
+        format!("{}a{}\n", "[".repeat(depth - 4), "](b)".repeat(depth - 4))
+    );
+    // A table row of many cells, and white space at its end.
+    let cells = 200_000 / 4;
+    let row = format!("{}{}\n", "|a".repeat(cells), "\t".repeat(cells));
+    assert_eq!(
+        read(&row),
+        format!("a{}{}\n", "\ta".repeat(cells - 1), "\t".repeat(cells))
+    );
+    // A heading of heading markers, closed by a long run of hashes.
+    let markers = format!("{}{}\n", "# ".repeat(50_000), "#".repeat(100_000));
+    assert_eq!(read(&markers), "\n");
+}
