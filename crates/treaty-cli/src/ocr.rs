@@ -375,9 +375,12 @@ fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<ScriptClass
     let turn = field("Rotate:")
         .and_then(|v| v.parse::<u32>().ok())
         .unwrap_or(0);
-    let script = field("Script:").map(|name| match name.as_str() {
-        "Latin" => ScriptClass::Latin,
-        _ => ScriptClass::Japanese,
+    // OSD names the script of Japanese text by one of its parts; any other script (Cyrillic,
+    // Arabic) is one no installed profile reads, so it tells nothing here.
+    let script = field("Script:").and_then(|name| match name.as_str() {
+        "Latin" => Some(ScriptClass::Latin),
+        "Japanese" | "Han" | "Hiragana" | "Katakana" => Some(ScriptClass::Japanese),
+        _ => None,
     });
     (turn, script)
 }
