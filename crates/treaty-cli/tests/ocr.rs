@@ -204,8 +204,14 @@ fn a_sideways_bilingual_page_is_read_half_by_half_with_the_model_of_each() {
     let reading = &report["extracted_from"]["page_readings"][0];
     let how = reading["ocr"].as_str().unwrap();
     assert_eq!(reading["source"], "ocr");
-    assert!(how.contains("region 1") && how.contains("region 2"), "{how}");
-    assert!(how.contains("vertical lines") && how.contains("jpn_vert"), "{how}");
+    assert!(
+        how.contains("region 1") && how.contains("region 2"),
+        "{how}"
+    );
+    assert!(
+        how.contains("vertical lines") && how.contains("jpn_vert"),
+        "{how}"
+    );
     assert!(how.contains("turned 270°") && how.contains("eng"), "{how}");
     assert!(reading["confidence"].as_f64().unwrap() > 0.8, "{reading}");
     let kept = std::fs::read_to_string(out.join("text/sweden1983-page3-jp-en.txt")).unwrap();
@@ -217,7 +223,10 @@ fn a_sideways_bilingual_page_is_read_half_by_half_with_the_model_of_each() {
         .iter()
         .filter_map(|l| l["lang"].as_str())
         .collect();
-    assert!(languages.contains(&"ja") && languages.contains(&"en"), "{languages:?}");
+    assert!(
+        languages.contains(&"ja") && languages.contains(&"en"),
+        "{languages:?}"
+    );
 }
 
 /// The path of a command on `PATH`.
