@@ -6,8 +6,6 @@
 //! needs (`min_holding=10%capital;holding_period=6months`), empty on the other fields.
 //! `article` and `quote` say where the value stands and are not compared.
 
-use std::fmt::Write;
-
 use serde::Deserialize;
 
 use crate::GoldenError;
@@ -165,27 +163,12 @@ impl HeadlineTally {
 
     /// The share of compared fields that agree (1 when nothing was compared).
     pub fn agreement(&self) -> f64 {
-        let (agree, total) = self
-            .fields
-            .iter()
-            .fold((0, 0), |(a, t), (fa, ft)| (a + fa, t + ft));
-        if total == 0 {
-            1.0
-        } else {
-            agree as f64 / total as f64
-        }
+        crate::tally::agreement(&self.fields)
     }
 
     /// `dividends_lowest 40/45, ...`.
     pub fn summary(&self) -> String {
-        let mut out = String::new();
-        for (index, (agree, total)) in self.fields.iter().enumerate() {
-            if index > 0 {
-                out.push_str(", ");
-            }
-            let _ = write!(out, "{} {agree}/{total}", HEADLINE_FIELDS[index]);
-        }
-        out
+        crate::tally::summary(&self.fields, &HEADLINE_FIELDS)
     }
 }
 

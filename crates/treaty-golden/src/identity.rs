@@ -1,7 +1,5 @@
 //! `treaty.csv`: whose treaty, which instrument, since when, compared field by field.
 
-use std::fmt::Write;
-
 use serde::Deserialize;
 
 use crate::GoldenError;
@@ -96,27 +94,12 @@ impl IdentityTally {
 
     /// The share of compared fields that agree (1 when nothing was compared).
     pub fn agreement(&self) -> f64 {
-        let (agree, total) = self
-            .fields
-            .iter()
-            .fold((0, 0), |(a, t), (fa, ft)| (a + fa, t + ft));
-        if total == 0 {
-            1.0
-        } else {
-            agree as f64 / total as f64
-        }
+        crate::tally::agreement(&self.fields)
     }
 
     /// `parties 59/61, instrument 60/61, ...`.
     pub fn summary(&self) -> String {
-        let mut out = String::new();
-        for (index, (agree, total)) in self.fields.iter().enumerate() {
-            if index > 0 {
-                out.push_str(", ");
-            }
-            let _ = write!(out, "{} {agree}/{total}", IDENTITY_FIELDS[index]);
-        }
-        out
+        crate::tally::summary(&self.fields, &IDENTITY_FIELDS)
     }
 }
 

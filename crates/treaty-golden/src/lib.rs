@@ -70,6 +70,7 @@ mod json;
 mod junit;
 mod records;
 mod score;
+mod tally;
 mod text;
 
 #[cfg(test)]
