@@ -375,12 +375,16 @@ fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<ScriptClass
     let turn = field("Rotate:")
         .and_then(|v| v.parse::<u32>().ok())
         .unwrap_or(0);
-    // OSD names the script of Japanese text by one of its parts; any other script (Cyrillic,
-    // Arabic) is one no installed profile reads, so it tells nothing here.
-    let script = field("Script:").and_then(|name| match name.as_str() {
-        "Latin" => Some(ScriptClass::Latin),
-        "Japanese" | "Han" | "Hiragana" | "Katakana" => Some(ScriptClass::Japanese),
-        _ => None,
+    // The profiles name the scripts OSD reports for their text; a script no profile names
+    // (Cyrillic, Arabic) is one no installed profile reads, so it tells nothing here.
+    let script = field("Script:").and_then(|name| {
+        Lang::all()
+            .map(Lang::profile)
+            .find(|profile| profile.normalize.ocr_scripts.contains(&name.as_str()))
+            .map(|profile| match profile.script {
+                Script::Japanese => ScriptClass::Japanese,
+                _ => ScriptClass::Latin,
+            })
     });
     (turn, script)
 }

@@ -22,7 +22,8 @@ use treaty_extract::schema::PageReading;
 use treaty_extract::sha256_hex;
 
 /// The extractor's arguments before the file name; the text goes to standard output.
-const PDFTOTEXT_ARGS: [&str; 4] = ["-layout", "-enc", "UTF-8", "-q"];
+/// Without `-q`: poppler's messages say why a PDF cannot be read (a password, no pages).
+const PDFTOTEXT_ARGS: [&str; 3] = ["-layout", "-enc", "UTF-8"];
 
 /// How long one PDF may take before it is given up on.
 const PDF_TIME_LIMIT: Duration = Duration::from_secs(300);
@@ -137,7 +138,18 @@ pub struct InputBytes {
 
 /// Whether a file is a PDF: by its name, or by its first bytes.
 pub fn is_pdf(path: &Path, bytes: &[u8]) -> bool {
-    crate::inputs::has_extension(path, &["pdf"]) || bytes.starts_with(b"%PDF-")
+    crate::inputs::has_extension(path, &["pdf"]) || has_pdf_header(bytes)
+}
+
+/// Where PDF readers look for the `%PDF-` header: within the first 1024 bytes (a byte-order
+/// mark or a line of mail headers before it is tolerated, as poppler tolerates it).
+const PDF_HEADER_WINDOW: usize = 1024;
+
+/// Whether `bytes` hold a PDF header where readers look for one.
+fn has_pdf_header(bytes: &[u8]) -> bool {
+    bytes[..bytes.len().min(PDF_HEADER_WINDOW)]
+        .windows(5)
+        .any(|window| window == b"%PDF-")
 }
 
 /// Reads a file; a PDF gives its text layer. Errors name the problem, not the file (the
@@ -158,7 +170,7 @@ pub fn read_input_capped(path: &Path, max_bytes: u64) -> Result<InputBytes, Stri
     if !is_pdf(path, &bytes) {
         return Ok(InputBytes { bytes, pdf: None });
     }
-    pdf_text(path, &bytes)
+    pdf_text(path, &bytes, max_bytes)
 }
 
 /// The bytes of `path`, at most `max_bytes + 1` of them (see [`read_input_capped`]).
@@ -230,16 +242,17 @@ pub fn not_regular(kind: &std::fs::FileType, link: bool) -> String {
 }
 
 /// The text layer of the PDF at `path` (whose bytes are `pdf`).
-fn pdf_text(path: &Path, pdf: &[u8]) -> Result<InputBytes, String> {
-    if !pdf.starts_with(b"%PDF-") {
+fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, String> {
+    if !has_pdf_header(pdf) {
         return Err(
-            "the file is named .pdf but is not a PDF (it does not start with %PDF-)".into(),
+            "the file is named .pdf but is not a PDF (no %PDF- header in its first 1024 bytes)"
+                .into(),
         );
     }
     let started = Instant::now();
     let (text, extractor, note) = match pdftotext_version() {
         Ok(version) => (
-            run_pdftotext(path)?,
+            run_pdftotext(path, max_bytes)?,
             format!("pdftotext {} ({version})", PDFTOTEXT_ARGS[0]),
             None,
         ),
@@ -421,8 +434,11 @@ fn builtin_text(pdf: &[u8]) -> Result<Vec<u8>, String> {
     Ok(text.into_bytes())
 }
 
-/// `pdftotext -layout FILE -`, stopped after [`PDF_TIME_LIMIT`].
-fn run_pdftotext(path: &Path) -> Result<Vec<u8>, String> {
+/// `pdftotext -layout FILE -`, stopped after [`PDF_TIME_LIMIT`], or as soon as its text
+/// passes `max_bytes` (a small PDF can hold a very large text layer: its pages may share one
+/// content stream).
+fn run_pdftotext(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String> {
+    use wait_timeout::ChildExt;
     let started = Instant::now();
     let mut child = Command::new("pdftotext")
         .args(PDFTOTEXT_ARGS)
@@ -433,20 +449,27 @@ fn run_pdftotext(path: &Path) -> Result<Vec<u8>, String> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run pdftotext: {e}"))?;
-    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
     let reader = std::thread::spawn(move || {
         let mut text = Vec::new();
-        stdout.read_to_end(&mut text).map(|_| text)
+        stdout
+            .take(max_bytes.saturating_add(1))
+            .read_to_end(&mut text)
+            .map(|_| text)
     });
     let errors = std::thread::spawn(move || {
+        // Poppler's messages about a damaged PDF can be many; the first ones say enough.
         let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
+        let _ = (&mut stderr).take(64 * 1024).read_to_string(&mut text);
+        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
         text
     });
     let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
+        match child.wait_timeout(Duration::from_millis(50)) {
+            Ok(Some(status)) => break Some(status),
+            // The reader stops at the cap and leaves the pipe full: pdftotext will not end.
+            Ok(None) if reader.is_finished() => break None,
             Ok(None) if started.elapsed() > PDF_TIME_LIMIT => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -455,27 +478,58 @@ fn run_pdftotext(path: &Path) -> Result<Vec<u8>, String> {
                     PDF_TIME_LIMIT.as_secs()
                 ));
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Ok(None) => {}
             Err(e) => return Err(format!("pdftotext: {e}")),
         }
     };
     let text = reader
         .join()
         .map_err(|_| "pdftotext: reading its output failed".to_string())?
-        .map_err(|e| format!("pdftotext: {e}"))?;
-    let messages = errors.join().unwrap_or_default();
-    if !status.success() {
-        let first = messages.lines().next().unwrap_or("").trim();
+        .map_err(|e| format!("pdftotext: {e}"));
+    if status.is_none() || text.as_ref().is_ok_and(|t| t.len() as u64 > max_bytes) {
+        let _ = child.kill();
+        let _ = child.wait();
+        let _ = errors.join();
         return Err(format!(
-            "pdftotext could not read this PDF ({status}){}",
-            if first.is_empty() {
-                String::new()
-            } else {
-                format!(": {first}")
-            }
+            "too large: the text layer of this PDF holds more than {max_bytes} bytes, the limit \
+             (--max-bytes); reading it was stopped there"
         ));
     }
-    Ok(text)
+    let text = text?;
+    let messages = errors.join().unwrap_or_default();
+    match status {
+        Some(status) if !status.success() => Err(poppler_failure(status, &messages)),
+        _ => Ok(text),
+    }
+}
+
+/// Why pdftotext could not read a PDF, from its messages: encrypted, without pages, damaged,
+/// or, failing those, its first message.
+fn poppler_failure(status: std::process::ExitStatus, messages: &str) -> String {
+    if messages.contains("Incorrect password") {
+        return "the PDF is encrypted: it cannot be opened without its password (decrypt it, \
+                for example with `qpdf --decrypt`, and run again)"
+            .to_string();
+    }
+    if messages.contains("Invalid page count 0") || messages.contains("Wrong page range") {
+        return "the PDF has no pages".to_string();
+    }
+    let first = messages
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or("");
+    if messages.contains("xref") || messages.contains("trailer") {
+        return format!("the PDF is damaged (poppler: {first})");
+    }
+    format!(
+        "pdftotext could not read this PDF ({status}){}",
+        if first.is_empty() {
+            String::new()
+        } else {
+            format!(": {first}")
+        }
+    )
 }
 
 /// `poppler 22.08.0`, or why pdftotext cannot be used.

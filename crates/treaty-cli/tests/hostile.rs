@@ -546,3 +546,52 @@ fn sigterm_after_a_grace_period_and_a_second_ctrl_c_stop_at_once_and_resume_redo
         assert!(!name.ends_with(".tmp"), "{name}");
     }
 }
+
+/// PDFs that cannot be read say why, each failing alone (issue 44, the audit's F11 and F15):
+/// an encrypted one, one without pages, a damaged one; a PDF whose header follows a
+/// byte-order mark is read, as poppler reads it.
+#[test]
+fn unreadable_pdfs_say_why_and_a_header_after_a_byte_order_mark_is_read() {
+    if !Command::new("pdftotext")
+        .arg("-v")
+        .output()
+        .is_ok_and(|o| o.status.success() || !o.stderr.is_empty())
+    {
+        panic!("pdftotext is not installed: tools/test.sh installs poppler-utils");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = common::workspace_root().join("crates/treaty-cli/tests/data/pdf-errors");
+    let finished = run(
+        &["run", data.to_str().unwrap(), "--out", "out", "-q"],
+        dir.path(),
+    );
+    assert_eq!(finished.status.code(), Some(1), "{}", finished.stderr);
+    let records = failures(&dir.path().join("out"));
+    let error = |doc: &str| {
+        failure_of(&records, doc)["error"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        error("enc-userpw").contains("encrypted"),
+        "{}",
+        error("enc-userpw")
+    );
+    assert!(
+        error("zero-pages").contains("no pages"),
+        "{}",
+        error("zero-pages")
+    );
+    assert!(
+        error("truncated-half").contains("damaged"),
+        "{}",
+        error("truncated-half")
+    );
+    assert!(
+        !records.iter().any(|r| r["doc"] == "leading-junk"),
+        "{records:?}"
+    );
+    let rows = std::fs::read_to_string(dir.path().join("out/rates.csv")).unwrap();
+    assert!(rows.contains("leading-junk,"), "{rows}");
+}

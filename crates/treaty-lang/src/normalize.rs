@@ -34,6 +34,9 @@ pub struct NormalizeWords {
     /// The Tesseract language that reads this language printed in vertical lines (`jpn_vert`:
     /// Debian's `tesseract-ocr-jpn-vert`); empty for a language printed only horizontally.
     pub ocr_vertical_language: &'static str,
+    /// The names Tesseract's orientation and script detection gives this language's script
+    /// (`Latin`; Japanese text is named by any of its scripts).
+    pub ocr_scripts: &'static [&'static str],
     /// Characters OCR reads for a katakana letter (a kanji `厶` for `ム`), with the letter;
     /// replaced when katakana stands next to them.
     pub katakana_look_alikes: &'static [(char, char)],
@@ -51,6 +54,7 @@ impl NormalizeWords {
         sentence_ends: &[],
         ocr_language: "",
         ocr_vertical_language: "",
+        ocr_scripts: &[],
         katakana_look_alikes: &[],
     };
 }

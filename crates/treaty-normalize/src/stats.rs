@@ -33,8 +33,9 @@ pub struct FixStats {
     /// Japanese layout repairs: vertical one-character lines and hard line ends joined,
     /// spaces at Japanese punctuation removed.
     pub japanese_layout: u64,
-    /// Structural keywords corrected (`Articie 10` -> `Article 10`), and numbers OCR read with
-    /// letters before a unit (`l0 per cent` -> `10 per cent`).
+    /// Structural keywords corrected (`Articie 10` -> `Article 10`), numbers OCR read with
+    /// letters before a unit (`l0 per cent` -> `10 per cent`), and unit words of an unspaced
+    /// script OCR damaged after a number.
     pub ocr_keywords: u64,
     /// Roman numerals corrected in enumerations (`Il - ` -> `II - `).
     pub roman_numerals: u64,

@@ -4,6 +4,7 @@ use crate::NormalizeWords;
 
 pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
     ocr_language: "jpn",
+    ocr_scripts: &["Japanese", "Han", "Hiragana", "Katakana"],
     ocr_vertical_language: "jpn_vert",
     page_words: &["ページ"],
     // `第十条`, `第十条 配当`, but not `第十条約` nor a heading that runs into a sentence.

@@ -26,6 +26,7 @@ mod mojibake;
 mod nfc;
 mod ocr_keywords;
 mod ocr_numbers;
+mod ocr_unit_words;
 mod page_furniture;
 mod page_lines;
 mod quote_damage;
@@ -52,7 +53,7 @@ pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 14] = [
+pub(crate) const FIXES: [Fix; 15] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
@@ -60,6 +61,7 @@ pub(crate) const FIXES: [Fix; 14] = [
     page_furniture::fix_page_furniture,
     page_lines::fix_page_lines,
     japanese_layout::fix_japanese_layout,
+    ocr_unit_words::fix_ocr_unit_words,
     page_lines::fix_glued_page_markers,
     ocr_keywords::fix_ocr_keywords,
     ocr_numbers::fix_ocr_numbers,
