@@ -140,7 +140,7 @@ mod tests {
         let unit: String = WORDS.units[0].iter().collect();
         let voiced: String = unit.replacen('\u{30D1}', "\u{30DA}", 1);
         for text in [
-            format!("{unit}"),
+            unit.clone(),
             format!("\u{5341}{unit}"),
             // No numeral before it.
             format!("\u{984D}\u{306E}{voiced}"),
