@@ -11,6 +11,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod batch;
+mod child;
 
 mod golden;
 mod inputs;

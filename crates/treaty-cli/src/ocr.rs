@@ -12,7 +12,6 @@
 //! Results are cached under the user's cache folder (`ocr/`, or `$TREATY_OCR_CACHE`), keyed by the PDF's SHA-256, the
 //! page, the languages, the resolution and Tesseract's version, so a rerun does not OCR again.
 
-use std::io::{Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -119,14 +118,7 @@ struct Models {
     vertical: String,
 }
 
-/// The script OCR's orientation detection sees in a region.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ScriptClass {
-    Latin,
-    Japanese,
-}
-
-/// How one region of a page is read.
+/// How one region of a page is read (and, for the other ways tried, could be read).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct RegionPlan {
     region: crate::page_image::Region,
@@ -143,8 +135,10 @@ struct RegionPlan {
 /// One region as Tesseract read it: what the cache keeps.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct RegionRead {
-    /// How the region was read (`top half, turned 270°, eng+por`).
+    /// How the region was read (`region 2 (1700x1032 at 0,1410), turned 270°, ...`).
     how: String,
+    /// The Tesseract languages it was read with.
+    languages: String,
     /// Whether its script is written without spaces.
     unspaced: bool,
     /// Tesseract's word table.
@@ -157,11 +151,7 @@ struct RegionRead {
 /// and direction ([`crate::page_image`]), each turned upright and read with its model. A page
 /// that cannot be read (its rendering or Tesseract fails or runs out of time) has no text and
 /// says why; the others are read.
-pub fn read_pages(
-    path: &Path,
-    _sha256: &str,
-    pages: &[u32],
-) -> Result<(Vec<PageText>, OcrRun), String> {
+pub fn read_pages(path: &Path, pages: &[u32]) -> Result<(Vec<PageText>, OcrRun), String> {
     let engine = tesseract_version()?;
     let models = models()?;
     let cache = cache_folder();
@@ -255,11 +245,7 @@ fn read_page(
             let apart = match image.regions_at_narrowest_gap() {
                 Some(cut) if apart.is_empty() && plans.len() == 1 => cut
                     .into_iter()
-                    .map(|region| {
-                        let part = image.crop(region.x, region.y, region.width, region.height);
-                        let (turn, script) = orientation(&part);
-                        plan_of(region, turn, script, direction.vertical_first(), models)
-                    })
+                    .map(|region| plan_region(&image, region, models, direction))
                     .collect(),
                 _ => apart,
             };
@@ -278,22 +264,19 @@ fn read_page(
             regions
         }
     };
-    let used = regions.iter().map(|r| region_languages(&r.how)).collect();
+    let used = regions.iter().map(|r| r.languages.clone()).collect();
     Ok((page_of_regions(&regions), hit, used))
-}
-
-/// The languages named at the end of a region's description.
-fn region_languages(how: &str) -> String {
-    how.rsplit(", ").next().unwrap_or_default().to_string()
 }
 
 /// The page's text: each region's text, a blank line between them.
 fn page_of_regions(regions: &[RegionRead]) -> PageText {
-    let ends = japanese_sentence_ends();
     let mut page = PageText::default();
     let mut hows = Vec::new();
     for region in regions {
-        let read = page_from_tsv(&region.tsv, region.unspaced.then_some(ends.as_slice()));
+        let read = page_from_tsv(
+            &region.tsv,
+            region.unspaced.then_some(JAPANESE_SENTENCE_ENDS.as_slice()),
+        );
         if !page.text.is_empty() && !read.text.is_empty() {
             page.text.push('\n');
         }
@@ -310,13 +293,14 @@ fn page_of_regions(regions: &[RegionRead]) -> PageText {
     page
 }
 
-fn japanese_sentence_ends() -> Vec<char> {
+/// The sentence ends of the profiles written without spaces, which [`page_from_tsv`] reads.
+static JAPANESE_SENTENCE_ENDS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock::new(|| {
     Lang::all()
         .map(Lang::profile)
         .filter(|p| p.script == Script::Japanese)
         .flat_map(|p| p.normalize.sentence_ends.iter().copied())
         .collect()
-}
+});
 
 /// The Tesseract models of the installed profiles that Tesseract has, by script; an error
 /// naming the package when a profile's model is missing.
@@ -364,8 +348,8 @@ fn models() -> Result<Models, String> {
 
 /// Orientation and script of an image by Tesseract's OSD: degrees to turn it clockwise to
 /// stand upright, and the script (`None` when OSD cannot tell, as on a region of few letters).
-fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<ScriptClass>) {
-    let Ok(osd) = tesseract(&image.to_pgm(), "osd", &["--psm", "0"]) else {
+fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<Script>) {
+    let Ok(osd) = tesseract(image.to_pgm(), "osd", &["--psm", "0"]) else {
         return (0, None);
     };
     let field = |name: &str| {
@@ -381,10 +365,7 @@ fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<ScriptClass
         Lang::all()
             .map(Lang::profile)
             .find(|profile| profile.normalize.ocr_scripts.contains(&name.as_str()))
-            .map(|profile| match profile.script {
-                Script::Japanese => ScriptClass::Japanese,
-                _ => ScriptClass::Latin,
-            })
+            .map(|profile| profile.script)
     });
     (turn, script)
 }
@@ -399,14 +380,10 @@ fn plan_regions(
     models: &Models,
     direction: &Direction,
 ) -> (Vec<RegionPlan>, Vec<RegionPlan>) {
-    let regions = image.regions();
-    let plans: Vec<RegionPlan> = regions
-        .iter()
-        .map(|&region| {
-            let part = image.crop(region.x, region.y, region.width, region.height);
-            let (turn, script) = orientation(&part);
-            plan_of(region, turn, script, direction.vertical_first(), models)
-        })
+    let plans: Vec<RegionPlan> = image
+        .regions()
+        .into_iter()
+        .map(|region| plan_region(image, region, models, direction))
         .collect();
     let whole = crate::page_image::Region {
         x: 0,
@@ -431,17 +408,29 @@ fn plan_regions(
     }
 }
 
+/// How `region` of `image` is read: turned and with the model OSD's answer on it says.
+fn plan_region(
+    image: &crate::page_image::GreyImage,
+    region: crate::page_image::Region,
+    models: &Models,
+    direction: &Direction,
+) -> RegionPlan {
+    let part = image.crop(region.x, region.y, region.width, region.height);
+    let (turn, script) = orientation(&part);
+    plan_of(region, turn, script, direction.vertical_first(), models)
+}
+
 fn plan_of(
     region: crate::page_image::Region,
     turn: u32,
-    script: Option<ScriptClass>,
+    script: Option<Script>,
     vertical_first: bool,
     models: &Models,
 ) -> RegionPlan {
     let (languages, vertical, unspaced) = match script {
-        Some(ScriptClass::Latin) => (models.latin.clone(), false, false),
-        Some(ScriptClass::Japanese) if vertical_first => (models.vertical.clone(), true, true),
-        Some(ScriptClass::Japanese) => (models.japanese.clone(), false, true),
+        Some(Script::Japanese) if vertical_first => (models.vertical.clone(), true, true),
+        Some(Script::Japanese) => (models.japanese.clone(), false, true),
+        Some(_) => (models.latin.clone(), false, false),
         // OSD could not tell: every installed model, horizontal lines.
         None => {
             let all: Vec<&str> = [models.latin.as_str(), models.japanese.as_str()]
@@ -485,26 +474,25 @@ fn mean_confidence(tsv: &str) -> f32 {
     page_from_tsv(tsv, None).confidence().unwrap_or(0.0)
 }
 
-/// One way to read a region: degrees it is turned, the direction of its lines, the
-/// languages, whether the script is unspaced.
-type Reading = (u32, bool, String, bool);
-
-/// The readings to try after the planned one when it reads poorly: a Japanese region in the
-/// other direction; a region OSD took for Latin (it does so on some pages of vertical
+/// The other ways to read a region when the planned one reads poorly: a Japanese region in
+/// the other direction; a region OSD took for Latin (it does so on some pages of vertical
 /// Japanese, turned a quarter) as Japanese, upright and as OSD turned it, both directions.
-fn alternatives(plan: &RegionPlan, models: &Models) -> Vec<Reading> {
-    let japanese = |turn: u32, vertical: bool| {
-        let languages = if vertical {
-            &models.vertical
-        } else {
-            &models.japanese
-        };
-        (turn, vertical, languages.clone(), true)
-    };
+fn alternatives(plan: &RegionPlan, models: &Models) -> Vec<RegionPlan> {
     if models.japanese.is_empty() {
         return Vec::new();
     }
-    let mut readings = if plan.unspaced {
+    let japanese = |turn: u32, vertical: bool| RegionPlan {
+        turn,
+        vertical,
+        languages: if vertical {
+            models.vertical.clone()
+        } else {
+            models.japanese.clone()
+        },
+        unspaced: true,
+        ..plan.clone()
+    };
+    let mut plans = if plan.unspaced {
         vec![japanese(plan.turn, !plan.vertical)]
     } else {
         vec![
@@ -514,12 +502,12 @@ fn alternatives(plan: &RegionPlan, models: &Models) -> Vec<Reading> {
             japanese(plan.turn, false),
         ]
     };
-    readings.dedup();
-    readings
+    plans.dedup();
+    plans
 }
 
 /// Reads one region with its plan; a region that reads poorly is read in the other ways that
-/// may fit it ([`alternatives`]), and the best reading kept.
+/// may fit it ([`alternatives`]) until one reads well, and the best reading kept.
 fn read_region(
     image: &crate::page_image::GreyImage,
     plan: &RegionPlan,
@@ -529,50 +517,52 @@ fn read_region(
 ) -> Result<RegionRead, String> {
     let r = plan.region;
     let part = image.crop(r.x, r.y, r.width, r.height);
-    let read = |(turn, vertical, languages, _): &Reading| -> Result<(String, f32), String> {
-        let upright = part.rotated_clockwise(*turn).to_pgm();
+    let read = |plan: &RegionPlan| -> Result<(String, f32), String> {
         // A block of vertical lines: Tesseract's layout analysis would look for horizontal ones.
-        let args: &[&str] = if *vertical {
+        let args: &[&str] = if plan.vertical {
             &["--psm", "5", "tsv"]
         } else {
             &["tsv"]
         };
-        let tsv = tesseract(&upright, languages, args)?;
+        let tsv = tesseract(
+            part.rotated_clockwise(plan.turn).to_pgm(),
+            &plan.languages,
+            args,
+        )?;
         let confidence = mean_confidence(&tsv);
         Ok((tsv, confidence))
     };
-    let planned: Reading = (
-        plan.turn,
-        plan.vertical,
-        plan.languages.clone(),
-        plan.unspaced,
-    );
-    let (mut tsv, mut confidence) = read(&planned)?;
-    let mut best = planned;
-    let mut tried = Vec::new();
+    // Every reading made, in order: (plan, word table, confidence).
+    let (tsv, confidence) = read(plan)?;
+    let mut readings = vec![(plan.clone(), tsv, confidence)];
     if confidence < GOOD_READING {
         for other in alternatives(plan, models) {
-            let (other_tsv, other_confidence) = read(&other)?;
-            tried.push(format!(
-                "{other_confidence:.2} turned {}° with {}",
-                other.0, other.2
-            ));
-            if other_confidence > confidence {
-                tried.last_mut().expect("just pushed").clear();
-                tried.push(format!(
-                    "{confidence:.2} turned {}° with {}",
-                    best.0, best.2
-                ));
-                (tsv, confidence, best) = (other_tsv, other_confidence, other);
-            }
+            let (tsv, confidence) = read(&other)?;
+            readings.push((other, tsv, confidence));
             if confidence >= GOOD_READING {
                 break;
             }
         }
     }
-    tried.retain(|t| !t.is_empty());
-    if best.3 {
-        direction.found(best.1);
+    // The first of the best, as a strict comparison kept it.
+    let best_index = (0..readings.len())
+        .rev()
+        .max_by(|&a, &b| readings[a].2.total_cmp(&readings[b].2))
+        .unwrap_or(0);
+    let others: Vec<String> = readings
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| *index != best_index)
+        .map(|(_, (other, _, confidence))| {
+            format!(
+                "{confidence:.2} turned {}° with {}",
+                other.turn, other.languages
+            )
+        })
+        .collect();
+    let (best, tsv, confidence) = readings.swap_remove(best_index);
+    if best.unspaced {
+        direction.found(best.vertical);
     }
     let place = if r.width == image.width && r.height == image.height {
         "whole page".to_string()
@@ -586,19 +576,24 @@ fn read_region(
             r.y
         )
     };
-    let others = if tried.is_empty() {
+    let others = if others.is_empty() {
         String::new()
     } else {
-        format!(" (confidence {confidence:.2}; {})", tried.join(", "))
+        format!(" (confidence {confidence:.2}; {})", others.join(", "))
     };
     Ok(RegionRead {
         how: format!(
             "{place}, turned {}°, {} lines{others}, {}",
-            best.0,
-            if best.1 { "vertical" } else { "horizontal" },
-            best.2
+            best.turn,
+            if best.vertical {
+                "vertical"
+            } else {
+                "horizontal"
+            },
+            best.languages
         ),
-        unspaced: best.3,
+        languages: best.languages,
+        unspaced: best.unspaced,
         tsv,
         confidence,
     })
@@ -614,93 +609,54 @@ fn render(path: &Path, page: u32) -> Result<Vec<u8>, String> {
         .args(["-r", &DPI.to_string(), "-gray"])
         .args(["-f", &page.to_string(), "-l", &page.to_string()])
         .arg(path);
-    let (status, stdout, stderr) = run_with_limit(command, None, "pdftoppm").map_err(|e| {
+    let done = run_on_page(command, "pdftoppm", None).map_err(|e| {
         if e.contains("No such file") || e.contains("not found") {
             "pdftoppm is not installed: install poppler-utils to OCR scanned PDFs".to_string()
         } else {
             e
         }
     })?;
-    if !status.success() || stdout.is_empty() {
-        return Err(format!(
+    match done.status {
+        Some(status) if status.success() && !done.stdout.is_empty() => Ok(done.stdout),
+        _ => Err(format!(
             "pdftoppm could not render page {page} ({})",
-            String::from_utf8_lossy(&stderr).trim()
-        ));
+            done.stderr.trim()
+        )),
     }
-    Ok(stdout)
 }
 
 /// Runs `tesseract stdin stdout -l LANGUAGES ARGS` on an image; one thread per process, as
 /// pages run in parallel.
-fn tesseract(image: &[u8], languages: &str, args: &[&str]) -> Result<String, String> {
+fn tesseract(image: Vec<u8>, languages: &str, args: &[&str]) -> Result<String, String> {
     let mut command = Command::new("tesseract");
     command
         .args(["stdin", "stdout", "-l", languages])
         .args(args)
         .env("OMP_THREAD_LIMIT", "1");
-    let (status, stdout, stderr) = run_with_limit(command, Some(image.to_vec()), "tesseract")?;
-    if !status.success() {
-        let stderr = String::from_utf8_lossy(&stderr);
-        let first = stderr.lines().next().unwrap_or("").trim().to_string();
-        return Err(format!("tesseract failed ({status}): {first}"));
+    let done = run_on_page(command, "tesseract", Some(image))?;
+    match done.status {
+        Some(status) if !status.success() => {
+            let first = done.stderr.lines().next().unwrap_or("").trim().to_string();
+            Err(format!("tesseract failed ({status}): {first}"))
+        }
+        _ => Ok(String::from_utf8_lossy(&done.stdout).into_owned()),
     }
-    Ok(String::from_utf8_lossy(&stdout).into_owned())
 }
 
-/// Runs `command` with `input` on its standard input, killed after [`PAGE_TIME_LIMIT`]:
-/// its exit status, standard output and standard error.
-fn run_with_limit(
-    mut command: Command,
-    input: Option<Vec<u8>>,
+/// Runs a command on one page, killed after [`PAGE_TIME_LIMIT`].
+fn run_on_page(
+    command: Command,
     name: &str,
-) -> Result<(std::process::ExitStatus, Vec<u8>, Vec<u8>), String> {
-    use wait_timeout::ChildExt;
-    let mut child = command
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {name}: {e}"))?;
-    let writer = input.map(|bytes| {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        std::thread::spawn(move || stdin.write_all(&bytes))
-    });
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let reader = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        stdout.read_to_end(&mut bytes).map(|_| bytes)
-    });
-    let errors = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stderr.read_to_end(&mut bytes);
-        bytes
-    });
-    let status = match child.wait_timeout(PAGE_TIME_LIMIT) {
-        Ok(Some(status)) => status,
-        Ok(None) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "{name} took more than {} s on this page and was stopped",
-                PAGE_TIME_LIMIT.as_secs()
-            ));
-        }
-        Err(e) => return Err(format!("{name}: {e}")),
-    };
-    if let Some(writer) = writer {
-        let _ = writer.join();
-    }
-    let stdout = reader
-        .join()
-        .map_err(|_| format!("{name}: reading its output failed"))?
-        .map_err(|e| format!("{name}: {e}"))?;
-    let stderr = errors.join().unwrap_or_default();
-    Ok((status, stdout, stderr))
+    input: Option<Vec<u8>>,
+) -> Result<crate::child::Finished, String> {
+    crate::child::run_limited(
+        command,
+        name,
+        input,
+        PAGE_TIME_LIMIT,
+        "on this page",
+        u64::MAX,
+    )
 }
 
 /// `tesseract 5.3.0`, or why Tesseract cannot be used.
@@ -837,7 +793,7 @@ fn cache_key(image_sha256: &str, models: &Models, engine: &str) -> String {
 }
 
 /// The version of the page reading (regions, turns, models by script), in cache keys.
-const PAGE_READING_VERSION: u32 = 6;
+const PAGE_READING_VERSION: u32 = 7;
 
 /// A cache entry larger than this is not one this program wrote.
 const MAX_CACHE_ENTRY: u64 = 64 << 20;
@@ -930,7 +886,7 @@ mod tests {
         let a = cache_key("ab12", &models, "tesseract 5.3.0");
         assert_eq!(
             a,
-            "ab12-v6-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
+            "ab12-v7-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
         );
         assert_ne!(a, cache_key("ab13", &models, "tesseract 5.3.0"));
         assert_ne!(a, cache_key("ab12", &models, "tesseract 5.4.0"));
@@ -946,6 +902,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let regions = vec![RegionRead {
             how: "whole page, turned 0°, eng".into(),
+            languages: "eng".into(),
             unspaced: false,
             tsv: "level\n5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t90\t15%\n".into(),
             confidence: 0.9,

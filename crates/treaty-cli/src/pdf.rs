@@ -67,22 +67,9 @@ pub struct OcrOrigin {
     pub run: crate::ocr::OcrRun,
     /// Each OCR'd word's byte range in the document's text, with its confidence (0 to 1).
     pub words: Vec<(std::ops::Range<usize>, f32)>,
-    /// Each OCR'd page: how it was read, its words' mean confidence, and why it could not be
-    /// read when it could not.
-    pub page_notes: Vec<OcrPageNote>,
-}
-
-/// How OCR read one page.
-#[derive(Debug, Clone)]
-pub struct OcrPageNote {
-    /// The page (1-based).
-    pub page: u32,
-    /// Its regions, turns and models.
-    pub how: String,
-    /// Its words' mean confidence.
-    pub confidence: Option<f32>,
-    /// Why it has no text, when OCR failed on it.
-    pub failed: Option<String>,
+    /// How each OCR'd page was read: its regions, turns and models, its words' mean
+    /// confidence, or why it could not be read.
+    pub readings: Vec<PageReading>,
 }
 
 impl OcrOrigin {
@@ -98,24 +85,6 @@ impl OcrOrigin {
             .collect();
         (!overlapping.is_empty())
             .then(|| overlapping.iter().sum::<f32>() / overlapping.len() as f32)
-    }
-
-    /// How OCR read `page`, for the document JSON.
-    pub fn page_reading(&self, page: u32) -> PageReading {
-        let note = self.page_notes.iter().find(|note| note.page == page);
-        PageReading {
-            page,
-            source: "ocr".to_string(),
-            letter_spacing: "none".to_string(),
-            spaces_removed: 0,
-            ocr: note.map(|note| match &note.failed {
-                Some(why) => format!("not read: {why}"),
-                None => note.how.clone(),
-            }),
-            confidence: note
-                .and_then(|note| note.confidence)
-                .map(|c| (c * 100.0).round() / 100.0),
-        }
     }
 
     /// The mean confidence of every OCR'd word.
@@ -267,11 +236,11 @@ fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, Strin
     };
     let sha256 = sha256_hex(pdf);
     let (text, mut readings) = without_letter_spacing(&text);
-    let (text, ocr) = with_scanned_pages_read(path, &sha256, text)?;
+    let (text, ocr) = with_scanned_pages_read(path, text)?;
     if let Some(ocr) = &ocr {
         for reading in &mut readings {
-            if ocr.run.pages.contains(&reading.page) {
-                *reading = ocr.page_reading(reading.page);
+            if let Some(read) = ocr.readings.iter().find(|r| r.page == reading.page) {
+                *reading = read.clone();
             }
         }
     }
@@ -349,7 +318,6 @@ fn without_letter_spacing(text: &[u8]) -> (Vec<u8>, Vec<PageReading>) {
 /// (`auto`: pages with almost no text layer; `always`: every page).
 fn with_scanned_pages_read(
     path: &Path,
-    sha256: &str,
     text: Vec<u8>,
 ) -> Result<(Vec<u8>, Option<OcrOrigin>), String> {
     let mode = crate::ocr::mode();
@@ -372,7 +340,7 @@ fn with_scanned_pages_read(
     if wanted.is_empty() {
         return Ok((text, None));
     }
-    let (read, run) = crate::ocr::read_pages(path, sha256, &wanted)?;
+    let (read, run) = crate::ocr::read_pages(path, &wanted)?;
     let mut joined = String::with_capacity(layer.len());
     let mut words = Vec::new();
     for (index, page) in pages.iter().enumerate() {
@@ -397,14 +365,19 @@ fn with_scanned_pages_read(
         joined.push('\x0c');
         joined.push_str(trailing);
     }
-    let page_notes = wanted
+    let readings = wanted
         .iter()
         .zip(&read)
-        .map(|(&page, text)| OcrPageNote {
+        .map(|(&page, text)| PageReading {
             page,
-            how: text.how.clone(),
-            confidence: text.confidence(),
-            failed: text.failed.clone(),
+            source: "ocr".to_string(),
+            letter_spacing: "none".to_string(),
+            spaces_removed: 0,
+            ocr: Some(match &text.failed {
+                Some(why) => format!("not read: {why}"),
+                None => text.how.clone(),
+            }),
+            confidence: text.confidence().map(|c| (c * 100.0).round() / 100.0),
         })
         .collect();
     Ok((
@@ -412,7 +385,7 @@ fn with_scanned_pages_read(
         Some(OcrOrigin {
             run,
             words,
-            page_notes,
+            readings,
         }),
     ))
 }
@@ -438,68 +411,23 @@ fn builtin_text(pdf: &[u8]) -> Result<Vec<u8>, String> {
 /// passes `max_bytes` (a small PDF can hold a very large text layer: its pages may share one
 /// content stream).
 fn run_pdftotext(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String> {
-    use wait_timeout::ChildExt;
-    let started = Instant::now();
-    let mut child = Command::new("pdftotext")
-        .args(PDFTOTEXT_ARGS)
-        .arg(path)
-        .arg("-")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run pdftotext: {e}"))?;
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        stdout
-            .take(max_bytes.saturating_add(1))
-            .read_to_end(&mut text)
-            .map(|_| text)
-    });
-    let errors = std::thread::spawn(move || {
-        // Poppler's messages about a damaged PDF can be many; the first ones say enough.
-        let mut text = String::new();
-        let _ = (&mut stderr).take(64 * 1024).read_to_string(&mut text);
-        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
-        text
-    });
-    let status = loop {
-        match child.wait_timeout(Duration::from_millis(50)) {
-            Ok(Some(status)) => break Some(status),
-            // The reader stops at the cap and leaves the pipe full: pdftotext will not end.
-            Ok(None) if reader.is_finished() => break None,
-            Ok(None) if started.elapsed() > PDF_TIME_LIMIT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "pdftotext took more than {} s on this PDF and was stopped",
-                    PDF_TIME_LIMIT.as_secs()
-                ));
-            }
-            Ok(None) => {}
-            Err(e) => return Err(format!("pdftotext: {e}")),
-        }
-    };
-    let text = reader
-        .join()
-        .map_err(|_| "pdftotext: reading its output failed".to_string())?
-        .map_err(|e| format!("pdftotext: {e}"));
-    if status.is_none() || text.as_ref().is_ok_and(|t| t.len() as u64 > max_bytes) {
-        let _ = child.kill();
-        let _ = child.wait();
-        let _ = errors.join();
-        return Err(format!(
+    let mut command = Command::new("pdftotext");
+    command.args(PDFTOTEXT_ARGS).arg(path).arg("-");
+    let done = crate::child::run_limited(
+        command,
+        "pdftotext",
+        None,
+        PDF_TIME_LIMIT,
+        "on this PDF",
+        max_bytes,
+    )?;
+    match done.status {
+        None => Err(format!(
             "too large: the text layer of this PDF holds more than {max_bytes} bytes, the limit \
              (--max-bytes); reading it was stopped there"
-        ));
-    }
-    let text = text?;
-    let messages = errors.join().unwrap_or_default();
-    match status {
-        Some(status) if !status.success() => Err(poppler_failure(status, &messages)),
-        _ => Ok(text),
+        )),
+        Some(status) if !status.success() => Err(poppler_failure(status, &done.stderr)),
+        Some(_) => Ok(done.stdout),
     }
 }
 
