@@ -38,6 +38,9 @@ struct Cli {
     /// (scanned pages), `always` every page, `never` none (a scanned PDF then fails).
     #[arg(long, global = true, value_enum, default_value_t = ocr::OcrMode::Auto)]
     ocr: ocr::OcrMode,
+    /// The most scanned pages OCR'd in one PDF; a PDF with more fails with that said.
+    #[arg(long, global = true, default_value_t = ocr::DEFAULT_MAX_PAGES, value_name = "PAGES")]
+    max_ocr_pages: usize,
 }
 
 #[derive(Subcommand)]
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         }
     }
     ocr::set_mode(cli.ocr);
+    ocr::set_max_pages(cli.max_ocr_pages);
     let result = match cli.command {
         Command::Run(args) => report::run(args),
         Command::Normalize(args) => inspect::normalize(args),

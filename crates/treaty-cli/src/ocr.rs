@@ -16,6 +16,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -151,9 +152,22 @@ struct RegionRead {
 /// and direction ([`crate::page_image`]), each turned upright and read with its model. A page
 /// that cannot be read (its rendering or Tesseract fails or runs out of time) has no text and
 /// says why; the others are read.
-pub fn read_pages(path: &Path, pages: &[u32]) -> Result<(Vec<PageText>, OcrRun), String> {
+pub fn read_pages(
+    path: &Path,
+    pages: &[u32],
+    budget: Budget,
+) -> Result<(Vec<PageText>, OcrRun), String> {
+    let max_pages = max_pages();
+    if pages.len() > max_pages {
+        return Err(format!(
+            "the PDF has {} scanned pages to OCR, more than the limit of {max_pages} \
+             (--max-ocr-pages); raise it to read them all",
+            pages.len()
+        ));
+    }
     let engine = tesseract_version()?;
     let models = models()?;
+    let resolutions = resolutions(path, pages, budget)?;
     let cache = cache_folder();
     let direction = Direction::default();
     let done = AtomicUsize::new(0);
@@ -174,8 +188,23 @@ pub fn read_pages(path: &Path, pages: &[u32]) -> Result<(Vec<PageText>, OcrRun),
     };
     let results: Vec<(PageText, bool, Vec<String>)> = pages
         .par_iter()
-        .map(|&page| {
-            let read = read_page(path, page, &models, &engine, cache.as_deref(), &direction);
+        .zip(&resolutions)
+        .map(|(&page, resolution)| {
+            let read = resolution.clone().and_then(|dpi| {
+                let page = Page {
+                    path,
+                    number: page,
+                    dpi,
+                };
+                read_page(
+                    &page,
+                    &models,
+                    &engine,
+                    cache.as_deref(),
+                    &direction,
+                    budget,
+                )
+            });
             let (text, hit, used) = match read {
                 Ok(read) => read,
                 Err(error) => (
@@ -191,6 +220,17 @@ pub fn read_pages(path: &Path, pages: &[u32]) -> Result<(Vec<PageText>, OcrRun),
             (text, hit, used)
         })
         .collect();
+    if budget.ran_out() {
+        let read = results
+            .iter()
+            .filter(|(text, ..)| text.failed.is_none())
+            .count();
+        return Err(format!(
+            "took too long: the time limit (--time-limit) ran out during OCR, with {read} of {} \
+             pages read",
+            pages.len()
+        ));
+    }
     let mut texts = Vec::with_capacity(pages.len());
     let mut cached = 0;
     let mut languages: Vec<String> = Vec::new();
@@ -215,14 +255,14 @@ pub fn read_pages(path: &Path, pages: &[u32]) -> Result<(Vec<PageText>, OcrRun),
 /// Reads one page: from the cache when its image was read before with the same engine and
 /// models, else by OCR. Also says whether it came from the cache, and the languages used.
 fn read_page(
-    path: &Path,
-    page: u32,
+    page: &Page,
     models: &Models,
     engine: &str,
     cache: Option<&Path>,
     direction: &Direction,
+    budget: Budget,
 ) -> Result<(PageText, bool, Vec<String>), String> {
-    let pgm = render(path, page)?;
+    let pgm = render(page, budget)?;
     let key = cache_key(&treaty_extract::sha256_hex(&pgm), models, engine);
     let cached = cache.and_then(|dir| read_cached(dir, &key));
     let hit = cached.is_some();
@@ -231,12 +271,14 @@ fn read_page(
         None => {
             let image = crate::page_image::GreyImage::from_pgm(&pgm)?;
             drop(pgm);
-            let (plans, apart) = plan_regions(&image, models, direction);
+            let (plans, apart) = plan_regions(&image, models, direction, budget);
             let read_all = |plans: &[RegionPlan]| {
                 plans
                     .iter()
                     .enumerate()
-                    .map(|(index, plan)| read_region(&image, plan, index, models, direction))
+                    .map(|(index, plan)| {
+                        read_region(&image, plan, index, models, direction, budget)
+                    })
                     .collect::<Result<Vec<_>, String>>()
             };
             let mut regions = read_all(&plans)?;
@@ -245,7 +287,7 @@ fn read_page(
             let apart = match image.regions_at_narrowest_gap() {
                 Some(cut) if apart.is_empty() && plans.len() == 1 => cut
                     .into_iter()
-                    .map(|region| plan_region(&image, region, models, direction))
+                    .map(|region| plan_region(&image, region, models, direction, budget))
                     .collect(),
                 _ => apart,
             };
@@ -348,8 +390,8 @@ fn models() -> Result<Models, String> {
 
 /// Orientation and script of an image by Tesseract's OSD: degrees to turn it clockwise to
 /// stand upright, and the script (`None` when OSD cannot tell, as on a region of few letters).
-fn orientation(image: &crate::page_image::GreyImage) -> (u32, Option<Script>) {
-    let Ok(osd) = tesseract(image.to_pgm(), "osd", &["--psm", "0"]) else {
+fn orientation(image: &crate::page_image::GreyImage, budget: Budget) -> (u32, Option<Script>) {
+    let Ok(osd) = tesseract(image.to_pgm(), "osd", &["--psm", "0"], budget) else {
         return (0, None);
     };
     let field = |name: &str| {
@@ -379,11 +421,12 @@ fn plan_regions(
     image: &crate::page_image::GreyImage,
     models: &Models,
     direction: &Direction,
+    budget: Budget,
 ) -> (Vec<RegionPlan>, Vec<RegionPlan>) {
     let plans: Vec<RegionPlan> = image
         .regions()
         .into_iter()
-        .map(|region| plan_region(image, region, models, direction))
+        .map(|region| plan_region(image, region, models, direction, budget))
         .collect();
     let whole = crate::page_image::Region {
         x: 0,
@@ -414,9 +457,10 @@ fn plan_region(
     region: crate::page_image::Region,
     models: &Models,
     direction: &Direction,
+    budget: Budget,
 ) -> RegionPlan {
     let part = image.crop(region.x, region.y, region.width, region.height);
-    let (turn, script) = orientation(&part);
+    let (turn, script) = orientation(&part, budget);
     plan_of(region, turn, script, direction.vertical_first(), models)
 }
 
@@ -514,6 +558,7 @@ fn read_region(
     index: usize,
     models: &Models,
     direction: &Direction,
+    budget: Budget,
 ) -> Result<RegionRead, String> {
     let r = plan.region;
     let part = image.crop(r.x, r.y, r.width, r.height);
@@ -528,6 +573,7 @@ fn read_region(
             part.rotated_clockwise(plan.turn).to_pgm(),
             &plan.languages,
             args,
+            budget,
         )?;
         let confidence = mean_confidence(&tsv);
         Ok((tsv, confidence))
@@ -600,16 +646,167 @@ fn read_region(
 }
 
 /// How long one page may take to render, and one Tesseract call on it.
-const PAGE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+const PAGE_TIME_LIMIT: Duration = Duration::from_secs(120);
 
-/// `pdftoppm -r 300 -gray -f N -l N FILE`: one page as a grey PGM image.
-fn render(path: &Path, page: u32) -> Result<Vec<u8>, String> {
+/// What OCR of one document may spend beyond [`PAGE_TIME_LIMIT`] per command: the time left
+/// of the document's `--time-limit`, so a PDF of many pages fails alone at its limit instead
+/// of running on after it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    /// When the document's time runs out (`None`: no `--time-limit`).
+    pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// How long the next external command may run: [`PAGE_TIME_LIMIT`], or what is left of
+    /// the document's time when that is less; an error once it has run out.
+    fn command_time(self) -> Result<Duration, String> {
+        self.time_for(PAGE_TIME_LIMIT)
+    }
+
+    /// `limit`, or what is left of the document's time when that is less; an error once it
+    /// has run out.
+    pub fn time_for(self, limit: Duration) -> Result<Duration, String> {
+        match self.deadline {
+            None => Ok(limit),
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    Err("the document's time limit (--time-limit) ran out".to_string())
+                } else {
+                    Ok(left.min(limit))
+                }
+            }
+        }
+    }
+
+    /// Whether the document's time has run out.
+    fn ran_out(self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+/// The most scanned pages one document may have OCR'd unless `--max-ocr-pages` says
+/// otherwise: a bound volume of a treaty collection, not a run of thousands of blank pages.
+pub const DEFAULT_MAX_PAGES: usize = 1000;
+
+static MAX_PAGES: OnceLock<usize> = OnceLock::new();
+
+/// Sets the most pages OCR'd per document (the `--max-ocr-pages` flag); the first call wins.
+pub fn set_max_pages(pages: usize) {
+    let _ = MAX_PAGES.set(pages);
+}
+
+fn max_pages() -> usize {
+    MAX_PAGES.get().copied().unwrap_or(DEFAULT_MAX_PAGES)
+}
+
+/// The most pixels a page is rendered with: an A2 sheet at 300 dpi. A larger page is rendered
+/// at a lower resolution so that it fits, which keeps Tesseract's memory (about 10 bytes a
+/// pixel) near half a gigabyte whatever size the PDF gives its pages.
+const MAX_PAGE_PIXELS: f64 = 36_000_000.0;
+
+/// Below this resolution print is too small to read: a page that would need less is not read.
+const MIN_DPI: u32 = 100;
+
+/// One page of a PDF, and the resolution it is rendered at.
+struct Page<'a> {
+    path: &'a Path,
+    number: u32,
+    dpi: u32,
+}
+
+/// The resolution each page is rendered at: [`DPI`], or less for a page so large that it would
+/// pass [`MAX_PAGE_PIXELS`]; a page that would need less than [`MIN_DPI`] gets an error saying
+/// so. Page sizes come from `pdfinfo`; pages it does not list are rendered at [`DPI`].
+fn resolutions(
+    path: &Path,
+    pages: &[u32],
+    budget: Budget,
+) -> Result<Vec<Result<u32, String>>, String> {
+    let (Some(first), Some(last)) = (pages.iter().min(), pages.iter().max()) else {
+        return Ok(Vec::new());
+    };
+    let mut command = Command::new("pdfinfo");
+    command
+        .args(["-f", &first.to_string(), "-l", &last.to_string()])
+        .arg(path);
+    // A PDF's page sizes are a few lines a page; a cap keeps a hostile one from flooding.
+    let cap = 256 * (u64::from(last - first) + 64);
+    let sizes = match crate::child::run_limited(
+        command,
+        "pdfinfo",
+        None,
+        budget.command_time()?,
+        "on this PDF",
+        cap,
+    ) {
+        Ok(done) => page_sizes(&String::from_utf8_lossy(&done.stdout)),
+        // Without pdfinfo (or its answer) the pages are rendered as they are; pdftoppm's
+        // output cap still bounds a huge one.
+        Err(_) => Vec::new(),
+    };
+    Ok(pages
+        .iter()
+        .map(|page| {
+            let Some(&(_, width, height)) = sizes.iter().find(|(number, ..)| number == page) else {
+                return Ok(DPI);
+            };
+            resolution_for(width, height)
+        })
+        .collect())
+}
+
+/// `(page, width, height)` in points from `pdfinfo -f F -l L`'s `Page    3 size: 595 x 842 pts` lines.
+fn page_sizes(info: &str) -> Vec<(u32, f64, f64)> {
+    info.lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("Page")?.trim_start();
+            let (number, rest) = rest.split_once(" size:")?;
+            let (width, rest) = rest.trim().split_once(" x ")?;
+            let height = rest.split_whitespace().next()?;
+            Some((
+                number.trim().parse().ok()?,
+                width.parse().ok()?,
+                height.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// The resolution a page of `width` x `height` points is rendered at (see [`resolutions`]).
+fn resolution_for(width: f64, height: f64) -> Result<u32, String> {
+    let square_inches = (width / 72.0) * (height / 72.0);
+    if !(square_inches.is_finite() && square_inches > 0.0) {
+        return Ok(DPI);
+    }
+    let fitting = (MAX_PAGE_PIXELS / square_inches).sqrt().floor();
+    if fitting >= f64::from(DPI) {
+        return Ok(DPI);
+    }
+    if fitting < f64::from(MIN_DPI) {
+        return Err(format!(
+            "it is {width:.0} x {height:.0} pt, too large to OCR: even at {MIN_DPI} dpi it would \
+             pass the limit of {:.0} megapixels a page",
+            MAX_PAGE_PIXELS / 1e6
+        ));
+    }
+    // Whole numbers: the resolution is part of what the page image's hash stands for.
+    Ok(fitting as u32)
+}
+
+/// `pdftoppm -r DPI -gray -f N -l N FILE`: one page as a grey PGM image.
+fn render(page: &Page, budget: Budget) -> Result<Vec<u8>, String> {
+    let number = page.number;
     let mut command = Command::new("pdftoppm");
     command
-        .args(["-r", &DPI.to_string(), "-gray"])
-        .args(["-f", &page.to_string(), "-l", &page.to_string()])
-        .arg(path);
-    let done = run_on_page(command, "pdftoppm", None).map_err(|e| {
+        .args(["-r", &page.dpi.to_string(), "-gray"])
+        .args(["-f", &number.to_string(), "-l", &number.to_string()])
+        .arg(page.path);
+    // One byte a pixel and a short header: more means pdfinfo's sizes were not the page's.
+    let cap = MAX_PAGE_PIXELS as u64 + 1024;
+    let done = run_on_page(command, "pdftoppm", None, budget, cap).map_err(|e| {
         if e.contains("No such file") || e.contains("not found") {
             "pdftoppm is not installed: install poppler-utils to OCR scanned PDFs".to_string()
         } else {
@@ -618,8 +815,12 @@ fn render(path: &Path, page: u32) -> Result<Vec<u8>, String> {
     })?;
     match done.status {
         Some(status) if status.success() && !done.stdout.is_empty() => Ok(done.stdout),
+        None => Err(format!(
+            "it is too large to OCR: its image passes {:.0} megapixels",
+            MAX_PAGE_PIXELS / 1e6
+        )),
         _ => Err(format!(
-            "pdftoppm could not render page {page} ({})",
+            "pdftoppm could not render page {number} ({})",
             done.stderr.trim()
         )),
     }
@@ -627,13 +828,18 @@ fn render(path: &Path, page: u32) -> Result<Vec<u8>, String> {
 
 /// Runs `tesseract stdin stdout -l LANGUAGES ARGS` on an image; one thread per process, as
 /// pages run in parallel.
-fn tesseract(image: Vec<u8>, languages: &str, args: &[&str]) -> Result<String, String> {
+fn tesseract(
+    image: Vec<u8>,
+    languages: &str,
+    args: &[&str],
+    budget: Budget,
+) -> Result<String, String> {
     let mut command = Command::new("tesseract");
     command
         .args(["stdin", "stdout", "-l", languages])
         .args(args)
         .env("OMP_THREAD_LIMIT", "1");
-    let done = run_on_page(command, "tesseract", Some(image))?;
+    let done = run_on_page(command, "tesseract", Some(image), budget, u64::MAX)?;
     match done.status {
         Some(status) if !status.success() => {
             let first = done.stderr.lines().next().unwrap_or("").trim().to_string();
@@ -643,19 +849,22 @@ fn tesseract(image: Vec<u8>, languages: &str, args: &[&str]) -> Result<String, S
     }
 }
 
-/// Runs a command on one page, killed after [`PAGE_TIME_LIMIT`].
+/// Runs a command on one page, killed after [`PAGE_TIME_LIMIT`] or when the document's time
+/// runs out, whichever comes first.
 fn run_on_page(
     command: Command,
     name: &str,
     input: Option<Vec<u8>>,
+    budget: Budget,
+    max_stdout: u64,
 ) -> Result<crate::child::Finished, String> {
     crate::child::run_limited(
         command,
         name,
         input,
-        PAGE_TIME_LIMIT,
+        budget.command_time()?,
         "on this page",
-        u64::MAX,
+        max_stdout,
     )
 }
 
@@ -874,6 +1083,52 @@ mod tests {
         let ends = ['\u{3002}'];
         assert_eq!(page_from_tsv(tsv, Some(&ends)).text, "第十条OECD Model\n");
         assert_eq!(page_from_tsv(tsv, None).text, "第 十条 OECD Model\n");
+    }
+
+    #[test]
+    fn page_sizes_come_from_pdfinfo_and_large_pages_are_rendered_at_a_lower_resolution() {
+        let info =
+            "Pages:          3\nPage    1 size: 595.276 x 841.89 pts (A4)\nPage    1 rot:  0\n\
+                    Page    2 size: 4000 x 4000 pts\nPage   12 size: 14400 x 14400 pts\n";
+        assert_eq!(
+            page_sizes(info),
+            vec![
+                (1, 595.276, 841.89),
+                (2, 4000.0, 4000.0),
+                (12, 14400.0, 14400.0)
+            ]
+        );
+        // A4 fits at the full resolution; a 4000 pt square page is read at what fits 36
+        // megapixels; a 200-inch page would need less than 100 dpi and is refused.
+        assert_eq!(resolution_for(595.276, 841.89), Ok(DPI));
+        assert_eq!(resolution_for(4000.0, 4000.0), Ok(108));
+        let refused = resolution_for(14400.0, 14400.0).unwrap_err();
+        assert!(
+            refused.contains("14400 x 14400 pt, too large to OCR"),
+            "{refused}"
+        );
+        // Sizes that say nothing leave the page at the full resolution.
+        assert_eq!(resolution_for(0.0, 842.0), Ok(DPI));
+        assert_eq!(resolution_for(f64::NAN, 842.0), Ok(DPI));
+    }
+
+    #[test]
+    fn a_budget_gives_each_command_what_is_left_and_refuses_once_it_has_run_out() {
+        assert_eq!(Budget::default().command_time(), Ok(PAGE_TIME_LIMIT));
+        let soon = Budget {
+            deadline: Some(Instant::now() + Duration::from_secs(5)),
+        };
+        let time = soon.command_time().unwrap();
+        assert!(
+            time <= Duration::from_secs(5) && time > Duration::from_secs(3),
+            "{time:?}"
+        );
+        assert!(!soon.ran_out());
+        let past = Budget {
+            deadline: Some(Instant::now() - Duration::from_millis(1)),
+        };
+        assert!(past.ran_out());
+        assert!(past.command_time().unwrap_err().contains("--time-limit"));
     }
 
     #[test]

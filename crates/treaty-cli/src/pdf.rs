@@ -125,7 +125,11 @@ fn has_pdf_header(bytes: &[u8]) -> bool {
 /// caller adds it). At most the default size limit plus one byte is read (see
 /// [`read_input_capped`]).
 pub fn read_input(path: &Path) -> Result<InputBytes, String> {
-    read_input_capped(path, treaty_normalize::IngestConfig::default().max_bytes)
+    read_input_capped(
+        path,
+        treaty_normalize::IngestConfig::default().max_bytes,
+        None,
+    )
 }
 
 /// Reads a file, at most `max_bytes + 1` bytes of it, so a file larger than its reported
@@ -134,12 +138,17 @@ pub fn read_input(path: &Path) -> Result<InputBytes, String> {
 /// command line (`<(zcat a.txt.gz)`) is read as its writer writes, one with no writer reads
 /// as empty instead of blocking. (Folders are walked without opening what is not a regular
 /// file, see [`crate::inputs::collect`].)
-pub fn read_input_capped(path: &Path, max_bytes: u64) -> Result<InputBytes, String> {
+/// A PDF's text extraction and OCR stop at `deadline` (the document's `--time-limit`).
+pub fn read_input_capped(
+    path: &Path,
+    max_bytes: u64,
+    deadline: Option<Instant>,
+) -> Result<InputBytes, String> {
     let bytes = read_capped(path, max_bytes)?;
     if !is_pdf(path, &bytes) {
         return Ok(InputBytes { bytes, pdf: None });
     }
-    pdf_text(path, &bytes, max_bytes)
+    pdf_text(path, &bytes, max_bytes, crate::ocr::Budget { deadline })
 }
 
 /// The bytes of `path`, at most `max_bytes + 1` of them (see [`read_input_capped`]).
@@ -211,7 +220,12 @@ pub fn not_regular(kind: &std::fs::FileType, link: bool) -> String {
 }
 
 /// The text layer of the PDF at `path` (whose bytes are `pdf`).
-fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, String> {
+fn pdf_text(
+    path: &Path,
+    pdf: &[u8],
+    max_bytes: u64,
+    budget: crate::ocr::Budget,
+) -> Result<InputBytes, String> {
     if !has_pdf_header(pdf) {
         return Err(
             "the file is named .pdf but is not a PDF (no %PDF- header in its first 1024 bytes)"
@@ -221,7 +235,7 @@ fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, Strin
     let started = Instant::now();
     let (text, extractor, note) = match pdftotext_version() {
         Ok(version) => (
-            run_pdftotext(path, max_bytes)?,
+            run_pdftotext(path, max_bytes, budget)?,
             format!("pdftotext {} ({version})", PDFTOTEXT_ARGS[0]),
             None,
         ),
@@ -236,7 +250,7 @@ fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, Strin
     };
     let sha256 = sha256_hex(pdf);
     let (text, mut readings) = without_letter_spacing(&text);
-    let (text, ocr) = with_scanned_pages_read(path, text)?;
+    let (text, ocr) = with_scanned_pages_read(path, text, budget)?;
     if let Some(ocr) = &ocr {
         for reading in &mut readings {
             if let Some(read) = ocr.readings.iter().find(|r| r.page == reading.page) {
@@ -249,9 +263,10 @@ fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, Strin
         u32::try_from(text.iter().filter(|&&b| b == 0x0C).count().max(1)).unwrap_or(u32::MAX);
     if visible < crate::ocr::SCANNED_PAGE_CHARS * pages as usize {
         return Err(match &ocr {
-            Some(_) => format!(
+            Some(ocr) => format!(
                 "the PDF is scanned and OCR found almost no text in it ({visible} characters on \
-                 {pages} pages)"
+                 {pages} pages){}",
+                unread_pages(&ocr.readings)
             ),
             None => format!(
                 "the PDF has no text layer ({visible} characters on {pages} pages): it is \
@@ -277,6 +292,28 @@ fn pdf_text(path: &Path, pdf: &[u8], max_bytes: u64) -> Result<InputBytes, Strin
             readings,
         }),
     })
+}
+
+/// `; page 3 was not read: why` for the OCR'd pages that could not be read (the first few),
+/// so a document without text says whether its pages are blank or could not be read.
+fn unread_pages(readings: &[PageReading]) -> String {
+    const SHOWN: usize = 3;
+    let unread: Vec<String> = readings
+        .iter()
+        .filter_map(|reading| {
+            let why = reading.ocr.as_deref()?.strip_prefix("not read: ")?;
+            Some(format!("page {} was not read: {why}", reading.page))
+        })
+        .collect();
+    match unread.len() {
+        0 => String::new(),
+        n if n <= SHOWN => format!("; {}", unread.join("; ")),
+        n => format!(
+            "; {} (and {} more pages not read)",
+            unread[..SHOWN].join("; "),
+            n - SHOWN
+        ),
+    }
 }
 
 /// The text layer with the letter spacing of unspaced scripts removed page by page
@@ -319,6 +356,7 @@ fn without_letter_spacing(text: &[u8]) -> (Vec<u8>, Vec<PageReading>) {
 fn with_scanned_pages_read(
     path: &Path,
     text: Vec<u8>,
+    budget: crate::ocr::Budget,
 ) -> Result<(Vec<u8>, Option<OcrOrigin>), String> {
     let mode = crate::ocr::mode();
     let layer = String::from_utf8_lossy(&text).into_owned();
@@ -340,7 +378,7 @@ fn with_scanned_pages_read(
     if wanted.is_empty() {
         return Ok((text, None));
     }
-    let (read, run) = crate::ocr::read_pages(path, &wanted)?;
+    let (read, run) = crate::ocr::read_pages(path, &wanted, budget)?;
     let mut joined = String::with_capacity(layer.len());
     let mut words = Vec::new();
     for (index, page) in pages.iter().enumerate() {
@@ -407,17 +445,22 @@ fn builtin_text(pdf: &[u8]) -> Result<Vec<u8>, String> {
     Ok(text.into_bytes())
 }
 
-/// `pdftotext -layout FILE -`, stopped after [`PDF_TIME_LIMIT`], or as soon as its text
+/// `pdftotext -layout FILE -`, stopped after [`PDF_TIME_LIMIT`] (or when the document's time
+/// runs out), or as soon as its text
 /// passes `max_bytes` (a small PDF can hold a very large text layer: its pages may share one
 /// content stream).
-fn run_pdftotext(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String> {
+fn run_pdftotext(
+    path: &Path,
+    max_bytes: u64,
+    budget: crate::ocr::Budget,
+) -> Result<Vec<u8>, String> {
     let mut command = Command::new("pdftotext");
     command.args(PDFTOTEXT_ARGS).arg(path).arg("-");
     let done = crate::child::run_limited(
         command,
         "pdftotext",
         None,
-        PDF_TIME_LIMIT,
+        budget.time_for(PDF_TIME_LIMIT)?,
         "on this PDF",
         max_bytes,
     )?;

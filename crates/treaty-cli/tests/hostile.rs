@@ -595,3 +595,105 @@ fn unreadable_pdfs_say_why_and_a_header_after_a_byte_order_mark_is_read() {
     let rows = std::fs::read_to_string(dir.path().join("out/rates.csv")).unwrap();
     assert!(rows.contains("leading-junk,"), "{rows}");
 }
+
+/// A PDF of `pages` blank pages of `size` x `size` points, with a correct cross-reference
+/// table: no text layer, so every page goes to OCR.
+fn blank_pdf(pages: usize, size: u32) -> Vec<u8> {
+    let mut objects = vec![
+        "<</Type/Catalog/Pages 2 0 R>>".to_string(),
+        format!(
+            "<</Type/Pages/Kids[{}]/Count {pages}>>",
+            (0..pages)
+                .map(|i| format!("{} 0 R", i + 3))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    ];
+    for _ in 0..pages {
+        objects.push(format!(
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 {size} {size}]>>"
+        ));
+    }
+    let mut pdf = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (index, object) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj{object}endobj\n", index + 1).as_bytes());
+    }
+    let xref = pdf.len();
+    pdf.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for offset in offsets {
+        pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    pdf.extend_from_slice(
+        format!(
+            "trailer<</Size {}/Root 1 0 R>>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    pdf
+}
+
+/// OCR has budgets (issue 44, the audit's F4): a PDF with more scanned pages than
+/// `--max-ocr-pages` fails before any is read; a page too large to render within the pixel
+/// limit is named with its size; a page OCR'd past `--time-limit` makes its document fail
+/// at the limit, saying OCR ran out of time, while the batch goes on.
+#[test]
+fn ocr_stops_at_its_page_pixel_and_time_budgets_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    std::fs::write(input.join("many-pages.pdf"), blank_pdf(5, 612)).unwrap();
+    std::fs::write(input.join("huge-page.pdf"), blank_pdf(1, 14400)).unwrap();
+    // 4000 pt square: rendered at a lowered resolution, still seconds of Tesseract.
+    std::fs::write(input.join("large-page.pdf"), blank_pdf(1, 4000)).unwrap();
+    std::fs::write(input.join("good.txt"), treaty_text()).unwrap();
+    let started = Instant::now();
+    let cache = dir.path().join("ocr-cache");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"));
+    child
+        .args(["run", "in", "--out", "out", "-q", "--jobs", "1"])
+        .args(["--max-ocr-pages", "4", "--time-limit", "3"])
+        .env("TREATY_OCR_CACHE", &cache)
+        .current_dir(dir.path());
+    let output = child.output().unwrap();
+    let elapsed = started.elapsed();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Three budgets of a second or less each, and a text: far from the minutes unbounded OCR took.
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+    let records = failures(&dir.path().join("out"));
+    let error = |doc: &str| {
+        failure_of(&records, doc)["error"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        error("many-pages")
+            .contains("5 scanned pages to OCR, more than the limit of 4 (--max-ocr-pages)"),
+        "{}",
+        error("many-pages")
+    );
+    assert!(
+        error("huge-page")
+            .contains("page 1 was not read: it is 14400 x 14400 pt, too large to OCR"),
+        "{}",
+        error("huge-page")
+    );
+    assert!(
+        error("large-page").contains("ran out during OCR")
+            || error("large-page").contains("--time-limit"),
+        "{}",
+        error("large-page")
+    );
+    let rows = std::fs::read_to_string(dir.path().join("out/rates.csv")).unwrap();
+    assert!(rows.contains("good,"), "{rows}");
+}

@@ -376,14 +376,20 @@ fn pipe_document(
         )
     } else {
         let path = PathBuf::from(trimmed);
-        let bytes = crate::pdf::read_input_capped(&path, settings.ingest.max_bytes)
-            .map_err(|error| Failure {
-                doc: crate::inputs::doc_name(&path),
-                path: trimmed.to_string(),
-                severity: "error",
-                error,
-            })?
-            .bytes;
+        let bytes = crate::pdf::read_input_capped(
+            &path,
+            settings.ingest.max_bytes,
+            limit
+                .filter(|limit| !limit.is_zero())
+                .map(|limit| std::time::Instant::now() + limit),
+        )
+        .map_err(|error| Failure {
+            doc: crate::inputs::doc_name(&path),
+            path: trimmed.to_string(),
+            severity: "error",
+            error,
+        })?
+        .bytes;
         (
             crate::inputs::doc_name(&path),
             trimmed.to_string(),

@@ -2,7 +2,7 @@
 //! with panics caught, and every problem turned into a failure naming the file.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use treaty_extract::schema::{DocumentReport, ExtractedFrom, OcrReport, Warning, SCHEMA_VERSION};
 use treaty_extract::{process_document, sha256_hex, Settings};
@@ -26,6 +26,19 @@ pub(crate) fn process_guarded(
     settings: &Settings<'static>,
     limit: Option<Duration>,
 ) -> Result<DocumentReport, String> {
+    process_guarded_after(doc, path, bytes, settings, limit, Duration::ZERO)
+}
+
+/// [`process_guarded`] for a document that has already `spent` part of its time limit (on
+/// reading a PDF's text and OCR): the pipeline gets what is left.
+fn process_guarded_after(
+    doc: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    settings: &Settings<'static>,
+    limit: Option<Duration>,
+    spent: Duration,
+) -> Result<DocumentReport, String> {
     let settings = Settings {
         ingest: IngestConfig {
             markup: path.map_or(Markup::Detect, markup_of),
@@ -37,7 +50,7 @@ pub(crate) fn process_guarded(
         None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             process_document(doc, bytes, &settings)
         })),
-        Some(limit) => match process_within(doc, bytes, &settings, limit) {
+        Some(limit) => match process_within(doc, bytes, &settings, limit.saturating_sub(spent)) {
             Ok(answer) => answer,
             Err(Overrun::TookTooLong) => {
                 return Err(format!(
@@ -139,16 +152,27 @@ pub(super) fn process_input(
         Ok(_) => {}
         Err(error) => return fail(format!("cannot read: {error}")),
     }
-    let input = match crate::pdf::read_input_capped(path, settings.ingest.max_bytes) {
+    // The time limit covers the whole document: reading a PDF's text and OCR of its pages too.
+    let started = Instant::now();
+    let limit = limit.filter(|limit| !limit.is_zero());
+    let deadline = limit.map(|limit| started + limit);
+    let input = match crate::pdf::read_input_capped(path, settings.ingest.max_bytes, deadline) {
         Ok(input) => input,
         Err(error) => return fail(error),
     };
+    let spent = started.elapsed();
+    if let Some(limit) = limit.filter(|&limit| spent >= limit) {
+        return fail(format!(
+            "took too long: reading the PDF used all of its {} s (--time-limit)",
+            limit.as_secs_f64()
+        ));
+    }
     if resume {
         if let Some(report) = previous_report(out, doc, &input.bytes) {
             return Outcome::Done(Box::new(report), true, path.display().to_string());
         }
     }
-    match process_guarded(doc, Some(path), &input.bytes, settings, limit) {
+    match process_guarded_after(doc, Some(path), &input.bytes, settings, limit, spent) {
         Ok(mut report) => {
             if let Some(pdf) = &input.pdf {
                 let text = format!("text/{doc}.txt");
