@@ -41,6 +41,10 @@ struct Cli {
     /// The most scanned pages OCR'd in one PDF; a PDF with more fails with that said.
     #[arg(long, global = true, default_value_t = ocr::DEFAULT_MAX_PAGES, value_name = "PAGES")]
     max_ocr_pages: usize,
+    /// Seconds each scanned page to OCR adds to its document's --time-limit (fractions
+    /// allowed; 0: OCR must fit in --time-limit itself).
+    #[arg(long, global = true, default_value = "60", value_name = "SECONDS", value_parser = batch::parse_time_limit)]
+    ocr_page_time: std::time::Duration,
 }
 
 #[derive(Subcommand)]
@@ -96,6 +100,7 @@ fn main() -> ExitCode {
     }
     ocr::set_mode(cli.ocr);
     ocr::set_max_pages(cli.max_ocr_pages);
+    ocr::set_page_time(cli.ocr_page_time);
     let result = match cli.command {
         Command::Run(args) => report::run(args),
         Command::Normalize(args) => inspect::normalize(args),

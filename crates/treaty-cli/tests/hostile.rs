@@ -640,7 +640,8 @@ fn blank_pdf(pages: usize, size: u32) -> Vec<u8> {
 /// OCR has budgets (issue 44, the audit's F4): a PDF with more scanned pages than
 /// `--max-ocr-pages` fails before any is read; a page too large to render within the pixel
 /// limit is named with its size; a page OCR'd past `--time-limit` makes its document fail
-/// at the limit, saying OCR ran out of time, while the batch goes on.
+/// at the limit (here without the time OCR'd pages add, `--ocr-page-time 0`), saying OCR ran
+/// out of time, while the batch goes on.
 #[test]
 fn ocr_stops_at_its_page_pixel_and_time_budgets_and_the_batch_goes_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -656,7 +657,14 @@ fn ocr_stops_at_its_page_pixel_and_time_budgets_and_the_batch_goes_on() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"));
     child
         .args(["run", "in", "--out", "out", "-q", "--jobs", "1"])
-        .args(["--max-ocr-pages", "4", "--time-limit", "3"])
+        .args([
+            "--max-ocr-pages",
+            "4",
+            "--time-limit",
+            "3",
+            "--ocr-page-time",
+            "0",
+        ])
         .env("TREATY_OCR_CACHE", &cache)
         .current_dir(dir.path());
     let output = child.output().unwrap();

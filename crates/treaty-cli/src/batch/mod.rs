@@ -34,7 +34,7 @@ use treaty_cli::dictionary::LazyTokenizer;
 
 use dataset_files::{set_aside_previous, DatasetFiles, PREVIOUS_FOLDER, WARNINGS_FILE};
 use datasets::render;
-use deadline::parse_time_limit;
+pub(crate) use deadline::parse_time_limit;
 use interrupt::Interrupt;
 use manifest::{
     file_sha256, lock_output, rules_fingerprint, trusted_entries, InputEntry, Journal, Manifest,

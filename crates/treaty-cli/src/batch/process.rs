@@ -160,7 +160,15 @@ pub(super) fn process_input(
         Ok(input) => input,
         Err(error) => return fail(error),
     };
-    let spent = started.elapsed();
+    // Time OCR'd pages were allowed (--ocr-page-time) is not taken from the pipeline's.
+    let ocr_pages = input
+        .pdf
+        .as_ref()
+        .and_then(|pdf| pdf.ocr.as_ref())
+        .map_or(0, |ocr| ocr.run.pages.len());
+    let allowance =
+        crate::ocr::page_time().saturating_mul(u32::try_from(ocr_pages).unwrap_or(u32::MAX));
+    let spent = started.elapsed().saturating_sub(allowance);
     if let Some(limit) = limit.filter(|&limit| spent >= limit) {
         return fail(format!(
             "took too long: reading the PDF used all of its {} s (--time-limit)",
