@@ -19,7 +19,8 @@ cargo +nightly fuzz build --sanitizer none ${BUILD_FLAGS:-}
 bin=${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-gnu/release
 mkdir -p logs
 if [ $# -eq 0 ]; then
-    set -- segment 1100000 2048 process_document 1050000 2048 normalize 1050000 1024 numbers 7000000 256
+    set -- segment 5000000 2048 process_document 5000000 2048 normalize 1050000 1024 numbers 7000000 256 \
+        markdown 1000000 2048 letter_spacing 1000000 2048
 fi
 while [ $# -ge 3 ]; do
     target=$1 runs=$2 max_len=$3

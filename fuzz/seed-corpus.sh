@@ -30,11 +30,31 @@ split_into() {
 split_into "$work/4k" 4000
 split_into "$work/1k" 1000
 
-mkdir -p corpus/normalize corpus/numbers corpus/segment corpus/process_document
+mkdir -p corpus/normalize corpus/numbers corpus/segment corpus/process_document \
+    corpus/markdown corpus/letter_spacing
 cp "$work"/1k/* corpus/numbers/
 cp "$work"/4k/* corpus/segment/
 cp "$work"/4k/* corpus/normalize/
 cp "$work"/4k/* corpus/process_document/
+# Markdown stripping: the Markdown pages in chunks, and plain texts (Markdown without markup).
+for page in ../corpus/md/*.md; do
+    split -C 2000 -d -a 3 "$page" "corpus/markdown/$(basename "$page" .md)-"
+done
+cp "$work"/1k/*-en-0[0-4]? corpus/markdown/ 2> /dev/null || true
+# Letter spacing: Japanese pages as pdftotext -layout prints justified lines (a space between
+# every two characters on some lines), and as they are.
+python3 - "$work/1k" corpus/letter_spacing <<'PY'
+import sys, pathlib
+source, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for chunk in sorted(source.iterdir()):
+    text = chunk.read_text(encoding="utf-8", errors="replace")
+    if not any("\u3040" <= c <= "\u9fff" for c in text):
+        continue
+    spaced = "\n".join(" ".join(line) if i % 2 == 0 else line
+                       for i, line in enumerate(text.split("\n")))
+    (out / (chunk.name + ".spaced")).write_text(spaced, encoding="utf-8")
+    (out / chunk.name).write_text(text, encoding="utf-8")
+PY
 
 # Every tenth chunk of the four seed texts, re-encoded.
 encoded="$work/encoded"

@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use treaty_extract::{process_document, Settings};
-use treaty_normalize::{decode, normalize, Decoded, IngestConfig, OffsetMap};
+use treaty_normalize::{decode, normalize, Decoded, IngestConfig, Markup, OffsetMap};
 use treaty_numbers::{find_quantities, Decimal, Lang};
 use treaty_segment::{segment, Config as SegmentConfig};
 
@@ -125,6 +125,55 @@ pub fn check_normalize(bytes: &[u8]) -> Check {
     let normalized = normalize(&decoded);
     check_map(&normalized.map, &normalized.text, bytes, &boundaries)
         .map_err(|e| format!("normalize: {e}"))
+}
+
+/// Markdown stripping (the decoding of a `.md` file) and normalization after it: never
+/// panics, and when the input is accepted both offset maps are sound (see `check_map`), so
+/// every span of a Markdown document still points at its own bytes.
+pub fn check_markdown(bytes: &[u8]) -> Check {
+    let config = IngestConfig {
+        markup: Markup::Markdown,
+        ..IngestConfig::default()
+    };
+    let Ok(decoded) = decode(bytes, &config) else {
+        return Ok(());
+    };
+    let boundaries = original_boundaries(&decoded, bytes);
+    check_map(&decoded.map, &decoded.text, bytes, &boundaries)
+        .map_err(|e| format!("markdown: {e}"))?;
+    let normalized = normalize(&decoded);
+    check_map(&normalized.map, &normalized.text, bytes, &boundaries)
+        .map_err(|e| format!("markdown, normalized: {e}"))
+}
+
+/// The choice of how a PDF page's text layer is read (letter spacing removed on the whole
+/// page, on some lines, or not at all): only single spaces are removed, as many as it says,
+/// every other character kept in order, and the scope says whether any was removed.
+pub fn check_letter_spacing(page: &str) -> Check {
+    let read = treaty_normalize::letter_spacing::remove_letter_spacing(page);
+    ensure!(
+        read.text.len() + read.removed == page.len(),
+        "{} spaces said removed, but the text went from {} to {} bytes",
+        read.removed,
+        page.len(),
+        read.text.len()
+    );
+    let without_spaces = |text: &str| text.chars().filter(|&c| c != ' ').collect::<String>();
+    ensure!(
+        without_spaces(&read.text) == without_spaces(page),
+        "characters other than spaces changed"
+    );
+    ensure!(
+        (read.removed == 0) == (read.scope.as_str() == "none"),
+        "scope {} with {} spaces removed",
+        read.scope.as_str(),
+        read.removed
+    );
+    ensure!(
+        !read.text.contains("  ") || page.contains("  "),
+        "a space was removed from a run of spaces, leaving two"
+    );
+    Ok(())
 }
 
 /// Whether `value` is a plain decimal that reads back as itself through an `f64`.
@@ -395,8 +444,12 @@ pub type TargetCheck = fn(&[u8]) -> Check;
 
 /// The fuzz targets (`fuzz/fuzz_targets/<name>.rs`) and the check each runs on its raw input:
 /// the string targets read the bytes as UTF-8, replacing invalid sequences.
-pub const TARGETS: [(&str, TargetCheck); 4] = [
+pub const TARGETS: [(&str, TargetCheck); 6] = [
     ("normalize", check_normalize),
+    ("markdown", check_markdown),
+    ("letter_spacing", |data| {
+        check_letter_spacing(&String::from_utf8_lossy(data))
+    }),
     ("numbers", |data| {
         check_numbers(&String::from_utf8_lossy(data))
     }),
