@@ -243,9 +243,152 @@ fn names_that_are_not_utf8_are_recorded_apart_and_read_back_to_their_files() {
     );
 }
 
+/// Reads standard output of `child` line by line on a thread of its own.
+fn stdout_lines(child: &mut Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            if lines.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    received
+}
+
+#[test]
+fn pipe_mode_answers_a_line_while_standard_input_stays_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"))
+        .args(["run", "--stdin", "--jobs", "1"])
+        .current_dir(dir.path())
+        .env("TREATY_DICTIONARY_DIR", dir.path().join(".dictionary"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let lines = stdout_lines(&mut child);
+    // Standard input stays open: each answer must come without its end.
+    let mut answer_to = |doc: &str| -> serde_json::Value {
+        stdin.write_all(&json_line(doc, &treaty_text())).unwrap();
+        stdin.flush().unwrap();
+        loop {
+            let Ok(line) = lines.recv_timeout(Duration::from_secs(20)) else {
+                panic!("no answer to {doc} while standard input is open");
+            };
+            let answer: serde_json::Value = serde_json::from_str(&line).unwrap();
+            // The rest of an earlier answer comes first.
+            if answer["doc"] == doc {
+                return answer;
+            }
+        }
+    };
+    assert!(answer_to("first")["value"].is_string());
+    assert!(answer_to("second")["value"].is_string());
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_line_over_max_bytes_is_answered_as_a_failure_without_being_held() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("first.jsonl"),
+        json_line("first", &treaty_text()),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("third.jsonl"),
+        json_line("third", &treaty_text()),
+    )
+    .unwrap();
+    // Line 2 is 1 GB of `a`: read whole it needs more memory than the limit allows (it
+    // ended the process with "memory allocation ... failed" before a line was answered).
+    let script = format!(
+        "ulimit -v {VIRTUAL_KIB}; (cat first.jsonl; head -c 1000000000 /dev/zero | tr '\\0' a; \
+         echo; cat third.jsonl) | '{}' run --stdin --jobs 1 --max-bytes 1000000",
+        env!("CARGO_BIN_EXE_treaty")
+    );
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir.path())
+        .env("TREATY_DICTIONARY_DIR", dir.path().join(".dictionary"))
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let failures: Vec<serde_json::Value> = stderr
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(failures.len(), 1, "{stderr}");
+    assert_eq!(failures[0]["path"], "stdin line 2");
+    let error = failures[0]["error"].as_str().unwrap();
+    assert!(error.contains("is too long"), "{error}");
+    assert!(error.contains("--max-bytes"), "{error}");
+    let docs: Vec<String> = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["doc"].to_string())
+        .collect();
+    assert!(
+        docs.first().is_some_and(|doc| doc == "\"first\""),
+        "{docs:?}"
+    );
+    assert!(
+        docs.last().is_some_and(|doc| doc == "\"third\""),
+        "{docs:?}"
+    );
+}
+
+/// The virtual memory the process is allowed in the test of a long pipe line, in KiB:
+/// enough for the binary, its threads and a document, not for a line of 1 GB.
+const VIRTUAL_KIB: u64 = 1_500_000;
+
 /// A small PDF with a text layer and a dividend rate (BOM and a line before its header).
 fn small_pdf() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf-errors/leading-junk.pdf")
+}
+
+#[test]
+fn a_pdf_named_in_pipe_mode_is_answered_with_the_text_its_offsets_point_into() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(small_pdf(), dir.path().join("a.pdf")).unwrap();
+    let child = start(
+        &["run", "--stdin", "--jobs", "1"],
+        dir.path(),
+        Some(b"a.pdf\n"),
+    );
+    let finished = finish(child, dir.path(), Duration::from_secs(60));
+    assert_eq!(finished.status.code(), Some(0), "{}", finished.stderr);
+    let lines: Vec<serde_json::Value> = finished
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let pdf_text = lines[0]["pdf_text"].as_str().expect("the text comes first");
+    assert_eq!(lines[0]["doc"], "a");
+    assert_eq!(lines[0]["line"], 1);
+    assert!(pdf_text.contains("Article 10"), "{pdf_text}");
+    let rows = &lines[1..];
+    assert!(!rows.is_empty(), "{}", finished.stdout);
+    for row in rows {
+        let (start, end) = (
+            row["start"].as_u64().unwrap() as usize,
+            row["end"].as_u64().unwrap() as usize,
+        );
+        let value = row["value"].as_str().unwrap();
+        if value != "0" {
+            assert!(pdf_text[start..end].contains(value), "{row}");
+        }
+    }
 }
 
 #[test]
