@@ -182,7 +182,7 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     });
     // Lines read ahead of their answers: enough to keep every worker busy, few enough that
     // memory stays a small multiple of --max-bytes per worker.
-    let window = (2 * jobs).max(LINES_LOOKED_AT + 1);
+    let window = 2 * jobs;
     let (events, received) = std::sync::mpsc::channel::<Event>();
     // The reader takes a slot before each line and the main thread gives one back per answer
     // written, so reading never runs more than `window` lines ahead.
@@ -247,6 +247,8 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let mut next = 1;
     let mut n_lines = 0;
     let mut ended = false;
+    // The last line whose slot was given back while it was held.
+    let mut given_back = 0;
     while !ended || next <= n_lines {
         let event = received
             .recv()
@@ -258,12 +260,16 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
                     None => dispatch(number, line),
                     Some(lines) => {
                         lines.push((number, line));
+                        // Held lines are at most the first few that are not blank (and the
+                        // blank ones between): the reader goes on past the window for them.
+                        let _ = freed.try_recv();
+                        given_back = number;
                         let verdict = looks_like_raw_text(lines);
-                        if let Some(looked_at) = verdict.raw_text(lines.len() >= window) {
+                        if let Some(looked_at) = verdict.raw_text(false) {
                             eprintln!("treaty: {}", raw_text_message(looked_at));
                             return Ok(ExitCode::from(2));
                         }
-                        if verdict.decided(lines.len() >= window) {
+                        if verdict.decided(false) {
                             for (number, line) in held.take().unwrap_or_default() {
                                 dispatch(number, line);
                             }
@@ -276,9 +282,11 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
                 while let Some(result) = answers.remove(&next) {
                     n_failed += usize::from(write_answer(&mut stdout, next, result)?);
                     stdout.flush()?;
-                    next += 1;
                     // The reader may be gone (at the end of input): nothing to give back.
-                    let _ = freed.try_recv();
+                    if next > given_back {
+                        let _ = freed.try_recv();
+                    }
+                    next += 1;
                 }
             }
             Event::End(result) => {
