@@ -69,12 +69,15 @@ pub struct RunArgs {
     #[arg(long)]
     pub resume: bool,
     /// Reuse an output folder that holds the JSON of documents that are not inputs of this
-    /// run: delete that JSON (without --force such a folder is refused, since its datasets
-    /// would leave those documents out).
+    /// run: delete that JSON, and set aside the earlier run's report/ and text/ with its
+    /// datasets (without --force such a folder is refused, since its datasets would leave
+    /// those documents out).
     #[arg(long)]
     pub force: bool,
     /// Pipe mode: read JSON lines (`{"doc": NAME, "text": TEXT}`) or one path per line from
-    /// standard input and write result rows to standard output as JSON lines, in input order.
+    /// standard input and write result rows to standard output as JSON lines, in input order,
+    /// each line's as soon as it is done (a PDF's after a line with its extracted text, which
+    /// the rows' offsets point into); a line longer than --max-bytes is a failure.
     /// Failures (what `run` writes to failures.jsonl: errors, and documents processed with a
     /// warning) go to standard error as JSON lines; the exit status is 1 when there is one.
     /// Nothing is written to --out.
