@@ -78,3 +78,58 @@ pub fn write_atomic(destination: &Path, contents: &[u8]) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", destination.display()))?;
     file.commit()
 }
+
+/// The longest file name most file systems take, in bytes (`NAME_MAX` on Linux and macOS).
+const NAME_MAX: usize = 255;
+
+/// The longest suffix put after a document's output stem: `.json` (`text/<stem>.txt` is
+/// shorter).
+const LONGEST_SUFFIX: usize = ".json".len();
+
+/// The stem of a document's output files in the output folder (`<stem>.json`,
+/// `text/<stem>.txt`): the document name itself, or, for a name whose output names would be
+/// longer than the file system takes (a 255-byte input name), its first bytes, `~` and 16
+/// hexadecimal digits of its SHA-256, so each long name keeps one output of its own, the
+/// same in every run. The document JSON and `run.json` keep the whole name.
+pub fn output_stem(doc: &str) -> std::borrow::Cow<'_, str> {
+    if doc.len() + LONGEST_SUFFIX <= NAME_MAX {
+        return std::borrow::Cow::Borrowed(doc);
+    }
+    let hash = treaty_extract::sha256_hex(doc.as_bytes());
+    let mut cut = NAME_MAX - LONGEST_SUFFIX - 1 - 16;
+    while !doc.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    std::borrow::Cow::Owned(format!("{}~{}", &doc[..cut], &hash[..16]))
+}
+
+/// `<out>/<stem>.json`, a document's JSON (see [`output_stem`]).
+pub fn json_path(out: &Path, doc: &str) -> PathBuf {
+    out.join(format!("{}.json", output_stem(doc)))
+}
+
+/// `text/<stem>.txt`, where a PDF's text is kept, relative to the output folder.
+pub fn kept_text_name(doc: &str) -> String {
+    format!("text/{}.txt", output_stem(doc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::output_stem;
+
+    #[test]
+    fn long_document_names_get_a_short_stem_of_their_own() {
+        assert_eq!(output_stem("treaty"), "treaty");
+        let fits = "a".repeat(250);
+        assert_eq!(output_stem(&fits), fits);
+        let long = "a".repeat(251);
+        let stem = output_stem(&long);
+        assert_eq!(stem.len(), 250);
+        assert!(stem.starts_with(&"a".repeat(233)), "{stem}");
+        assert_eq!(stem, output_stem(&long), "the same in every run");
+        assert_ne!(stem, output_stem(&"a".repeat(252)));
+        // Cut on a character boundary.
+        let japanese = "条".repeat(100);
+        assert!(output_stem(&japanese).len() <= 250);
+    }
+}

@@ -139,7 +139,7 @@ fn load(input: &Input, out: &Path, failures: &BTreeMap<String, Failure>) -> Load
     let recorded = failures.get(&doc).cloned();
     // A PDF's text as the run kept it (the same bytes pdftotext gives), else the file.
     let kept = crate::inputs::has_extension(path, &["pdf"])
-        .then(|| std::fs::read(out.join("text").join(format!("{doc}.txt"))).ok())
+        .then(|| std::fs::read(out.join(crate::output::kept_text_name(&doc))).ok())
         .flatten();
     let read = kept.map_or_else(|| crate::pdf::read_input(path).map(|i| i.bytes), Ok);
     let bytes = match read {
@@ -153,7 +153,7 @@ fn load(input: &Input, out: &Path, failures: &BTreeMap<String, Failure>) -> Load
             }
         }
     };
-    let json = out.join(format!("{doc}.json"));
+    let json = crate::output::json_path(out, &doc);
     let report = std::fs::read(&json)
         .ok()
         .and_then(|text| serde_json::from_slice::<DocumentReport>(&text).ok());

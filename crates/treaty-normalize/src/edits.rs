@@ -49,6 +49,12 @@ impl Edits {
         self.replace(range, "");
     }
 
+    /// Bytes of memory the edits hold (for the bounds the passes keep).
+    #[cfg(test)]
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.items.capacity() * std::mem::size_of::<Edit>() + self.buffer.capacity()
+    }
+
     /// Whether the pass changes nothing.
     pub(crate) fn is_empty(&self) -> bool {
         self.items.is_empty()
@@ -69,7 +75,14 @@ impl Edits {
     /// the pass; they are skipped (and caught by a debug assertion in tests).
     pub(crate) fn apply_into(&self, text: &str, out: &mut String) -> OffsetMap {
         out.clear();
-        out.reserve(text.len() + self.buffer.len());
+        // The output's exact length: reserving the input's length and every replacement's
+        // besides costs three times the output where the edits delete most of the text.
+        let removed: usize = self
+            .items
+            .iter()
+            .map(|edit| edit.end.saturating_sub(edit.start))
+            .sum();
+        out.reserve((text.len() + self.buffer.len()).saturating_sub(removed));
         let mut builder = MapBuilder::default();
         let mut cursor = 0;
         for edit in &self.items {

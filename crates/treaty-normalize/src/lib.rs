@@ -70,6 +70,18 @@ pub struct Normalized {
 ///
 /// Fixes that find nothing to do cost one scan of the text and leave no trace in the map.
 pub fn normalize(decoded: &Decoded) -> Normalized {
+    let (text, map, stats) = apply_fixes(decoded);
+    Normalized {
+        text: text.unwrap_or_else(|| decoded.text.clone()),
+        map: map.unwrap_or_else(|| decoded.map.clone()),
+        encoding: decoded.encoding,
+        stats,
+    }
+}
+
+/// Every fix over `decoded`: the text and map when one changed something (`None`: the
+/// decoded ones stand), and the counts.
+fn apply_fixes(decoded: &Decoded) -> (Option<String>, Option<OffsetMap>, FixStats) {
     let mut stats = FixStats {
         markup: decoded.markup,
         stray_controls: decoded.stray_controls,
@@ -105,19 +117,20 @@ pub fn normalize(decoded: &Decoded) -> Normalized {
     for fix in fixes::FIXES {
         apply(fix, &mut stats);
     }
-    let map = match map {
-        Some(map) => decoded.map.compose(&map),
-        None => decoded.map.clone(),
-    };
-    Normalized {
-        text: text.unwrap_or_else(|| decoded.text.clone()),
-        map,
-        encoding: decoded.encoding,
-        stats,
-    }
+    let map = map.map(|map| decoded.map.compose(&map));
+    (text, map, stats)
 }
 
 /// Decodes and normalizes `bytes`: [`decode`] then [`normalize`].
 pub fn normalize_bytes(bytes: &[u8], config: &IngestConfig) -> Result<Normalized, IngestError> {
-    decode(bytes, config).map(|decoded| normalize(&decoded))
+    let decoded = decode(bytes, config)?;
+    let (text, map, stats) = apply_fixes(&decoded);
+    // What no fix changed is moved, not copied: a copy of a long text's map and text would
+    // double them at the peak.
+    Ok(Normalized {
+        text: text.unwrap_or(decoded.text),
+        map: map.unwrap_or(decoded.map),
+        encoding: decoded.encoding,
+        stats,
+    })
 }

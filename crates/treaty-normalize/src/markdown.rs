@@ -31,8 +31,10 @@ use std::ops::Range;
 
 use crate::edits::Edits;
 
-/// Input bytes that pay for one edit of its own; see [`Sink`].
-const EDIT_BYTES: usize = 32;
+/// Input bytes that pay for one edit of its own; see [`Sink`]. An edit costs its map about
+/// 80 bytes (two segments) and the edit list 32, so 256 keeps both under half a byte per
+/// input byte however dense the markup (32 let 16 MB of escapes take 245 MB).
+const EDIT_BYTES: usize = 256;
 
 /// How many edits of their own the pass may make beyond one per [`EDIT_BYTES`] bytes.
 const EDIT_BURST: usize = 4096;
@@ -752,6 +754,16 @@ mod tests {
         assert_eq!(&source[map.span_to_original(10..11)], "*");
         assert_eq!(map.to_original(10), 13);
         assert_eq!(map.to_original(1000), 12 + 2 * 990 + 1);
+        // The edit list holds the text the merged edits keep (the stars, half the input) and
+        // 32 bytes per edit, with room to grow of as much again: nothing per byte beyond.
+        let bound = 2 * (source.len() / 2 + 32 * stripper.sink.len());
+        let edits = stripper.sink.finish();
+        assert!(
+            edits.heap_bytes() <= bound,
+            "{} bytes of edits for {} of input",
+            edits.heap_bytes(),
+            source.len()
+        );
         // Ordinary Markdown keeps every edit apart: the map is exact.
         let ordinary = "## Article 10\n\n**Dividends** [a](b) `c` \\* <br>\n".repeat(200);
         let stripper = read(&ordinary);

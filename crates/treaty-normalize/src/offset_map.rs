@@ -96,6 +96,11 @@ impl OffsetMap {
         builder.finish(len)
     }
 
+    /// Bytes of memory the map holds: a few tens per edit of the text, never per byte.
+    pub fn heap_bytes(&self) -> usize {
+        self.segments.capacity() * std::mem::size_of::<Segment>()
+    }
+
     /// Length in bytes of the derived text this map starts from.
     pub fn text_len(&self) -> usize {
         self.text_len
@@ -355,8 +360,11 @@ impl MapBuilder {
         self.finish_with(text_len, original_len)
     }
 
-    fn finish_with(self, text_len: usize, original_len: usize) -> OffsetMap {
+    fn finish_with(mut self, text_len: usize, original_len: usize) -> OffsetMap {
         debug_assert_eq!(self.out_pos, text_len);
+        // A map lives as long as its document: the growth room of a long one (up to as
+        // much again) is given back.
+        self.segments.shrink_to_fit();
         OffsetMap {
             segments: self.segments,
             text_len,

@@ -98,3 +98,32 @@ fn long_lines_of_closed_markup_go() {
     let markers = format!("{}{}\n", "# ".repeat(50_000), "#".repeat(100_000));
     assert_eq!(read(&markers), "\n");
 }
+
+#[test]
+fn dense_escapes_keep_the_maps_under_half_a_byte_per_input_byte() {
+    // `md-escapes-16MB.md` (F12): `\*` repeated, an edit per two bytes. Its maps took 2.3 GB
+    // for 16 MB (144 times the input), then, with edits merged past a budget, 245 MB.
+    let source = format!("# Article 1\n{}\n", "\\*".repeat(2_000_000));
+    let decoded = decode(source.as_bytes(), &markdown()).unwrap();
+    assert_eq!(decoded.text.len(), "Article 1\n".len() + 2_000_000 + 1);
+    let budget = source.len() / 2;
+    assert!(
+        decoded.map.heap_bytes() <= budget,
+        "the decoded text's map holds {} bytes for {} bytes of input",
+        decoded.map.heap_bytes(),
+        source.len()
+    );
+    let normalized = normalize_bytes(source.as_bytes(), &markdown()).unwrap();
+    assert!(
+        normalized.map.heap_bytes() <= budget,
+        "the normalized text's map holds {} bytes for {} bytes of input",
+        normalized.map.heap_bytes(),
+        source.len()
+    );
+    // The map stays sound: the heading maps to its place, the end to the end.
+    assert_eq!(normalized.map.span_to_original(0..7), 2..9);
+    assert_eq!(
+        normalized.map.to_original(normalized.text.len()),
+        source.len()
+    );
+}

@@ -29,16 +29,29 @@ pub(crate) const DATASET_FILES: [&str; 7] = [
 /// Where the datasets of the earlier run go when a run starts, inside the output folder.
 pub(crate) const PREVIOUS_FOLDER: &str = "previous-run";
 
+/// The folders of an earlier run's output that `--force` sets aside with its datasets: its
+/// report and the kept texts of its PDFs, which may show documents this run does not have.
+pub(crate) const FORCED_FOLDERS: [&str; 2] = ["report", "text"];
+
 /// Moves the datasets an earlier run left in `out` into `out/previous-run/`, so a run that
 /// stops before its end never leaves an earlier run's datasets beside its own JSON. They are
 /// removed when this run commits its own; after an interrupted or failed run they stay there.
+/// With `folders` (`--force`), the earlier run's `report/` and `text/` go with them.
 /// Returns how many were moved.
-pub(super) fn set_aside_previous(out: &Path) -> anyhow::Result<usize> {
-    let present: Vec<PathBuf> = DATASET_FILES
+pub(super) fn set_aside_previous(out: &Path, folders: bool) -> anyhow::Result<usize> {
+    let mut present: Vec<PathBuf> = DATASET_FILES
         .iter()
         .map(|name| out.join(name))
         .filter(|path| path.is_file())
         .collect();
+    if folders {
+        present.extend(
+            FORCED_FOLDERS
+                .iter()
+                .map(|name| out.join(name))
+                .filter(|path| path.is_dir()),
+        );
+    }
     if present.is_empty() {
         return Ok(0);
     }
@@ -50,6 +63,11 @@ pub(super) fn set_aside_previous(out: &Path) -> anyhow::Result<usize> {
             continue;
         };
         let aside = previous.join(name);
+        if aside.is_dir() {
+            // A folder an earlier stopped run set aside: the newer one replaces it.
+            std::fs::remove_dir_all(&aside)
+                .with_context(|| format!("cannot remove {}", aside.display()))?;
+        }
         std::fs::rename(path, &aside)
             .with_context(|| format!("cannot move {} to {}", path.display(), aside.display()))?;
     }
@@ -62,6 +80,9 @@ fn remove_previous(out: &Path) {
     for name in DATASET_FILES {
         // Best effort: a file that cannot be removed is an earlier run's, named as such.
         let _ = std::fs::remove_file(previous.join(name));
+    }
+    for name in FORCED_FOLDERS {
+        let _ = std::fs::remove_dir_all(previous.join(name));
     }
     let _ = std::fs::remove_dir(previous);
 }
@@ -155,7 +176,7 @@ mod tests {
         std::fs::write(out.path().join("rates.csv"), "old\n").unwrap();
         std::fs::write(out.path().join("failures.jsonl"), "old\n").unwrap();
         std::fs::write(out.path().join("x.json"), "{}").unwrap();
-        assert_eq!(set_aside_previous(out.path()).unwrap(), 2);
+        assert_eq!(set_aside_previous(out.path(), false).unwrap(), 2);
         assert!(!out.path().join("rates.csv").exists());
         let aside = out.path().join(PREVIOUS_FOLDER);
         assert_eq!(

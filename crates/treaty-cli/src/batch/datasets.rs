@@ -54,10 +54,11 @@ struct WarningLine<'a> {
 ///
 /// A JSON written is first recorded in the run's `journal`, so a killed run can be resumed.
 pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Journal) -> Outcome {
-    let Outcome::Done(report, resumed, path) = outcome else {
+    let Outcome::Done(report, resumed, file) = outcome else {
         return outcome;
     };
-    let json_path = out.join(format!("{}.json", report.doc));
+    let path = crate::inputs::path_text(&file);
+    let json_path = crate::output::json_path(out, &report.doc);
     let mut json_sha256 = None;
     if resumed {
         json_sha256 = std::fs::read(&json_path).ok().map(|json| sha256_hex(&json));
@@ -69,7 +70,7 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
                 journal.record(&InputEntry {
                     doc: report.doc.clone(),
                     path: path.clone(),
-                    bytes: std::fs::metadata(&path).ok().map(|meta| meta.len()),
+                    bytes: std::fs::metadata(&file).ok().map(|meta| meta.len()),
                     sha256: Some(input_sha256(&report)),
                     outcome: "processed".to_string(),
                     json_sha256: Some(hash.clone()),
@@ -79,8 +80,22 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
             });
         match written {
             Ok(()) => {}
+            // A name the file system refuses (on one that takes fewer bytes than
+            // `output_stem` allows) is this document's problem; other I/O errors stop the run.
             Err(error) if error.chain().any(|cause| cause.is::<std::io::Error>()) => {
-                return Outcome::Unwritable(error)
+                if !error.chain().any(|cause| {
+                    cause
+                        .downcast_ref::<std::io::Error>()
+                        .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidFilename)
+                }) {
+                    return Outcome::Unwritable(error);
+                }
+                return Outcome::Failed(Failure {
+                    doc: report.doc.clone(),
+                    path,
+                    severity: "error",
+                    error: format!("cannot write its output: {error:#}"),
+                });
             }
             Err(error) => {
                 return Outcome::Failed(Failure {

@@ -79,7 +79,7 @@ impl Interrupt {
             .in_progress
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(index, path.display().to_string());
+            .insert(index, crate::inputs::path_text(path));
         Working {
             state: &self.0,
             index,

@@ -108,8 +108,12 @@ pub(super) struct Manifest {
     pub(super) schema_version: String,
     /// See [`rules_fingerprint`].
     pub(super) rules_fingerprint: String,
-    /// `running`, `complete` or `interrupted`.
+    /// `running`, `complete`, `interrupted` or `stopped` (by an error that ended the run,
+    /// exit 3, named in `error`).
     pub(super) status: String,
+    /// What stopped the run, when its status is `stopped`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) error: Option<String>,
     /// The run's process id.
     pub(super) pid: u32,
     /// UTC, RFC 3339 (`2026-12-01T17:12:00Z`).
@@ -186,6 +190,7 @@ impl Manifest {
             schema_version: SCHEMA_VERSION.to_string(),
             rules_fingerprint: fingerprint,
             status: "running".to_string(),
+            error: None,
             pid: std::process::id(),
             started: utc(SystemTime::now()),
             ended: None,
@@ -225,6 +230,21 @@ impl Manifest {
                 && entry.json_sha256.is_some()
         })
     }
+}
+
+/// Records in `run.json` that this run stopped on `error` (a file it could not write: exit
+/// 3), so the folder does not go on claiming a run under way by a process that is gone. What
+/// the manifest lists and the journal are kept: `--resume` continues from them.
+pub(super) fn record_stop(out: &Path, error: &anyhow::Error) {
+    let Some(mut manifest) = Manifest::read(out)
+        .filter(|manifest| manifest.status == "running" && manifest.pid == std::process::id())
+    else {
+        return;
+    };
+    manifest.finish("stopped");
+    manifest.error = Some(format!("{error:#}"));
+    // Best effort: the error itself is what the run reports.
+    let _ = manifest.write(out);
 }
 
 /// What `--resume` may trust in an output folder: per document, the entry of the earlier

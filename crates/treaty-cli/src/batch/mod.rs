@@ -38,6 +38,7 @@ pub(crate) use deadline::parse_time_limit;
 use interrupt::Interrupt;
 use manifest::{
     file_sha256, lock_output, rules_fingerprint, trusted_entries, InputEntry, Journal, Manifest,
+    OutputLock,
 };
 use outcome::{Failure, Outcome};
 use output_folder::{name_list, other_documents, remove_stale_temporary_files};
@@ -68,12 +69,15 @@ pub struct RunArgs {
     #[arg(long)]
     pub resume: bool,
     /// Reuse an output folder that holds the JSON of documents that are not inputs of this
-    /// run: delete that JSON (without --force such a folder is refused, since its datasets
-    /// would leave those documents out).
+    /// run: delete that JSON, and set aside the earlier run's report/ and text/ with its
+    /// datasets (without --force such a folder is refused, since its datasets would leave
+    /// those documents out).
     #[arg(long)]
     pub force: bool,
     /// Pipe mode: read JSON lines (`{"doc": NAME, "text": TEXT}`) or one path per line from
-    /// standard input and write result rows to standard output as JSON lines, in input order.
+    /// standard input and write result rows to standard output as JSON lines, in input order,
+    /// each line's as soon as it is done (a PDF's after a line with its extracted text, which
+    /// the rows' offsets point into); a line longer than --max-bytes is a failure.
     /// Failures (what `run` writes to failures.jsonl: errors, and documents processed with a
     /// warning) go to standard error as JSON lines; the exit status is 1 when there is one.
     /// Nothing is written to --out.
@@ -191,6 +195,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if let Some(name) = &args.stdin_text {
         return pipe::run_stdin_text(&args, name);
     }
+    // The output folder's lock is held out here, so that a run stopped by an error records
+    // the stop in run.json before another run may take the folder.
+    let mut lock = None;
+    let result = run_folder(&args, &mut lock);
+    if let (Err(error), Some(_)) = (&result, &lock) {
+        manifest::record_stop(&args.out, error);
+    }
+    result
+}
+
+/// `treaty run` of files and folders into `--out`; `held` keeps the output folder's lock.
+fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let arguments = crate::default_inputs(args.inputs.clone());
     // The output folder is never input, even where it sits inside an input folder (the
@@ -218,15 +234,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     // Files of a format that is not text (a Word document, an image): named above, recorded
     // in failures.jsonl after the documents, counted in the summary and the exit status.
-    let unsupported: Vec<Failure> = collected
+    let unsupported: Vec<(PathBuf, Failure)> = collected
         .skipped
         .iter()
         .filter(|s| s.format.is_some())
-        .map(|s| Failure {
-            doc: crate::inputs::doc_name(&s.path),
-            path: s.path.display().to_string(),
-            severity: "skipped",
-            error: s.reason(),
+        .map(|s| {
+            let failure = Failure {
+                doc: crate::inputs::doc_name(&s.path),
+                path: crate::inputs::path_text(&s.path),
+                severity: "skipped",
+                error: s.reason(),
+            };
+            (s.path.clone(), failure)
         })
         .collect();
     let inputs = collected.inputs;
@@ -243,8 +262,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
     // Held until the run returns: a second run into this folder stops here.
-    let _lock = match lock_output(&args.out)? {
-        Ok(lock) => lock,
+    *held = match lock_output(&args.out)? {
+        Ok(lock) => Some(lock),
         Err(message) => {
             eprintln!("treaty: {message}");
             return Ok(ExitCode::from(2));
@@ -266,7 +285,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
         for doc in &others {
-            let path = args.out.join(format!("{doc}.json"));
+            let path = crate::output::json_path(&args.out, doc);
             std::fs::remove_file(&path)
                 .with_context(|| format!("cannot remove {}", path.display()))?;
         }
@@ -325,10 +344,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
 
     // The earlier run's datasets are set aside, so a run that stops before its end leaves no
     // datasets that disagree with the JSON beside them; they go when this run commits.
-    let set_aside = set_aside_previous(&args.out)?;
+    let set_aside = set_aside_previous(&args.out, args.force)?;
     if set_aside > 0 && !args.quiet {
         eprintln!(
-            "treaty: the earlier run's datasets are in {} until this run completes",
+            "treaty: the earlier run's datasets{} are in {} until this run completes",
+            if args.force {
+                " (with --force, its report/ and text/ too)"
+            } else {
+                ""
+            },
             crate::terminal::path(&args.out.join(PREVIOUS_FOLDER))
         );
     }
@@ -343,7 +367,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             Input::File { doc, .. } if !seen_docs.insert(doc.clone()) => {
                 Some("another input has the same document name; the first one was kept")
             }
-            Input::File { doc, .. } if format!("{doc}.json") == manifest::MANIFEST_FILE => Some(
+            Input::File { doc, .. } if format!("{}.json", crate::output::output_stem(doc)) == manifest::MANIFEST_FILE => Some(
                 "its JSON would be run.json, the run manifest of the output folder; rename the file",
             ),
             _ => None,
@@ -374,7 +398,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 written_docs.insert(inputs[index].doc());
                 entries[index] = Some(InputEntry {
                     doc: inputs[index].doc(),
-                    path: inputs[index].path().display().to_string(),
+                    path: crate::inputs::path_text(inputs[index].path()),
                     bytes: std::fs::metadata(inputs[index].path())
                         .ok()
                         .map(|m| m.len()),
@@ -461,7 +485,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                     let outcome = if let Some(error) = conflict[chunk_index * CHUNK + offset] {
                         let failure = Failure {
                             doc: crate::inputs::doc_name(input.path()),
-                            path: input.path().display().to_string(),
+                            path: crate::inputs::path_text(input.path()),
                             severity: "error",
                             error: error.to_string(),
                         };
@@ -562,7 +586,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .filter(|doc| !written_docs.contains(*doc))
     {
         // Best effort: the failure is in failures.jsonl either way.
-        let _ = std::fs::remove_file(args.out.join(format!("{doc}.json")));
+        let _ = std::fs::remove_file(crate::output::json_path(&args.out, doc));
     }
     progress.finish_and_clear();
     // The manifest's inputs: each input's entry, or what is known of one not reached.
@@ -572,7 +596,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .map(|(input, entry)| {
             entry.unwrap_or_else(|| InputEntry {
                 doc: input.doc(),
-                path: input.path().display().to_string(),
+                path: crate::inputs::path_text(input.path()),
                 bytes: std::fs::metadata(input.path()).ok().map(|m| m.len()),
                 sha256: None,
                 outcome: "not_processed".to_string(),
@@ -616,16 +640,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     }
-    for failure in &unsupported {
+    for (_, failure) in &unsupported {
         datasets.append_failure(failure)?;
     }
     let n_skipped = unsupported.len();
     datasets.commit()?;
-    for failure in &unsupported {
+    for (path, failure) in &unsupported {
         manifest.inputs.push(InputEntry {
             doc: failure.doc.clone(),
             path: failure.path.clone(),
-            bytes: std::fs::metadata(&failure.path).ok().map(|m| m.len()),
+            bytes: std::fs::metadata(path).ok().map(|m| m.len()),
             sha256: None,
             outcome: "skipped".to_string(),
             json_sha256: None,
@@ -698,7 +722,7 @@ fn entry_matches(
         .extracted_from
         .as_ref()
         .map_or(&report.sha256, |from| &from.sha256);
-    let json_sha256 = std::fs::read(out.join(format!("{}.json", report.doc)))
+    let json_sha256 = std::fs::read(crate::output::json_path(out, &report.doc))
         .ok()
         .map(|json| treaty_extract::sha256_hex(&json));
     entry.sha256.as_ref() == Some(input_sha256) && entry.json_sha256 == json_sha256

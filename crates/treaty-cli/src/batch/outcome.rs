@@ -25,8 +25,8 @@ const FAILING_WARNINGS: [&str; 3] = [
 ];
 
 pub(super) enum Outcome {
-    /// The report, whether it was resumed from an earlier run, and the input path.
-    Done(Box<DocumentReport>, bool, String),
+    /// The report, whether it was resumed from an earlier run, and the input file.
+    Done(Box<DocumentReport>, bool, std::path::PathBuf),
     /// A processed document, its JSON written and its dataset lines rendered.
     Rendered(Box<Rendered>),
     Failed(Failure),

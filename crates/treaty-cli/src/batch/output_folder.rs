@@ -20,12 +20,16 @@ pub(super) fn other_documents(out: &Path, run_docs: &HashSet<String>) -> Vec<Str
         .flatten()
         .filter_map(|entry| {
             let name = entry.file_name().to_str()?.to_owned();
-            let doc = name.strip_suffix(".json")?;
-            if doc.starts_with('.') || run_docs.contains(doc) {
+            let stem = name.strip_suffix(".json")?;
+            if stem.starts_with('.') || run_docs.contains(stem) {
                 return None;
             }
             let probe: Probe = serde_json::from_slice(&std::fs::read(entry.path()).ok()?).ok()?;
-            (probe.doc == doc && !probe.schema_version.is_empty()).then(|| doc.to_owned())
+            // A long name's JSON is under its shortened stem (`output_stem`).
+            (crate::output::output_stem(&probe.doc) == stem
+                && !run_docs.contains(&probe.doc)
+                && !probe.schema_version.is_empty())
+            .then_some(probe.doc)
         })
         .collect();
     others.sort();

@@ -7,14 +7,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
-use rayon::prelude::*;
 use treaty_extract::schema::DocumentReport;
 use treaty_extract::Settings;
 use treaty_normalize::IngestConfig;
 
 use super::outcome::{failure_of_report, Failure};
 use super::process::process_guarded;
-use super::{job_count, worker_pool, RunArgs, CHUNK};
+use super::{job_count, worker_pool, RunArgs};
 use treaty_cli::dictionary::LazyTokenizer;
 
 /// One line of pipe input.
@@ -48,8 +47,9 @@ fn on_stdout(error: std::io::Error) -> std::io::Error {
 
 /// What one line of pipe input gave.
 enum LineResult {
-    /// A processed document (its rows, or the "no rows" line) and its path.
-    Done(Box<DocumentReport>, String),
+    /// A processed document (its rows, or the "no rows" line), its path, and for a PDF the
+    /// text its rows' offsets point into.
+    Done(Box<DocumentReport>, String, Option<String>),
     /// A blank line: no document.
     Blank,
     Failed(Failure),
@@ -67,122 +67,314 @@ struct NoRows<'a> {
     no_rows: String,
 }
 
+/// The line written before the rows of a PDF named on an input line: the text extracted from
+/// it (by pdftotext, or OCR), which pipe mode keeps nowhere else and the rows' `start` and
+/// `end` point into.
+#[derive(serde::Serialize)]
+struct PdfText<'a> {
+    doc: &'a str,
+    path: &'a str,
+    /// The input line (from 1).
+    line: usize,
+    pdf_text: &'a str,
+}
+
+/// One line of standard input as read.
+enum PipeLine {
+    Whole(Vec<u8>),
+    /// Longer than `--max-bytes`: only its first bytes were kept (to tell a document's text
+    /// piped by mistake), the rest skipped unread into memory.
+    TooLong {
+        prefix: Vec<u8>,
+        length: u64,
+    },
+}
+
+impl PipeLine {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            PipeLine::Whole(bytes) | PipeLine::TooLong { prefix: bytes, .. } => bytes,
+        }
+    }
+}
+
+/// How many bytes of a line over the limit are kept.
+const TOO_LONG_PREFIX: usize = 256;
+
+/// Reads one line (without its `\n` or `\r\n`) holding at most `cap` bytes of it in memory;
+/// a longer line is read to its end and skipped. `None` at the end of input.
+fn read_line_capped<R: std::io::BufRead>(
+    reader: &mut R,
+    cap: u64,
+) -> std::io::Result<Option<PipeLine>> {
+    let mut line = Vec::new();
+    let mut length: u64 = 0;
+    let mut too_long = false;
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            if length == 0 && !too_long {
+                return Ok(None);
+            }
+            break;
+        }
+        let (taken, ended) = match memchr::memchr(b'\n', buffer) {
+            Some(at) => (at, true),
+            None => (buffer.len(), false),
+        };
+        length += taken as u64;
+        if !too_long {
+            if length > cap {
+                too_long = true;
+                line.truncate(TOO_LONG_PREFIX);
+                line.shrink_to_fit();
+            } else {
+                line.extend_from_slice(&buffer[..taken]);
+            }
+        }
+        reader.consume(taken + usize::from(ended));
+        if ended {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(PipeLine::TooLong {
+            prefix: line,
+            length,
+        }));
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(PipeLine::Whole(line)))
+}
+
+/// What the pipe's threads tell its main thread.
+enum Event {
+    /// A line read (numbered from 1).
+    Line(usize, PipeLine),
+    /// A line's answer, from a worker.
+    Answer(usize, LineResult),
+    /// The end of standard input, or an error reading it.
+    End(std::io::Result<()>),
+}
+
 /// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
 /// Every input line gets output: its rows on standard output, or one "no rows" line there, or
 /// one failure line on standard error. Lines are read as bytes, so one that is not UTF-8 is a
-/// failure of that line alone.
+/// failure of that line alone, and at most `--max-bytes` of a line are held, so a longer one
+/// is a failure of its own. Each line is answered as soon as it and the lines before it are
+/// done, standard output flushed, so a client that sends one line and waits gets its answer.
 pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
-    use std::io::BufRead;
-    let pool = worker_pool(job_count(args.jobs))?;
-    let settings = Settings {
+    let jobs = job_count(args.jobs);
+    let pool = worker_pool(jobs)?;
+    let settings = std::sync::Arc::new(Settings {
         ingest: IngestConfig {
             max_bytes: args.max_bytes,
             ..IngestConfig::default()
         },
         tokenizers: Some(LazyTokenizer::shared()),
         amended_treaty: None,
-    };
-    let mut stdin = std::io::stdin().lock();
-    let mut stdout = Stdout(std::io::BufWriter::new(std::io::stdout().lock()));
-    let mut n_failed = 0;
-    let mut number = 0;
-    let mut finished = false;
-    while !finished {
-        let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(CHUNK);
-        while batch.len() < CHUNK {
-            let mut line = Vec::new();
-            if stdin
-                .read_until(b'\n', &mut line)
-                .context("cannot read standard input")?
-                == 0
-            {
-                finished = true;
-                break;
-            }
-            number += 1;
-            if line.last() == Some(&b'\n') {
-                line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-            }
-            batch.push((number, line));
-        }
-        if number == 0 {
-            // As `run` with nothing to process.
-            eprintln!(
-                "treaty: nothing to process: standard input is empty (`run --stdin` reads one \
-                 document per line: a JSON line {{\"doc\": NAME, \"text\": TEXT}} or a path)"
-            );
-            return Ok(ExitCode::from(1));
-        }
-        if number == batch.len() {
-            if let Some(looked_at) = looks_like_raw_text(&batch) {
-                eprintln!("treaty: {}", raw_text_message(looked_at));
-                return Ok(ExitCode::from(2));
-            }
-        }
-        let results: Vec<(usize, LineResult)> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|(number, line)| {
-                    (
-                        *number,
-                        pipe_line(*number, line, &settings, Some(args.time_limit)),
-                    )
-                })
-                .collect()
-        });
-        for (number, result) in results {
-            let failure = match result {
-                LineResult::Done(report, path) => {
-                    let failure = failure_of_report(&report, &path);
-                    if failure.is_none() {
-                        for row in &report.rows {
-                            serde_json::to_writer(&mut stdout, row)?;
-                            stdout.write_all(b"\n")?;
+    });
+    // Lines read ahead of their answers: enough to keep every worker busy, few enough that
+    // memory stays a small multiple of --max-bytes per worker.
+    let window = 2 * jobs;
+    let (events, received) = std::sync::mpsc::channel::<Event>();
+    // The reader takes a slot before each line and the main thread gives one back per answer
+    // written, so reading never runs more than `window` lines ahead.
+    let (slots, freed) = std::sync::mpsc::sync_channel::<()>(window);
+    let max_bytes = args.max_bytes;
+    {
+        let events = events.clone();
+        std::thread::Builder::new()
+            .name("stdin".to_string())
+            .spawn(move || {
+                let mut stdin = std::io::stdin().lock();
+                let mut number = 0;
+                loop {
+                    if slots.send(()).is_err() {
+                        return;
+                    }
+                    match read_line_capped(&mut stdin, max_bytes) {
+                        Ok(Some(line)) => {
+                            number += 1;
+                            if events.send(Event::Line(number, line)).is_err() {
+                                return;
+                            }
                         }
-                        if report.rows.is_empty() {
-                            write_no_rows(
-                                &mut stdout,
-                                &report.doc,
-                                &path,
-                                number,
-                                no_rows_reason(&report),
-                            )?;
+                        Ok(None) => {
+                            let _ = events.send(Event::End(Ok(())));
+                            return;
+                        }
+                        Err(error) => {
+                            let _ = events.send(Event::End(Err(error)));
+                            return;
                         }
                     }
-                    failure
                 }
-                LineResult::Blank => {
-                    let path = format!("stdin line {number}");
-                    write_no_rows(
-                        &mut stdout,
-                        "",
-                        &path,
-                        number,
-                        "a blank line names no document".to_string(),
-                    )?;
-                    None
-                }
-                LineResult::Failed(failure) => Some(failure),
+            })
+            .context("cannot start the thread reading standard input")?;
+    }
+    let dispatch = |number: usize, line: PipeLine| {
+        let events = events.clone();
+        let settings = settings.clone();
+        let limit = args.time_limit;
+        pool.spawn(move || {
+            let result = match line {
+                PipeLine::Whole(line) => pipe_line(number, &line, &settings, Some(limit)),
+                PipeLine::TooLong { length, .. } => LineResult::Failed(Failure {
+                    doc: String::new(),
+                    path: format!("stdin line {number}"),
+                    severity: "error",
+                    error: format!(
+                        "stdin line {number} is too long: {length} bytes or more, the limit is \
+                         {max_bytes} bytes (--max-bytes); it was skipped"
+                    ),
+                }),
             };
-            if let Some(failure) = failure {
-                // The records failures.jsonl would hold, in input order.
-                n_failed += 1;
-                let mut line = serde_json::to_vec(&failure)?;
-                line.push(b'\n');
-                // Written whole, so lines of parallel filters sharing stderr do not interleave.
-                let _ = std::io::stderr().lock().write_all(&line);
+            let _ = events.send(Event::Answer(number, result));
+        });
+    };
+    let mut stdout = Stdout(std::io::BufWriter::new(std::io::stdout().lock()));
+    let mut n_failed = 0;
+    // Lines held until the first ones tell lines naming documents from a document's text.
+    let mut held: Option<Vec<(usize, PipeLine)>> = Some(Vec::new());
+    let mut answers: std::collections::BTreeMap<usize, LineResult> = Default::default();
+    let mut next = 1;
+    let mut n_lines = 0;
+    let mut ended = false;
+    // The last line whose slot was given back while it was held.
+    let mut given_back = 0;
+    while !ended || next <= n_lines {
+        let event = received
+            .recv()
+            .context("the threads of `run --stdin` stopped")?;
+        match event {
+            Event::Line(number, line) => {
+                n_lines = number;
+                match &mut held {
+                    None => dispatch(number, line),
+                    Some(lines) => {
+                        lines.push((number, line));
+                        // Held lines are at most the first few that are not blank (and the
+                        // blank ones between): the reader goes on past the window for them.
+                        let _ = freed.try_recv();
+                        given_back = number;
+                        let verdict = looks_like_raw_text(lines);
+                        if let Some(looked_at) = verdict.raw_text(false) {
+                            eprintln!("treaty: {}", raw_text_message(looked_at));
+                            return Ok(ExitCode::from(2));
+                        }
+                        if verdict.decided(false) {
+                            for (number, line) in held.take().unwrap_or_default() {
+                                dispatch(number, line);
+                            }
+                        }
+                    }
+                }
+            }
+            Event::Answer(number, result) => {
+                answers.insert(number, result);
+                while let Some(result) = answers.remove(&next) {
+                    n_failed += usize::from(write_answer(&mut stdout, next, result)?);
+                    stdout.flush()?;
+                    // The reader may be gone (at the end of input): nothing to give back.
+                    if next > given_back {
+                        let _ = freed.try_recv();
+                    }
+                    next += 1;
+                }
+            }
+            Event::End(result) => {
+                result.context("cannot read standard input")?;
+                ended = true;
+                if n_lines == 0 {
+                    // As `run` with nothing to process.
+                    eprintln!(
+                        "treaty: nothing to process: standard input is empty (`run --stdin` \
+                         reads one document per line: a JSON line {{\"doc\": NAME, \"text\": \
+                         TEXT}} or a path)"
+                    );
+                    return Ok(ExitCode::from(1));
+                }
+                if let Some(lines) = held.take() {
+                    if let Some(looked_at) = looks_like_raw_text(&lines).raw_text(true) {
+                        eprintln!("treaty: {}", raw_text_message(looked_at));
+                        return Ok(ExitCode::from(2));
+                    }
+                    for (number, line) in lines {
+                        dispatch(number, line);
+                    }
+                }
             }
         }
-        stdout.flush()?;
     }
     Ok(if n_failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes one line's answer: its rows (after the extracted text of a PDF) or a "no rows"
+/// line on standard output, or its failure on standard error. Whether it failed.
+fn write_answer<W: Write>(
+    stdout: &mut W,
+    number: usize,
+    result: LineResult,
+) -> anyhow::Result<bool> {
+    let failure = match result {
+        LineResult::Done(report, path, pdf_text) => {
+            let failure = failure_of_report(&report, &path);
+            if failure.is_none() {
+                if let Some(pdf_text) = &pdf_text {
+                    serde_json::to_writer(
+                        &mut *stdout,
+                        &PdfText {
+                            doc: &report.doc,
+                            path: &path,
+                            line: number,
+                            pdf_text,
+                        },
+                    )?;
+                    stdout.write_all(b"\n")?;
+                }
+                for row in &report.rows {
+                    serde_json::to_writer(&mut *stdout, row)?;
+                    stdout.write_all(b"\n")?;
+                }
+                if report.rows.is_empty() {
+                    write_no_rows(stdout, &report.doc, &path, number, no_rows_reason(&report))?;
+                }
+            }
+            failure
+        }
+        LineResult::Blank => {
+            let path = format!("stdin line {number}");
+            write_no_rows(
+                stdout,
+                "",
+                &path,
+                number,
+                "a blank line names no document".to_string(),
+            )?;
+            None
+        }
+        LineResult::Failed(failure) => Some(failure),
+    };
+    let Some(failure) = failure else {
+        return Ok(false);
+    };
+    // The records failures.jsonl would hold, in input order.
+    let mut line = serde_json::to_vec(&failure)?;
+    line.push(b'\n');
+    // Written whole, so lines of parallel filters sharing stderr do not interleave.
+    let _ = std::io::stderr().lock().write_all(&line);
+    Ok(true)
 }
 
 /// `treaty run --stdin-text NAME`: standard input is the text of one document, named NAME;
@@ -250,14 +442,39 @@ pub(super) fn run_stdin_text(args: &RunArgs, name: &str) -> anyhow::Result<ExitC
 /// mistake, from lines naming documents.
 const LINES_LOOKED_AT: usize = 5;
 
+/// What the first lines of standard input say so far: whether they name documents.
+struct RawTextVerdict {
+    /// Non-blank lines looked at.
+    looked_at: usize,
+    /// Whether one of them names a document.
+    names_a_document: bool,
+}
+
+impl RawTextVerdict {
+    /// The number of lines that tell standard input is a document's text, once that is
+    /// known; `at_end`: no more lines will be looked at.
+    fn raw_text(&self, at_end: bool) -> Option<usize> {
+        (!self.names_a_document
+            && self.looked_at > 0
+            && (at_end || self.looked_at >= LINES_LOOKED_AT))
+            .then_some(self.looked_at)
+    }
+
+    /// Whether the lines can be processed: one names a document, or no more will be
+    /// looked at.
+    fn decided(&self, at_end: bool) -> bool {
+        self.names_a_document || at_end || self.looked_at >= LINES_LOOKED_AT
+    }
+}
+
 /// When standard input is the text of a document rather than lines naming documents (`cat
-/// treaty.txt | treaty run --stdin`), the number of lines that tell so: none of the first
+/// treaty.txt | treaty run --stdin`), the first lines tell so: none of the first
 /// [`LINES_LOOKED_AT`] non-blank lines is a JSON object, names a file that exists, or ends in
 /// the extension of a document (a path that cannot be read is still a document's failure).
-fn looks_like_raw_text(batch: &[(usize, Vec<u8>)]) -> Option<usize> {
-    let first: Vec<&[u8]> = batch
+fn looks_like_raw_text(lines: &[(usize, PipeLine)]) -> RawTextVerdict {
+    let first: Vec<&[u8]> = lines
         .iter()
-        .map(|(_, line)| line.as_slice())
+        .map(|(_, line)| line.bytes())
         .filter(|line| !line.trim_ascii().is_empty())
         .take(LINES_LOOKED_AT)
         .collect();
@@ -272,7 +489,10 @@ fn looks_like_raw_text(batch: &[(usize, Vec<u8>)]) -> Option<usize> {
             || crate::inputs::has_extension(path, &crate::inputs::TEXT_EXTENSIONS)
             || std::fs::symlink_metadata(path).is_ok()
     };
-    (!first.is_empty() && !first.iter().any(|line| names_a_document(line))).then_some(first.len())
+    RawTextVerdict {
+        looked_at: first.len(),
+        names_a_document: first.iter().any(|line| names_a_document(line)),
+    }
 }
 
 /// What to do when standard input is a document's text (see [`looks_like_raw_text`]).
@@ -348,20 +568,21 @@ fn pipe_line(
         return LineResult::Blank;
     }
     match pipe_document(number, line, settings, limit) {
-        Ok((report, path)) => LineResult::Done(Box::new(report), path),
+        Ok((report, path, pdf_text)) => LineResult::Done(Box::new(report), path, pdf_text),
         Err(failure) => LineResult::Failed(failure),
     }
 }
 
-/// Processes one line of pipe input: the report and the path (or `stdin line N`) it names.
+/// Processes one line of pipe input: the report, the path (or `stdin line N`) it names and,
+/// for a PDF, the text extracted from it.
 fn pipe_document(
     number: usize,
     line: &str,
     settings: &Settings<'static>,
     limit: Option<Duration>,
-) -> Result<(DocumentReport, String), Failure> {
+) -> Result<(DocumentReport, String, Option<String>), Failure> {
     let trimmed = line.trim();
-    let (doc, path, file, bytes) = if trimmed.starts_with('{') {
+    let (doc, path, file, bytes, is_pdf) = if trimmed.starts_with('{') {
         let document: PipeDocument = serde_json::from_str(trimmed).map_err(|e| Failure {
             doc: String::new(),
             path: format!("stdin line {number}"),
@@ -373,10 +594,11 @@ fn pipe_document(
             format!("stdin line {number}"),
             None,
             document.text.into_bytes(),
+            false,
         )
     } else {
         let path = PathBuf::from(trimmed);
-        let bytes = crate::pdf::read_input_capped(
+        let input = crate::pdf::read_input_capped(
             &path,
             settings.ingest.max_bytes,
             limit
@@ -388,17 +610,22 @@ fn pipe_document(
             path: trimmed.to_string(),
             severity: "error",
             error,
-        })?
-        .bytes;
+        })?;
         (
             crate::inputs::doc_name(&path),
             trimmed.to_string(),
             Some(path),
-            bytes,
+            input.bytes,
+            input.pdf.is_some(),
         )
     };
     match process_guarded(&doc, file.as_deref(), &bytes, settings, limit) {
-        Ok(report) => Ok((report, path)),
+        // A PDF's rows point into its extracted text, which goes with them (UTF-8, as
+        // pdftotext, Tesseract and the built-in extractor all write it, so offsets hold).
+        Ok(report) => {
+            let pdf_text = is_pdf.then(|| String::from_utf8_lossy(&bytes).into_owned());
+            Ok((report, path, pdf_text))
+        }
         Err(error) => Err(Failure {
             doc,
             path,

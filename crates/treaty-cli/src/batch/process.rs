@@ -127,7 +127,7 @@ pub(super) fn process_input(
         Input::Unreadable { path, reason } => {
             return Outcome::Failed(Failure {
                 doc: crate::inputs::doc_name(path),
-                path: path.display().to_string(),
+                path: crate::inputs::path_text(path),
                 severity: "error",
                 error: reason.clone(),
             })
@@ -136,7 +136,7 @@ pub(super) fn process_input(
     let fail = |error: String| {
         Outcome::Failed(Failure {
             doc: doc.clone(),
-            path: path.display().to_string(),
+            path: crate::inputs::path_text(path),
             severity: "error",
             error,
         })
@@ -177,19 +177,22 @@ pub(super) fn process_input(
     }
     if resume {
         if let Some(report) = previous_report(out, doc, &input.bytes) {
-            return Outcome::Done(Box::new(report), true, path.display().to_string());
+            // The rows point into the kept text: one deleted or edited since is written again.
+            if input.pdf.is_some() {
+                if let Err(error) = keep_text(out, doc, &input.bytes) {
+                    return fail(error);
+                }
+            }
+            return Outcome::Done(Box::new(report), true, path.clone());
         }
     }
     match process_guarded_after(doc, Some(path), &input.bytes, settings, limit, spent) {
         Ok(mut report) => {
             if let Some(pdf) = &input.pdf {
-                let text = format!("text/{doc}.txt");
-                let written = std::fs::create_dir_all(out.join("text"))
-                    .map_err(anyhow::Error::from)
-                    .and_then(|()| crate::output::write_atomic(&out.join(&text), &input.bytes));
-                if let Err(error) = written {
-                    return fail(format!("cannot keep the PDF's text in {text}: {error:#}"));
-                }
+                let text = match keep_text(out, doc, &input.bytes) {
+                    Ok(text) => text,
+                    Err(error) => return fail(error),
+                };
                 if let Some(note) = &pdf.note {
                     report.warnings.push(Warning {
                         code: "pdf_builtin_extractor".to_string(),
@@ -218,10 +221,29 @@ pub(super) fn process_input(
                     note_ocr(&mut report, ocr, &text);
                 }
             }
-            Outcome::Done(Box::new(report), false, path.display().to_string())
+            Outcome::Done(Box::new(report), false, path.clone())
         }
         Err(error) => fail(error),
     }
+}
+
+/// Keeps a PDF's extracted text as `text/<doc>.txt` in `out`, unless that file already holds
+/// exactly these bytes; returns its name relative to `out`.
+fn keep_text(out: &Path, doc: &str, text: &[u8]) -> Result<String, String> {
+    let name = crate::output::kept_text_name(doc);
+    let path = out.join(&name);
+    // Read only a regular file of the same size (never a FIFO put in its place).
+    let same = std::fs::symlink_metadata(&path)
+        .is_ok_and(|meta| meta.is_file() && meta.len() == text.len() as u64)
+        && std::fs::read(&path).is_ok_and(|kept| kept == text);
+    if same {
+        return Ok(name);
+    }
+    std::fs::create_dir_all(out.join("text"))
+        .map_err(anyhow::Error::from)
+        .and_then(|()| crate::output::write_atomic(&path, text))
+        .map_err(|error| format!("cannot keep the PDF's text in {name}: {error:#}"))?;
+    Ok(name)
 }
 
 /// Rows on OCR'd pages carry the OCR's confidence in the words of their quote; a warning says
@@ -295,7 +317,7 @@ fn quote_span(text: &str, quote: &str, number: std::ops::Range<usize>) -> std::o
 
 /// The report of an earlier run, if it is complete and made from the same bytes.
 fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport> {
-    let text = std::fs::read(out.join(format!("{doc}.json"))).ok()?;
+    let text = std::fs::read(crate::output::json_path(out, doc)).ok()?;
     let report: DocumentReport = serde_json::from_slice(&text).ok()?;
     (report.schema_version == SCHEMA_VERSION && report.sha256 == sha256_hex(bytes))
         .then_some(report)
