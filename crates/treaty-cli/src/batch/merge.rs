@@ -340,13 +340,15 @@ fn whole_list(shards: &[ShardFolder]) -> anyhow::Result<Vec<Placed>> {
                         entry: entry.clone(),
                     })
                 }
-                _ => return Err(refuse(
-                    &shard.folder,
-                    format!(
+                _ => {
+                    return Err(refuse(
+                        &shard.folder,
+                        format!(
                         "its {MANIFEST_FILE} lists more inputs than shard {}/{} of {} inputs has",
                         shard.shard.index, shard.shard.count, total
                     ),
-                )),
+                    ))
+                }
             }
         }
     }
