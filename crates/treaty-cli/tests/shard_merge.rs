@@ -18,7 +18,8 @@ fn linked_data(name: &str) -> PathBuf {
 
 /// Inputs beside the corpus: a protocol and the convention it amends, named so that they
 /// sort next to each other (so they fall in different shards for every N above 1), an empty
-/// file (a failure) and an image (skipped as not text). The corpus has three more such pairs
+/// file and a second document of one name (failures), a text that is no treaty (a failure of
+/// severity `warning`) and an image (skipped as not text). The corpus has three more such pairs
 /// (its US PDFs), and PDFs whose text the run keeps.
 fn inputs(dir: &Path) {
     let inputs = dir.join("in");
@@ -34,6 +35,20 @@ fn inputs(dir: &Path) {
     )
     .unwrap();
     std::fs::write(inputs.join("d-empty.txt"), "").unwrap();
+    // Processed, but no treaty: a failure with severity `warning`, rendered from its JSON.
+    std::fs::write(
+        inputs.join("c-notes.txt"),
+        "Notes for the meeting of the committee on Tuesday. The minutes of the last meeting \
+         were read and approved, and the members discussed the budget for the coming year.\n",
+    )
+    .unwrap();
+    // A second document named `b-convention`, which fails in whichever shard it falls.
+    std::fs::create_dir_all(inputs.join("dup")).unwrap();
+    std::fs::copy(
+        linked_data("norway-chile-2001-convention.txt"),
+        inputs.join("dup/b-convention.txt"),
+    )
+    .unwrap();
     std::fs::write(inputs.join("x-image.png"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
 }
 
@@ -128,6 +143,15 @@ fn merged_shards_are_byte_identical_to_one_run() {
         "the whole run links the protocol to its convention: {whole_warnings}"
     );
     assert!(dir.join("whole/text").is_dir() && dir.join("whole/report/index.html").is_file());
+    let failures = std::fs::read_to_string(dir.join("whole/failures.jsonl")).unwrap();
+    for expected in [
+        r#""doc":"c-notes","path":"in/c-notes.txt","severity":"warning""#,
+        r#""doc":"d-empty","path":"in/d-empty.txt","severity":"error""#,
+        r#""doc":"b-convention","path":"in/dup/b-convention.txt","severity":"error""#,
+        r#""doc":"x-image","path":"in/x-image.png","severity":"skipped""#,
+    ] {
+        assert!(failures.contains(expected), "{expected} not in {failures}");
+    }
 
     // Two shards, their inputs named on the command line.
     for k in 1..=2 {
