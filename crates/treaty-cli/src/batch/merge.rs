@@ -357,7 +357,7 @@ fn whole_list(shards: &[ShardFolder]) -> anyhow::Result<Vec<Placed>> {
         .enumerate()
         .map(|(place, slot)| {
             slot.ok_or_else(|| {
-                let shard = &shards
+                let shard = shards
                     .iter()
                     .find(|s| s.shard.index - 1 == place % s.shard.count)
                     .map_or(shards[0].folder.as_path(), |s| s.folder.as_path());
