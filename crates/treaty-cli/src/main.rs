@@ -83,6 +83,11 @@ enum Command {
     ///
     /// Example: treaty report corpus/ --out output/
     Report(report::ReportArgs),
+    /// Put the output folders of the shards of one run (`treaty run --shard K/N`) together
+    /// into what one run over all the inputs writes.
+    ///
+    /// Example: treaty merge out-1 out-2 out-3 --out output/
+    Merge(batch::MergeArgs),
     /// Print the JSON Schema of the per-document JSON (or of one rates.jsonl line).
     ///
     /// Example: treaty schema --rates
@@ -110,6 +115,7 @@ fn main() -> ExitCode {
         Command::Check(args) => golden::check(args),
         Command::Bless(args) => golden::bless(args),
         Command::Report(args) => report::report(args),
+        Command::Merge(args) => batch::merge(args),
         Command::Schema(args) => inspect::schema(args),
     };
     match result {
@@ -163,7 +169,11 @@ const DEFAULT_INPUT: &str = "corpus";
 /// (exit 2), not a failed document; for `report`, it also leaves an earlier report alone.
 fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorKind, String)> {
     let (name, inputs, what) = match command {
-        Command::Run(args) if !args.run.stdin && args.run.stdin_text.is_none() => {
+        Command::Run(args)
+            if !args.run.stdin
+                && args.run.stdin_text.is_none()
+                && (args.run.inputs_from.is_none() || !args.run.inputs.is_empty()) =>
+        {
             ("run", &args.run.inputs, "the files or folders to process")
         }
         Command::Check(args) => ("check", &args.inputs, "the files or folders to check"),

@@ -67,6 +67,12 @@ pub fn mode() -> OcrMode {
     MODE.get().copied().unwrap_or_default()
 }
 
+/// A mode as `--ocr` names it (`auto`), for the run manifest.
+pub fn mode_name(mode: OcrMode) -> String {
+    clap::ValueEnum::to_possible_value(&mode)
+        .map_or_else(|| format!("{mode:?}"), |value| value.get_name().to_string())
+}
+
 /// A page whose text layer has fewer visible characters than this is OCR'd in `auto` mode.
 pub const SCANNED_PAGE_CHARS: usize = 50;
 

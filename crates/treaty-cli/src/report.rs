@@ -48,6 +48,10 @@ pub struct ReportArgs {
     /// No summary line.
     #[arg(long, short)]
     pub quiet: bool,
+    /// The inputs, when they are not those of `inputs` (a run with `--inputs-from` or
+    /// `--shard`, a merge of shards): not an option.
+    #[arg(skip)]
+    pub input_list: Option<Vec<Input>>,
 }
 
 /// Arguments of `treaty run`, with `--report`.
@@ -64,12 +68,21 @@ pub struct RunWithReport {
 /// `treaty run [--report]`: the exit status is the run's, or 1 when a page of the report could
 /// not be rendered.
 pub fn run(args: RunWithReport) -> anyhow::Result<ExitCode> {
+    // A run of an input list, or of a shard, reports on the inputs it read, found before the
+    // run moves its arguments.
+    let input_list = if args.report && (args.run.inputs_from.is_some() || args.run.shard.is_some())
+    {
+        Some(crate::batch::shard_inputs(&args.run)?)
+    } else {
+        None
+    };
     let then_report = args.report.then(|| ReportArgs {
         inputs: args.run.inputs.clone(),
         out: args.run.out.clone(),
         fixtures: PathBuf::from("fixtures"),
         jobs: args.run.jobs,
         quiet: args.run.quiet,
+        input_list,
     });
     let code = crate::batch::run(args.run)?;
     match then_report {
@@ -210,8 +223,12 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
         );
     }
     // The inputs as `treaty run` collected them: its output folder left out.
-    let inputs =
-        collect_excluding(&crate::default_inputs(args.inputs.clone()), Some(&args.out)).inputs;
+    let inputs = match args.input_list {
+        Some(list) => list,
+        None => {
+            collect_excluding(&crate::default_inputs(args.inputs.clone()), Some(&args.out)).inputs
+        }
+    };
     let failures = read_failures(&args.out);
     let pool = pool(args.jobs)?;
     let names: Vec<String> = inputs

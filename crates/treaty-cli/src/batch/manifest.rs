@@ -108,6 +108,14 @@ pub(super) struct Manifest {
     pub(super) schema_version: String,
     /// See [`rules_fingerprint`].
     pub(super) rules_fingerprint: String,
+    /// The options that decide what the outputs hold (absent from manifests of earlier
+    /// versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) settings: Option<RunSettings>,
+    /// Which part of which input list the folder holds (`treaty run --shard K/N`); absent for
+    /// a whole run, and from what `treaty merge` writes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) shard: Option<ShardEntry>,
     /// `running`, `complete`, `interrupted` or `stopped` (by an error that ended the run,
     /// exit 3, named in `error`).
     pub(super) status: String,
@@ -136,6 +144,47 @@ pub(super) struct Counts {
     pub(super) warnings: usize,
     pub(super) failed: usize,
     pub(super) skipped: usize,
+}
+
+/// The options of a run that decide what its outputs hold: shards run with other ones would
+/// not merge into what one run writes.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub(super) struct RunSettings {
+    /// `--max-bytes`.
+    pub(super) max_bytes: u64,
+    /// `--time-limit`, in seconds (0: none).
+    pub(super) time_limit: f64,
+    /// `--ocr`: `auto`, `always` or `never`.
+    pub(super) ocr: String,
+    /// `--csv-raw`.
+    pub(super) csv_raw: bool,
+}
+
+impl RunSettings {
+    /// The settings as the options that give them: `--max-bytes 100 --time-limit 120 --ocr
+    /// auto`.
+    pub(super) fn options(&self) -> String {
+        format!(
+            "--max-bytes {} --time-limit {} --ocr {}{}",
+            self.max_bytes,
+            self.time_limit,
+            self.ocr,
+            if self.csv_raw { " --csv-raw" } else { "" }
+        )
+    }
+}
+
+/// `run.json`'s `shard`: the part a folder holds of a run cut with `--shard K/N`.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub(super) struct ShardEntry {
+    /// K, counted from 1.
+    pub(super) index: usize,
+    /// N.
+    pub(super) count: usize,
+    /// How many inputs the whole list has (before it was cut).
+    pub(super) inputs: usize,
+    /// SHA-256 of the whole input list ([`super::shard::input_list_sha256`]).
+    pub(super) inputs_sha256: String,
 }
 
 /// One input of the run.
@@ -189,6 +238,8 @@ impl Manifest {
             version: env!("CARGO_PKG_VERSION").to_string(),
             schema_version: SCHEMA_VERSION.to_string(),
             rules_fingerprint: fingerprint,
+            settings: None,
+            shard: None,
             status: "running".to_string(),
             error: None,
             pid: std::process::id(),

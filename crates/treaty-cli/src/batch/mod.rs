@@ -10,10 +10,12 @@ mod datasets;
 mod deadline;
 mod interrupt;
 mod manifest;
+mod merge;
 mod outcome;
 mod output_folder;
 mod pipe;
 mod process;
+mod shard;
 
 use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
@@ -40,6 +42,7 @@ use manifest::{
     file_sha256, lock_output, rules_fingerprint, trusted_entries, InputEntry, Journal, Manifest,
     OutputLock,
 };
+pub use merge::{merge, MergeArgs};
 use outcome::{Failure, Outcome};
 use output_folder::{name_list, other_documents, remove_stale_temporary_files};
 use pipe::run_pipe;
@@ -52,6 +55,16 @@ pub struct RunArgs {
     /// Files or folders (folders are searched for .txt, .html, .htm and .xhtml files).
     /// Default: corpus/
     pub inputs: Vec<PathBuf>,
+    /// A file listing the inputs, one path per line, relative to the file's folder unless
+    /// absolute; blank lines and lines starting with # are left out. Read besides any INPUT
+    /// named; without INPUT, corpus/ is then not read.
+    #[arg(long, value_name = "FILE")]
+    pub inputs_from: Option<PathBuf>,
+    /// Process only the K-th of N parts of the inputs (counted from 1: 1/3, 2/3, 3/3): the
+    /// inputs at positions K-1, K-1+N, K-1+2N, ... of the whole sorted list. `treaty merge`
+    /// puts the N output folders together into what one run writes.
+    #[arg(long, value_name = "K/N", value_parser = shard::parse_shard)]
+    pub shard: Option<shard::Shard>,
     /// Output folder.
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
@@ -81,12 +94,12 @@ pub struct RunArgs {
     /// Failures (what `run` writes to failures.jsonl: errors, and documents processed with a
     /// warning) go to standard error as JSON lines; the exit status is 1 when there is one.
     /// Nothing is written to --out.
-    #[arg(long, conflicts_with_all = ["inputs", "resume", "force"])]
+    #[arg(long, conflicts_with_all = ["inputs", "resume", "force", "inputs_from", "shard"])]
     pub stdin: bool,
     /// Read standard input as the text of one document with this name (`cat treaty.txt |
     /// treaty run --stdin-text treaty`); its rows go to standard output as JSON lines, as with
     /// --stdin. Nothing is written to --out.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["inputs", "resume", "force", "stdin"])]
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["inputs", "resume", "force", "stdin", "inputs_from", "shard"])]
     pub stdin_text: Option<String>,
     /// Largest input accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024 * 1024)]
@@ -108,6 +121,57 @@ pub struct RunArgs {
     /// JSONL files are never changed.
     #[arg(long)]
     pub csv_raw: bool,
+}
+
+/// The INPUT arguments of a run: those named, then those `--inputs-from` lists; `corpus/`
+/// when there are none.
+pub(crate) fn run_arguments(args: &RunArgs) -> anyhow::Result<Vec<PathBuf>> {
+    let mut arguments = args.inputs.clone();
+    match &args.inputs_from {
+        Some(list) => {
+            arguments.extend(shard::read_input_list(list)?);
+            Ok(arguments)
+        }
+        None => Ok(crate::default_inputs(arguments)),
+    }
+}
+
+/// The inputs a run reads: those of its arguments, cut to its `--shard`.
+pub(crate) fn shard_inputs(args: &RunArgs) -> anyhow::Result<Vec<Input>> {
+    let inputs = collect_excluding(&run_arguments(args)?, Some(&args.out)).inputs;
+    Ok(match args.shard {
+        None => inputs,
+        Some(shard) => inputs
+            .into_iter()
+            .enumerate()
+            .filter(|(position, _)| shard.holds(*position))
+            .map(|(_, input)| input)
+            .collect(),
+    })
+}
+
+/// Two inputs with one document name would write one JSON file: the later ones fail; so does
+/// a document named `run`, whose JSON would be the run manifest. Per input, why it fails.
+fn name_conflicts(inputs: &[Input]) -> Vec<Option<&'static str>> {
+    let mut seen_docs = HashSet::new();
+    inputs
+        .iter()
+        .map(|input| match input {
+            Input::File { doc, .. } if !seen_docs.insert(doc.clone()) => {
+                Some("another input has the same document name; the first one was kept")
+            }
+            Input::File { doc, .. }
+                if format!("{}.json", crate::output::output_stem(doc))
+                    == manifest::MANIFEST_FILE =>
+            {
+                Some(
+                    "its JSON would be run.json, the run manifest of the output folder; rename \
+                     the file",
+                )
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// `--jobs N`: a whole number, 0 or more (0: one per core). Negative numbers are taken as
@@ -208,7 +272,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
 /// `treaty run` of files and folders into `--out`; `held` keeps the output folder's lock.
 fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let arguments = crate::default_inputs(args.inputs.clone());
+    let arguments = run_arguments(args)?;
     // The output folder is never input, even where it sits inside an input folder (the
     // default `output/` of `treaty run .`).
     let collected = collect_excluding(&arguments, Some(&args.out));
@@ -234,10 +298,18 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
     }
     // Files of a format that is not text (a Word document, an image): named above, recorded
     // in failures.jsonl after the documents, counted in the summary and the exit status.
-    let unsupported: Vec<(PathBuf, Failure)> = collected
+    // A shard's are recorded by shard 1 alone, so the merged run lists each once.
+    let records_skipped = args.shard.is_none_or(|shard| shard.records_skipped());
+    let unsupported_paths: Vec<PathBuf> = collected
         .skipped
         .iter()
         .filter(|s| s.format.is_some())
+        .map(|s| s.path.clone())
+        .collect();
+    let unsupported: Vec<(PathBuf, Failure)> = collected
+        .skipped
+        .iter()
+        .filter(|s| s.format.is_some() && records_skipped)
         .map(|s| {
             let failure = Failure {
                 doc: crate::inputs::doc_name(&s.path),
@@ -249,6 +321,25 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         })
         .collect();
     let inputs = collected.inputs;
+    // Name conflicts are found in the whole list, so a shard fails the same inputs as the
+    // whole run would.
+    let conflict = name_conflicts(&inputs);
+    let shard_entry = args.shard.map(|shard| manifest::ShardEntry {
+        index: shard.index,
+        count: shard.count,
+        inputs: inputs.len(),
+        inputs_sha256: shard::input_list_sha256(&inputs, &unsupported_paths),
+    });
+    let (inputs, conflict): (Vec<Input>, Vec<Option<&'static str>>) = match args.shard {
+        None => (inputs, conflict),
+        Some(shard) => inputs
+            .into_iter()
+            .zip(conflict)
+            .enumerate()
+            .filter(|(position, _)| shard.holds(*position))
+            .map(|(_, pair)| pair)
+            .unzip(),
+    };
     let n_pdf_inputs = inputs
         .iter()
         .filter(|input| {
@@ -303,6 +394,8 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
     let fingerprint = rules_fingerprint();
     let trusted = trusted_entries(&args.out, &fingerprint);
     let mut manifest = Manifest::start(fingerprint.clone());
+    manifest.settings = Some(run_settings(&args));
+    manifest.shard = shard_entry;
     // What --resume may trust stays listed while this run is under way, so a run killed on
     // the way can be resumed as well.
     manifest.inputs = inputs
@@ -358,21 +451,6 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
     }
     let mut datasets = DatasetFiles::create(&args.out)?;
 
-    // Two inputs with one document name would write one JSON file: the later ones fail; so
-    // does a document named `run`, whose JSON would be the run manifest.
-    let mut seen_docs = HashSet::new();
-    let conflict: Vec<Option<&str>> = inputs
-        .iter()
-        .map(|input| match input {
-            Input::File { doc, .. } if !seen_docs.insert(doc.clone()) => {
-                Some("another input has the same document name; the first one was kept")
-            }
-            Input::File { doc, .. } if format!("{}.json", crate::output::output_stem(doc)) == manifest::MANIFEST_FILE => Some(
-                "its JSON would be run.json, the run manifest of the output folder; rename the file",
-            ),
-            _ => None,
-        })
-        .collect();
     // Per input, its line in the manifest.
     let mut entries: Vec<Option<InputEntry>> = vec![None; inputs.len()];
 
@@ -709,6 +787,16 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The settings of a run, as `run.json` records them.
+fn run_settings(args: &RunArgs) -> manifest::RunSettings {
+    manifest::RunSettings {
+        max_bytes: args.max_bytes,
+        time_limit: args.time_limit.as_secs_f64(),
+        ocr: crate::ocr::mode_name(crate::ocr::mode()),
+        csv_raw: args.csv_raw,
+    }
 }
 
 /// Whether a document's JSON that `process_input` would resume is the one the earlier run's
