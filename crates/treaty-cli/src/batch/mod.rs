@@ -394,7 +394,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
     let fingerprint = rules_fingerprint();
     let trusted = trusted_entries(&args.out, &fingerprint);
     let mut manifest = Manifest::start(fingerprint.clone());
-    manifest.settings = Some(run_settings(&args));
+    manifest.settings = Some(run_settings(args));
     manifest.shard = shard_entry;
     // What --resume may trust stays listed while this run is under way, so a run killed on
     // the way can be resumed as well.
