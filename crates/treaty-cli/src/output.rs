@@ -63,6 +63,17 @@ impl AtomicFile {
     }
 }
 
+/// Writing through the file itself, for writers that own what they write to (Parquet's).
+impl Write for AtomicFile {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.writer.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.writer.flush()
+    }
+}
+
 impl Drop for AtomicFile {
     fn drop(&mut self) {
         // Not committed: leave nothing behind.

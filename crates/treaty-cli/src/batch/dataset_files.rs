@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
 
+use super::columnar::{ParquetFiles, PARQUET_FILES};
 use super::datasets::{write_failure, write_header, Rendered};
 use super::outcome::Failure;
 use crate::output::AtomicFile;
@@ -41,6 +42,7 @@ pub(crate) const FORCED_FOLDERS: [&str; 2] = ["report", "text"];
 pub(super) fn set_aside_previous(out: &Path, folders: bool) -> anyhow::Result<usize> {
     let mut present: Vec<PathBuf> = DATASET_FILES
         .iter()
+        .chain(&PARQUET_FILES)
         .map(|name| out.join(name))
         .filter(|path| path.is_file())
         .collect();
@@ -77,7 +79,7 @@ pub(super) fn set_aside_previous(out: &Path, folders: bool) -> anyhow::Result<us
 /// Removes what [`set_aside_previous`] moved, once this run's datasets are in place.
 fn remove_previous(out: &Path) {
     let previous = out.join(PREVIOUS_FOLDER);
-    for name in DATASET_FILES {
+    for name in DATASET_FILES.iter().chain(&PARQUET_FILES) {
         // Best effort: a file that cannot be removed is an earlier run's, named as such.
         let _ = std::fs::remove_file(previous.join(name));
     }
@@ -92,6 +94,8 @@ pub(super) struct DatasetFiles {
     out: PathBuf,
     /// In the order of [`DATASET_FILES`].
     files: Vec<AtomicFile>,
+    /// With `--format parquet`.
+    parquet: Option<ParquetFiles>,
 }
 
 /// Indexes into [`DatasetFiles::files`], in the order of [`DATASET_FILES`].
@@ -104,8 +108,9 @@ const FAILURES_JSONL: usize = 5;
 const WARNINGS_JSONL: usize = 6;
 
 impl DatasetFiles {
-    /// Starts every dataset of `out` under a temporary name, the CSV files with their header.
-    pub(super) fn create(out: &Path) -> anyhow::Result<DatasetFiles> {
+    /// Starts every dataset of `out` under a temporary name, the CSV files with their header;
+    /// with `parquet`, the Parquet files too.
+    pub(super) fn create(out: &Path, parquet: bool) -> anyhow::Result<DatasetFiles> {
         let files = DATASET_FILES
             .iter()
             .map(|name| AtomicFile::create(&out.join(name)))
@@ -113,6 +118,7 @@ impl DatasetFiles {
         let mut datasets = DatasetFiles {
             out: out.to_path_buf(),
             files,
+            parquet: parquet.then(|| ParquetFiles::create(out)).transpose()?,
         };
         for (index, columns) in [
             (RATES_CSV, &RATE_COLUMNS[..]),
@@ -147,7 +153,15 @@ impl DatasetFiles {
         self.append(ARTICLES_CSV, &rendered.articles_csv)?;
         self.append(TREATIES_CSV, &rendered.treaties_csv)?;
         self.append(TREATIES_JSONL, &rendered.treaties_jsonl)?;
-        self.append(WARNINGS_JSONL, &rendered.warnings_jsonl)
+        self.append(WARNINGS_JSONL, &rendered.warnings_jsonl)?;
+        if let Some(parquet) = &mut self.parquet {
+            parquet.append([
+                &rendered.rates_jsonl,
+                &rendered.articles_jsonl,
+                &rendered.treaties_jsonl,
+            ])?;
+        }
+        Ok(())
     }
 
     /// Appends a line to `failures.jsonl`.
@@ -158,7 +172,11 @@ impl DatasetFiles {
 
     /// Puts every dataset in place, then removes the earlier run's set aside.
     pub(super) fn commit(self) -> anyhow::Result<()> {
-        for file in self.files {
+        let parquet = match self.parquet {
+            Some(parquet) => parquet.finish()?,
+            None => Vec::new(),
+        };
+        for file in self.files.into_iter().chain(parquet) {
             file.commit()?;
         }
         remove_previous(&self.out);
@@ -185,7 +203,7 @@ mod tests {
         );
         assert!(out.path().join("x.json").exists(), "JSON is not a dataset");
 
-        let datasets = DatasetFiles::create(out.path()).unwrap();
+        let datasets = DatasetFiles::create(out.path(), false).unwrap();
         datasets.commit().unwrap();
         assert!(
             !aside.exists(),
@@ -201,7 +219,7 @@ mod tests {
     #[test]
     fn datasets_not_committed_leave_nothing_under_their_names() {
         let out = tempfile::tempdir().unwrap();
-        drop(DatasetFiles::create(out.path()).unwrap());
+        drop(DatasetFiles::create(out.path(), false).unwrap());
         assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
     }
 }

@@ -19,6 +19,8 @@ pub(super) struct Rendered {
     pub(super) rates_csv: Vec<u8>,
     pub(super) rates_jsonl: Vec<u8>,
     pub(super) articles_csv: Vec<u8>,
+    /// The articles as JSON lines, for `articles.parquet`.
+    pub(super) articles_jsonl: Vec<u8>,
     pub(super) treaties_csv: Vec<u8>,
     pub(super) treaties_jsonl: Vec<u8>,
     pub(super) n_rows: usize,
@@ -120,9 +122,12 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
         let mut articles_csv = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());
+        let mut articles_jsonl = Vec::new();
         let articles = article_rows(&report);
         for article in &articles {
             write_cells(&mut articles_csv, cells(&ARTICLE_TABLE, article), csv_raw)?;
+            serde_json::to_writer(&mut articles_jsonl, article)?;
+            articles_jsonl.push(b'\n');
         }
         let mut treaties_csv = csv::WriterBuilder::new()
             .has_headers(false)
@@ -155,6 +160,7 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
             articles_csv: articles_csv
                 .into_inner()
                 .map_err(|e| anyhow::anyhow!("{e}"))?,
+            articles_jsonl,
             treaties_csv: treaties_csv
                 .into_inner()
                 .map_err(|e| anyhow::anyhow!("{e}"))?,

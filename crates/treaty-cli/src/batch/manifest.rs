@@ -158,6 +158,10 @@ pub(super) struct RunSettings {
     pub(super) ocr: String,
     /// `--csv-raw`.
     pub(super) csv_raw: bool,
+    /// `--format parquet`: the Parquet datasets too (absent in manifests written before the
+    /// option).
+    #[serde(default)]
+    pub(super) parquet: bool,
 }
 
 impl RunSettings {
@@ -165,11 +169,16 @@ impl RunSettings {
     /// auto`.
     pub(super) fn options(&self) -> String {
         format!(
-            "--max-bytes {} --time-limit {} --ocr {}{}",
+            "--max-bytes {} --time-limit {} --ocr {}{}{}",
             self.max_bytes,
             self.time_limit,
             self.ocr,
-            if self.csv_raw { " --csv-raw" } else { "" }
+            if self.csv_raw { " --csv-raw" } else { "" },
+            if self.parquet {
+                " --format parquet"
+            } else {
+                ""
+            }
         )
     }
 }

@@ -566,7 +566,8 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let journal = Journal::create(out, first.rules_fingerprint.clone())?;
     // What an earlier run or merge left there, report and kept texts too (as `--force`).
     set_aside_previous(out, true)?;
-    let mut datasets = DatasetFiles::create(out)?;
+    let parquet = settings.as_ref().is_some_and(|s| s.parquet);
+    let mut datasets = DatasetFiles::create(out, parquet)?;
     let csv_raw = settings.as_ref().is_some_and(|s| s.csv_raw);
     let process_settings = Settings {
         ingest: IngestConfig {

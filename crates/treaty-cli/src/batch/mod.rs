@@ -5,6 +5,7 @@
 //! JSON and dataset lines), [`outcome`] (what became of a document), [`output_folder`]
 //! (reused output folders), [`interrupt`] (Ctrl-C) and [`pipe`] (`run --stdin`).
 
+mod columnar;
 mod dataset_files;
 mod datasets;
 mod deadline;
@@ -121,6 +122,21 @@ pub struct RunArgs {
     /// JSONL files are never changed.
     #[arg(long)]
     pub csv_raw: bool,
+    /// Dataset formats: `csv` (the default) writes the CSV and JSONL datasets; `parquet` also
+    /// writes rates.parquet, articles.parquet and treaties.parquet beside them: the CSV
+    /// files' columns, typed as the JSON Schema types the rows' fields (the CSV and JSONL are
+    /// always written). `treaty merge` writes them when its shards did.
+    #[arg(long, value_enum, default_value_t = DatasetFormat::Csv, conflicts_with_all = ["stdin", "stdin_text"])]
+    pub format: DatasetFormat,
+}
+
+/// `--format`: the formats of a run's datasets.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatasetFormat {
+    /// CSV and JSONL.
+    Csv,
+    /// CSV and JSONL, and Parquet beside them.
+    Parquet,
 }
 
 /// The INPUT arguments of a run: those named, then those `--inputs-from` lists; `corpus/`
@@ -449,7 +465,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
             crate::terminal::path(&args.out.join(PREVIOUS_FOLDER))
         );
     }
-    let mut datasets = DatasetFiles::create(&args.out)?;
+    let mut datasets = DatasetFiles::create(&args.out, args.format == DatasetFormat::Parquet)?;
 
     // Per input, its line in the manifest.
     let mut entries: Vec<Option<InputEntry>> = vec![None; inputs.len()];
@@ -796,6 +812,7 @@ fn run_settings(args: &RunArgs) -> manifest::RunSettings {
         time_limit: args.time_limit.as_secs_f64(),
         ocr: crate::ocr::mode_name(crate::ocr::mode()),
         csv_raw: args.csv_raw,
+        parquet: args.format == DatasetFormat::Parquet,
     }
 }
 
