@@ -1,6 +1,8 @@
 //! `treaty diff`, `check`, `bless`: golden fixtures as a CI gate.
 //!
-//! Fixtures live in `<fixtures>/<doc>/outline.csv` and `rates.csv` (see `fixtures/README.md`);
+//! Fixtures live in `<fixtures>/<doc>/outline.csv`, `rates.csv`, `treaty.csv` and
+//! `headline.csv` (see `fixtures/README.md`); `bless` writes all four, and `check` names the
+//! documents that lack one, and what of them went unchecked;
 //! `known-gaps.csv` beside them lists the expected rows the program is known to miss or get
 //! wrong and the rows it produces that the fixture does not have, so `check` fails on a new
 //! one (a regression) while the known ones are still reported and scored. A check that
@@ -21,9 +23,9 @@ use treaty_extract::{article_rows, treaty_rows, Settings};
 use treaty_golden::{
     classify_misses, compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv,
     parse_rates_csv, parse_treaty_csv, render_json, render_junit, render_text, score_table,
-    write_known_gaps_csv, write_outline_csv, write_rates_csv, DocumentComparison, HeadlineRecord,
-    HeadlineTally, IdentityRecord, IdentityTally, JunitGate, KnownGap, Misses, OutlineRecord,
-    RateRecord, ScoreTable,
+    write_headline_csv, write_known_gaps_csv, write_outline_csv, write_rates_csv, write_treaty_csv,
+    DocumentComparison, HeadlineRecord, HeadlineTally, IdentityRecord, IdentityTally, JunitGate,
+    KnownGap, Misses, OutlineRecord, RateRecord, ScoreTable,
 };
 use treaty_normalize::IngestConfig;
 
@@ -122,7 +124,10 @@ struct Actual {
 }
 
 /// The headline fields of a `treaties.csv` row, as fixture records.
-fn headline_of(row: &treaty_extract::schema::TreatyRow) -> Vec<HeadlineRecord> {
+fn headline_of(
+    row: &treaty_extract::schema::TreatyRow,
+    rates: &[treaty_extract::schema::RateRow],
+) -> Vec<HeadlineRecord> {
     let holding = [
         ("min_holding", &row.dividends_lowest_min_holding),
         ("holding_period", &row.dividends_lowest_holding_period),
@@ -152,14 +157,38 @@ fn headline_of(row: &treaty_extract::schema::TreatyRow) -> Vec<HeadlineRecord> {
         ("technical_fees", &row.technical_fees_rate, String::new()),
     ]
     .into_iter()
-    .map(|(field, value, condition)| HeadlineRecord {
-        treaty: row.treaty,
-        field: field.to_string(),
-        value: value.clone(),
-        condition,
-        ..HeadlineRecord::default()
+    .zip([
+        &row.dividends_lowest_row,
+        &row.dividends_general_row,
+        &row.interest_general_row,
+        &row.royalties_general_row,
+        &row.technical_fees_row,
+    ])
+    .map(|((field, value, condition), place)| {
+        let source = headline_source(place, rates);
+        HeadlineRecord {
+            treaty: row.treaty,
+            field: field.to_string(),
+            value: value.clone(),
+            condition,
+            article: source.map_or_else(String::new, |rate| rate.article.clone()),
+            quote: source.map_or_else(String::new, |rate| short_quote(&rate.quote, value)),
+        }
     })
     .collect()
+}
+
+/// The row a headline field names (`<article>.<paragraph>[.<subparagraph>]@<start>`).
+fn headline_source<'a>(
+    place: &str,
+    rates: &'a [treaty_extract::schema::RateRow],
+) -> Option<&'a treaty_extract::schema::RateRow> {
+    let (clause, start) = place.split_once('@')?;
+    let start: usize = start.parse().ok()?;
+    let article = clause.split('.').next()?;
+    rates
+        .iter()
+        .find(|rate| rate.start == start && rate.article == article)
 }
 
 fn actual_of(report: &DocumentReport) -> Actual {
@@ -195,7 +224,10 @@ fn actual_of(report: &DocumentReport) -> Actual {
         .collect();
     // The fields of the treaties dataset, so check compares what users read there.
     let treaties = treaty_rows(report);
-    let headline = treaties.iter().flat_map(headline_of).collect();
+    let headline = treaties
+        .iter()
+        .flat_map(|row| headline_of(row, &report.rows))
+        .collect();
     let identity = treaties
         .into_iter()
         .map(|row| IdentityRecord {
@@ -226,9 +258,11 @@ struct Expected {
     /// Whether the fixture has a `rates.csv` at all.
     has_rates: bool,
     outline: Vec<OutlineRecord>,
+    /// Whether the fixture has an `outline.csv` at all.
+    has_outline: bool,
     gaps: Vec<KnownGap>,
     /// `treaty.csv`, when the fixture has one.
-    identity: Vec<IdentityRecord>,
+    identity: Option<Vec<IdentityRecord>>,
     /// `headline.csv`, when the fixture has one.
     headline: Option<Vec<HeadlineRecord>>,
 }
@@ -249,7 +283,9 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
             .with_context(|| format!("{}", dir.join("rates.csv").display()))?,
         None => Vec::new(),
     };
-    let outline = match read("outline.csv")? {
+    let outline_text = read("outline.csv")?;
+    let has_outline = outline_text.is_some();
+    let outline = match outline_text {
         Some(text) => parse_outline_csv(&text)
             .with_context(|| format!("{}", dir.join("outline.csv").display()))?,
         None => Vec::new(),
@@ -260,9 +296,11 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
         None => Vec::new(),
     };
     let identity = match read("treaty.csv")? {
-        Some(text) => parse_treaty_csv(&text)
-            .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
-        None => Vec::new(),
+        Some(text) => Some(
+            parse_treaty_csv(&text)
+                .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
+        ),
+        None => None,
     };
     let headline = match read("headline.csv")? {
         Some(text) => Some(
@@ -275,6 +313,7 @@ fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
         rates,
         has_rates,
         outline,
+        has_outline,
         gaps,
         identity,
         headline,
@@ -292,9 +331,19 @@ struct Compared {
     identity: IdentityTally,
     /// Headline rates against the `headline.csv` fixtures.
     headline: HeadlineTally,
-    /// Documents whose fixture folder has no `headline.csv` (their headline is unchecked).
-    without_headline: Vec<String>,
+    /// Per kind of fixture file ([`FIXTURE_KINDS`]), the documents whose fixture folder
+    /// lacks it: what of them was not checked.
+    without_kind: BTreeMap<&'static str, Vec<String>>,
 }
+
+/// Each fixture file `check` reads (but `known-gaps.csv`, which may be absent), and what goes
+/// unchecked without it.
+const FIXTURE_KINDS: [(&str, &str); 4] = [
+    ("rates.csv", "rate rows"),
+    ("outline.csv", "articles"),
+    ("treaty.csv", "treaty identity"),
+    ("headline.csv", "headline rates"),
+];
 
 /// Compares every document that has a fixture folder, rewriting its `known-gaps.csv` first
 /// when `update_gaps` is set.
@@ -312,12 +361,29 @@ fn compare_all(
         }
         let expected = read_expected(&dir)?;
         let comparison = compare_with_expected(doc, produced, &expected);
-        compared
-            .identity
-            .add(doc, &produced.identity, &expected.identity);
-        match &expected.headline {
-            Some(headline) => compared.headline.add(doc, &produced.headline, headline),
-            None => compared.without_headline.push(doc.clone()),
+        if let Some(identity) = &expected.identity {
+            compared.identity.add(doc, &produced.identity, identity);
+        }
+        if let Some(headline) = &expected.headline {
+            compared.headline.add(doc, &produced.headline, headline);
+        }
+        for (kind, present) in [
+            expected.has_rates,
+            expected.has_outline,
+            expected.identity.is_some(),
+            expected.headline.is_some(),
+        ]
+        .into_iter()
+        .enumerate()
+        .map(|(index, present)| (FIXTURE_KINDS[index].0, present))
+        {
+            if !present {
+                compared
+                    .without_kind
+                    .entry(kind)
+                    .or_default()
+                    .push(doc.clone());
+            }
         }
         let document_misses = if update_gaps {
             // The gaps written now accept every current miss and unexpected row.
@@ -427,29 +493,42 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
         eprintln!("regression: {failure}");
     }
     let identity = &compared.identity;
-    eprintln!(
-        "treaty identity: {} (agreement {:.3})",
-        identity.summary(),
-        identity.agreement()
-    );
+    let identity_compared: usize = identity.fields.iter().map(|(_, n)| n).sum();
+    if identity_compared == 0 {
+        eprintln!("treaty identity: not checked (no fixture has a treaty.csv)");
+    } else {
+        eprintln!(
+            "treaty identity: {} (agreement {:.3})",
+            identity.summary(),
+            identity.agreement()
+        );
+    }
     if !args.quiet {
         for disagreement in &identity.disagreements {
             eprintln!("identity: {disagreement}");
         }
     }
     let headline = &compared.headline;
-    eprintln!(
-        "headline rates: {} (agreement {:.3} over {} documents)",
-        headline.summary(),
-        headline.agreement(),
-        headline.documents
-    );
-    if !compared.without_headline.is_empty() {
+    let headline_compared: usize = headline.fields.iter().map(|(_, n)| n).sum();
+    if headline_compared == 0 {
+        eprintln!("headline rates: not checked (no fixture has a headline.csv)");
+    } else {
         eprintln!(
-            "headline rates: {} documents have no headline.csv and were not checked: {}",
-            compared.without_headline.len(),
-            compared.without_headline.join(", ")
+            "headline rates: {} (agreement {:.3} over {} documents)",
+            headline.summary(),
+            headline.agreement(),
+            headline.documents
         );
+    }
+    for (kind, what) in FIXTURE_KINDS {
+        if let Some(docs) = compared.without_kind.get(kind) {
+            eprintln!(
+                "fixtures: {} of {} documents have no {kind}, so their {what} were not checked: {}",
+                docs.len(),
+                compared.comparisons.len(),
+                docs.join(", ")
+            );
+        }
     }
     if !args.quiet {
         for disagreement in &headline.disagreements {
@@ -457,6 +536,28 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
         }
     }
     let mut failed = !failures.is_empty();
+    // A gate on fields no fixture states would pass on nothing.
+    for (compared_fields, minimum, flag, kind) in [
+        (
+            headline_compared,
+            args.min_headline,
+            "--min-headline",
+            "headline.csv",
+        ),
+        (
+            identity_compared,
+            args.min_identity,
+            "--min-identity",
+            "treaty.csv",
+        ),
+    ] {
+        if compared_fields == 0 && minimum > 0.0 {
+            eprintln!(
+                "treaty: {flag} {minimum:.3} gates {kind} fixtures, and no compared document has one"
+            );
+            failed = true;
+        }
+    }
     if headline.agreement() < args.min_headline {
         eprintln!(
             "treaty: agreement on headline rates {:.3} is below --min-headline {:.3}",
@@ -604,9 +705,42 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("{}", dir.join("rates.csv").display()))?;
             keep_quotes(&mut produced.rates, &fixture);
         }
+        // A fixture's headline article and quote, and a treaty's title, are informative and
+        // may be a person's: kept where the compared fields did not change.
+        if let Ok(text) = std::fs::read_to_string(dir.join("headline.csv")) {
+            let fixture = parse_headline_csv(&text)
+                .with_context(|| format!("{}", dir.join("headline.csv").display()))?;
+            for record in &mut produced.headline {
+                if let Some(kept) = fixture.iter().find(|f| {
+                    f.treaty == record.treaty
+                        && f.field == record.field
+                        && f.value == record.value
+                        && f.condition == record.condition
+                }) {
+                    record.article.clone_from(&kept.article);
+                    record.quote.clone_from(&kept.quote);
+                }
+            }
+        }
+        if let Ok(text) = std::fs::read_to_string(dir.join("treaty.csv")) {
+            let fixture = parse_treaty_csv(&text)
+                .with_context(|| format!("{}", dir.join("treaty.csv").display()))?;
+            for record in &mut produced.identity {
+                if let Some(kept) = fixture.iter().find(|f| {
+                    IdentityRecord {
+                        title: record.title.clone(),
+                        ..(*f).clone()
+                    } == *record
+                }) {
+                    record.title.clone_from(&kept.title);
+                }
+            }
+        }
         for (name, contents) in [
             ("outline.csv", write_outline_csv(&produced.outline)),
             ("rates.csv", write_rates_csv(&produced.rates)),
+            ("treaty.csv", write_treaty_csv(&produced.identity)),
+            ("headline.csv", write_headline_csv(&produced.headline)),
         ] {
             let path = dir.join(name);
             let before = std::fs::read_to_string(&path).unwrap_or_default();

@@ -30,7 +30,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 /// Turn the messy text of tax-treaty PDFs into clean, structured, checkable data.
 #[derive(Parser)]
-#[command(name = "treaty", version, propagate_version = true)]
+#[command(name = "treaty", version, propagate_version = true, after_help = OUTPUTS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -47,10 +47,30 @@ struct Cli {
     ocr_page_time: std::time::Duration,
 }
 
+/// What `treaty run` reads and writes, for `treaty --help`.
+const OUTPUTS_HELP: &str = "\
+Inputs: text (.txt), HTML (.html, .htm, .xhtml), Markdown (.md, .markdown) and PDF (.pdf; pages
+without a text layer are read by OCR with Tesseract).
+
+`treaty run` writes to its --out folder (default output/):
+  <doc>.json        each document: its structure, rows and warnings, with byte spans
+  rates.csv         one row per rate or threshold (also rates.jsonl)
+  articles.csv      one row per article found
+  treaties.csv      one row per treaty: parties, dates and the headline rates (also treaties.jsonl)
+  warnings.jsonl    one line per warning about a document
+  failures.jsonl    documents that failed, and files skipped
+  run.json          the run: inputs with their hashes, counts, status, settings
+  text/<doc>.txt    the text of each PDF that the rows' offsets point into
+  *.parquet         rates, articles and treaties as Parquet, with --format parquet
+  report/           the HTML review report, with --report
+
+The dataset contract: docs/dataset-contract.md";
+
 #[derive(Subcommand)]
 enum Command {
-    /// Process files and folders of treaty texts into per-document JSON and the
-    /// rates.csv / rates.jsonl / articles.csv datasets.
+    /// Process files and folders of treaty texts into per-document JSON and the datasets:
+    /// rates.csv / rates.jsonl, articles.csv, treaties.csv / treaties.jsonl, warnings.jsonl,
+    /// failures.jsonl and run.json (`treaty --help` lists what each holds).
     ///
     /// Example: treaty run corpus/ --out output/ --jobs 2 --report
     Run(report::RunWithReport),

@@ -583,3 +583,115 @@ fn one_document_piped_with_stdin_text_gives_its_rows() {
     let raw = treaty_with_stdin(&["run", "--stdin"], dir.path(), &treaty_text);
     assert!(text(&raw.stderr).contains("treaty run --stdin-text treaty"));
 }
+
+#[test]
+fn help_lists_every_input_kind_and_every_output_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = |args: &[&str]| {
+        let output = treaty(args, dir.path());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout)
+    };
+    let run_help = help(&["run", "--help"]);
+    let top_help = help(&["--help"]);
+    // Every extension a folder is searched for (inputs.rs, TEXT_EXTENSIONS).
+    for extension in [
+        ".txt",
+        ".html",
+        ".htm",
+        ".xhtml",
+        ".md",
+        ".markdown",
+        ".pdf",
+    ] {
+        assert!(
+            run_help.contains(extension),
+            "run --help: {extension}\n{run_help}"
+        );
+        assert!(
+            top_help.contains(extension),
+            "--help: {extension}\n{top_help}"
+        );
+    }
+    assert!(run_help.contains("OCR"), "{run_help}");
+    for output in [
+        "rates.csv",
+        "rates.jsonl",
+        "articles.csv",
+        "treaties.csv",
+        "treaties.jsonl",
+        "warnings.jsonl",
+        "failures.jsonl",
+        "run.json",
+        "text/<doc>.txt",
+        ".parquet",
+        "report/",
+    ] {
+        assert!(top_help.contains(output), "--help: {output}\n{top_help}");
+    }
+    assert!(run_help.contains("treaties.csv") && run_help.contains("parquet"));
+}
+
+#[test]
+fn bless_writes_every_fixture_file_check_reads_and_check_names_the_missing_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_corpus(ENGLISH, dir.path());
+    let doc = ENGLISH.trim_end_matches(".txt");
+    let blessed = treaty(&["bless", ENGLISH, "--fixtures", "fx", "--yes"], dir.path());
+    assert_eq!(blessed.status.code(), Some(0), "{}", text(&blessed.stderr));
+    let folder = dir.path().join("fx").join(doc);
+    for name in ["rates.csv", "outline.csv", "treaty.csv", "headline.csv"] {
+        assert!(folder.join(name).is_file(), "bless did not write {name}");
+    }
+    let identity = treaty_golden::parse_treaty_csv(
+        &std::fs::read_to_string(folder.join("treaty.csv")).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        identity
+            .iter()
+            .any(|t| t.parties.contains("CAN") && t.parties.contains("DNK")),
+        "{identity:?}"
+    );
+    let headline = treaty_golden::parse_headline_csv(
+        &std::fs::read_to_string(folder.join("headline.csv")).unwrap(),
+    )
+    .unwrap();
+    // A filled field says where it stands and quotes its clause.
+    let dividends = headline
+        .iter()
+        .find(|h| h.field == "dividends_general" && !h.value.is_empty())
+        .expect("a general dividend rate");
+    assert_eq!(dividends.article, "10");
+    assert!(dividends.quote.contains(&dividends.value), "{dividends:?}");
+
+    let check = |extra: &[&str]| {
+        let mut args = vec!["check", ENGLISH, "--fixtures", "fx", "--quiet"];
+        args.extend(extra);
+        treaty(&args, dir.path())
+    };
+    let all = check(&["--min-identity", "1", "--min-headline", "1"]);
+    let stderr = text(&all.stderr);
+    assert_eq!(all.status.code(), Some(0), "{stderr}");
+    assert!(
+        !stderr.contains("0/0") && !stderr.contains("not checked"),
+        "{stderr}"
+    );
+
+    // Without treaty.csv and headline.csv: said, and a gate on them fails.
+    std::fs::remove_file(folder.join("treaty.csv")).unwrap();
+    std::fs::remove_file(folder.join("headline.csv")).unwrap();
+    let ungated = check(&[]);
+    let stderr = text(&ungated.stderr);
+    assert_eq!(ungated.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("treaty identity: not checked"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "1 of 1 documents have no headline.csv, so their headline rates were not checked: {doc}"
+        )),
+        "{stderr}"
+    );
+    let gated = check(&["--min-identity", "0.9"]);
+    assert_eq!(gated.status.code(), Some(1), "{}", text(&gated.stderr));
+    assert!(text(&gated.stderr).contains("--min-identity 0.900 gates treaty.csv fixtures"));
+}

@@ -8,6 +8,7 @@
 
 use serde::Deserialize;
 
+use crate::records::push_csv_line;
 use crate::GoldenError;
 
 /// The compared fields, in report order.
@@ -65,6 +66,39 @@ pub fn parse_headline_csv(text: &str) -> Result<Vec<HeadlineRecord>, GoldenError
             Ok(record)
         })
         .collect()
+}
+
+/// The columns of `headline.csv`, in order.
+pub const HEADLINE_FIXTURE_COLUMNS: [&str; 6] =
+    ["treaty", "field", "value", "condition", "article", "quote"];
+
+/// Writes a `headline.csv`: by treaty, then in [`HEADLINE_FIELDS`] order (what `bless` writes).
+pub fn write_headline_csv(records: &[HeadlineRecord]) -> String {
+    let field_place = |record: &HeadlineRecord| {
+        HEADLINE_FIELDS
+            .iter()
+            .position(|field| *field == record.field)
+            .unwrap_or(HEADLINE_FIELDS.len())
+    };
+    let mut sorted: Vec<&HeadlineRecord> = records.iter().collect();
+    sorted.sort_by_key(|record| (record.treaty, field_place(record)));
+    let mut out = String::new();
+    push_csv_line(&mut out, HEADLINE_FIXTURE_COLUMNS);
+    for record in sorted {
+        let treaty = record.treaty.to_string();
+        push_csv_line(
+            &mut out,
+            [
+                treaty.as_str(),
+                &record.field,
+                &record.value,
+                &record.condition,
+                &record.article,
+                &record.quote,
+            ],
+        );
+    }
+    out
 }
 
 /// A rate as compared: trailing fractional zeros removed (`15.0` is `15`).
@@ -177,6 +211,35 @@ mod tests {
     use super::*;
 
     const HEADER: &str = "treaty,field,value,condition,article,quote\n";
+
+    #[test]
+    fn a_written_headline_csv_reads_back_sorted_by_treaty_and_field() {
+        let record = |treaty: usize, field: &str, value: &str, quote: &str| HeadlineRecord {
+            treaty,
+            field: field.to_string(),
+            value: value.to_string(),
+            condition: String::new(),
+            article: "10".to_string(),
+            quote: quote.to_string(),
+        };
+        let records = vec![
+            record(2, "technical_fees", "", ""),
+            record(
+                1,
+                "interest_general",
+                "10",
+                "not exceed 10 per cent, \"gross\"",
+            ),
+            record(1, "dividends_lowest", "5", "5 per cent\nof the"),
+        ];
+        let text = write_headline_csv(&records);
+        assert!(text.starts_with(HEADER), "{text}");
+        let read = parse_headline_csv(&text).unwrap();
+        assert_eq!(
+            read,
+            vec![records[2].clone(), records[1].clone(), records[0].clone()]
+        );
+    }
 
     #[test]
     fn values_and_the_lowest_rates_holding_are_compared_field_by_field() {

@@ -2,6 +2,7 @@
 
 use serde::Deserialize;
 
+use crate::records::push_csv_line;
 use crate::GoldenError;
 
 /// One treaty's identity, as the fixture states it or the program found it.
@@ -46,6 +47,41 @@ pub fn parse_treaty_csv(text: &str) -> Result<Vec<IdentityRecord>, GoldenError> 
             })
         })
         .collect()
+}
+
+/// The columns of `treaty.csv`, in order.
+pub const TREATY_FIXTURE_COLUMNS: [&str; 7] = [
+    "treaty",
+    "instrument",
+    "parties",
+    "signed",
+    "signed_place",
+    "in_force",
+    "title",
+];
+
+/// Writes a `treaty.csv`, treaties in order (what `bless` writes).
+pub fn write_treaty_csv(records: &[IdentityRecord]) -> String {
+    let mut sorted: Vec<&IdentityRecord> = records.iter().collect();
+    sorted.sort_by_key(|record| record.treaty);
+    let mut out = String::new();
+    push_csv_line(&mut out, TREATY_FIXTURE_COLUMNS);
+    for record in sorted {
+        let treaty = record.treaty.to_string();
+        push_csv_line(
+            &mut out,
+            [
+                treaty.as_str(),
+                &record.instrument,
+                &record.parties,
+                &record.signed,
+                &record.signed_place,
+                &record.in_force,
+                &record.title,
+            ],
+        );
+    }
+    out
 }
 
 /// Agreement per field over the treaties compared, and the disagreements.
@@ -110,6 +146,24 @@ mod tests {
     const FIXTURE: &str = "treaty,instrument,parties,signed,signed_place,in_force,title\n\
         1,convention,USA;JPN,2003-11-06,Washington,,\"Convention between the United States of America and Japan\"\n\
         2,protocol,USA;JPN,,,,\n";
+
+    #[test]
+    fn a_written_treaty_csv_is_the_fixture_it_was_read_from() {
+        let records = parse_treaty_csv(FIXTURE).unwrap();
+        assert_eq!(
+            write_treaty_csv(&records),
+            FIXTURE.replace(
+                "\"Convention between the United States of America and Japan\"",
+                "Convention between the United States of America and Japan"
+            )
+        );
+        let mut reversed = records.clone();
+        reversed.reverse();
+        assert_eq!(
+            parse_treaty_csv(&write_treaty_csv(&reversed)).unwrap(),
+            records
+        );
+    }
 
     #[test]
     fn fields_agree_or_are_named() {

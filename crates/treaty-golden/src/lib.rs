@@ -84,8 +84,14 @@ pub use error::GoldenError;
 pub use gaps::{
     classify_misses, parse_known_gaps_csv, regressions, write_known_gaps_csv, KnownGap, Misses,
 };
-pub use headline::{parse_headline_csv, HeadlineRecord, HeadlineTally, HEADLINE_FIELDS};
-pub use identity::{parse_treaty_csv, IdentityRecord, IdentityTally, IDENTITY_FIELDS};
+pub use headline::{
+    parse_headline_csv, write_headline_csv, HeadlineRecord, HeadlineTally, HEADLINE_FIELDS,
+    HEADLINE_FIXTURE_COLUMNS,
+};
+pub use identity::{
+    parse_treaty_csv, write_treaty_csv, IdentityRecord, IdentityTally, IDENTITY_FIELDS,
+    TREATY_FIXTURE_COLUMNS,
+};
 pub use json::render_json;
 pub use junit::{render_junit, JunitGate};
 pub use records::{

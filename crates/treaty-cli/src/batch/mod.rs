@@ -53,8 +53,9 @@ use process::process_input;
 /// Arguments of `treaty run`.
 #[derive(Args)]
 pub struct RunArgs {
-    /// Files or folders (folders are searched for .txt, .html, .htm and .xhtml files).
-    /// Default: corpus/
+    /// Files or folders. Folders are searched for text (.txt), HTML (.html, .htm, .xhtml),
+    /// Markdown (.md, .markdown) and PDF (.pdf) files; a PDF's pages without a text layer are
+    /// read by OCR (see --ocr). Default: corpus/
     pub inputs: Vec<PathBuf>,
     /// A file listing the inputs, one path per line, relative to the file's folder unless
     /// absolute; blank lines and lines starting with # are left out. Read besides any INPUT
