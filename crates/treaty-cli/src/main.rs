@@ -45,6 +45,11 @@ struct Cli {
     /// allowed; 0: OCR must fit in --time-limit itself).
     #[arg(long, global = true, default_value = "60", value_name = "SECONDS", value_parser = batch::parse_time_limit)]
     ocr_page_time: std::time::Duration,
+    /// Tesseract languages OCR may use, joined by + (eng, por+eng, jpn+jpn_vert+eng,
+    /// fra+eng). Each region of each page is read with those of the script Tesseract detects
+    /// on it. Default: the languages of the installed profiles.
+    #[arg(long, global = true, value_name = "LANGS")]
+    ocr_lang: Option<String>,
 }
 
 /// What `treaty run` reads and writes, for `treaty --help`.
@@ -126,6 +131,7 @@ fn main() -> ExitCode {
     ocr::set_mode(cli.ocr);
     ocr::set_max_pages(cli.max_ocr_pages);
     ocr::set_page_time(cli.ocr_page_time);
+    ocr::set_languages(cli.ocr_lang);
     let result = match cli.command {
         Command::Run(args) => report::run(args),
         Command::Normalize(args) => inspect::normalize(args),

@@ -5,9 +5,15 @@
 //! binding: a binding (leptess, tesseract-rs) needs libtesseract's and leptonica's `-dev`
 //! packages and clang at build time for every user, including the many who never OCR; the
 //! command costs one process per page, which is nothing beside the seconds Tesseract spends
-//! on a page. The languages come from the installed profiles (`NormalizeWords::ocr_language`):
-//! Tesseract's script detection on the first page picks the profiles of that script, so a
-//! bilingual Portuguese/English print is read with `por+eng` and a Japanese one with `jpn`.
+//! on a page. The languages come from the installed profiles (`NormalizeWords::ocr_language`),
+//! or from `--ocr-lang`: Tesseract's orientation and script detection on each region of each
+//! page picks the models of that script, so a bilingual Portuguese/English print is read with
+//! `eng+por`, a Japanese one with `jpn` (`jpn_vert` for vertical lines), and a page with a
+//! Japanese half and an English half with both, one per half.
+//!
+//! Progress: each page read advances the batch's bar by its share of the PDF's bytes (the bar
+//! counts input bytes), so the bar moves and its ETA holds while a scan is read; Ctrl-C
+//! stops OCR at the next page ([`stop_at_next_page`]).
 //!
 //! Results are cached under the user's cache folder (`ocr/`, or `$TREATY_OCR_CACHE`), keyed by the PDF's SHA-256, the
 //! page, the languages, the resolution and Tesseract's version, so a rerun does not OCR again.
@@ -18,7 +24,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 use treaty_lang::{Lang, Script};
@@ -44,9 +52,49 @@ static PROGRESS: OnceLock<indicatif::ProgressBar> = OnceLock::new();
 static PAGES_READ: AtomicUsize = AtomicUsize::new(0);
 static PAGES_CACHED: AtomicUsize = AtomicUsize::new(0);
 
+/// Time spent in OCR (rendering pages and Tesseract), summed over documents, in nanoseconds.
+static OCR_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// Set by Ctrl-C: no page starts after it.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Bytes of each PDF the bar was advanced by as its pages were read, by path.
+static ADVANCED: Mutex<BTreeMap<PathBuf, u64>> = Mutex::new(BTreeMap::new());
+
+/// `--ocr-lang`: the Tesseract languages OCR may use, when given.
+static LANGUAGES: OnceLock<String> = OnceLock::new();
+
 /// Shows OCR progress, page by page, on `bar` (a clone of the batch's bar).
 pub fn show_progress_on(bar: indicatif::ProgressBar) {
     let _ = PROGRESS.set(bar);
+}
+
+/// How many bytes of the PDF at `path` the bar was advanced by while its pages were read;
+/// the batch advances it by the rest when the document is done. Forgets them.
+pub fn take_progress(path: &Path) -> u64 {
+    ADVANCED
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .remove(path)
+        .unwrap_or(0)
+}
+
+/// Stops OCR at the next page, in every document (Ctrl-C): pages being read finish, no other
+/// starts, and their documents fail as interrupted.
+pub fn stop_at_next_page() {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+/// The time spent in OCR in this process, summed over documents, for the summary.
+pub fn time_spent() -> Duration {
+    Duration::from_nanos(OCR_NANOS.load(Ordering::Relaxed))
+}
+
+/// Sets `--ocr-lang` (Tesseract codes joined by `+`); checked when OCR first needs it.
+pub fn set_languages(languages: Option<String>) {
+    if let Some(languages) = languages {
+        let _ = LANGUAGES.set(languages);
+    }
 }
 
 /// Pages read by OCR in this process, and how many came from the cache, for the summary.
@@ -72,6 +120,9 @@ pub fn mode_name(mode: OcrMode) -> String {
     clap::ValueEnum::to_possible_value(&mode)
         .map_or_else(|| format!("{mode:?}"), |value| value.get_name().to_string())
 }
+
+/// Why a page was not read after Ctrl-C.
+const INTERRUPTED: &str = "not read: the run was interrupted";
 
 /// A page whose text layer has fewer visible characters than this is OCR'd in `auto` mode.
 pub const SCANNED_PAGE_CHARS: usize = 50;
@@ -179,15 +230,26 @@ pub fn read_pages(
     let resolutions = resolutions(path, pages, budget)?;
     let cache = cache_folder();
     let direction = Direction::default();
+    let started = Instant::now();
     let done = AtomicUsize::new(0);
     let name = path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let pdf_bytes = std::fs::metadata(path).map_or(0, |meta| meta.len());
     let tick = |hit: bool| {
         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
         PAGES_READ.fetch_add(1, Ordering::Relaxed);
         PAGES_CACHED.fetch_add(usize::from(hit), Ordering::Relaxed);
+        // The page's share of the PDF's bytes, so the bar (and its ETA) moves page by page.
+        let share = |pages_done: usize| pdf_bytes * pages_done as u64 / pages.len() as u64;
+        let step = share(finished) - share(finished - 1);
+        *ADVANCED
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(path.to_path_buf())
+            .or_default() += step;
         if let Some(bar) = PROGRESS.get() {
+            bar.inc(step);
             bar.set_message(format!(
                 "OCR {finished}/{} pages of {}",
                 pages.len(),
@@ -199,6 +261,13 @@ pub fn read_pages(
         .par_iter()
         .zip(&resolutions)
         .map(|(&page, resolution)| {
+            if STOP.load(Ordering::SeqCst) {
+                let text = PageText {
+                    failed: Some(INTERRUPTED.to_string()),
+                    ..PageText::default()
+                };
+                return (text, false, Vec::new());
+            }
             let read = resolution.clone().and_then(|dpi| {
                 let page = Page {
                     path,
@@ -229,6 +298,24 @@ pub fn read_pages(
             (text, hit, used)
         })
         .collect();
+    OCR_NANOS.fetch_add(
+        u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX),
+        Ordering::Relaxed,
+    );
+    let interrupted = results
+        .iter()
+        .any(|(text, ..)| text.failed.as_deref() == Some(INTERRUPTED));
+    if interrupted {
+        let read = results
+            .iter()
+            .filter(|(text, ..)| text.failed.is_none())
+            .count();
+        return Err(format!(
+            "interrupted during OCR, with {read} of {} pages read (they are in the OCR cache; \
+             --resume reads the others)",
+            pages.len()
+        ));
+    }
     if budget.ran_out() {
         let read = results
             .iter()
@@ -357,6 +444,9 @@ static JAPANESE_SENTENCE_ENDS: std::sync::LazyLock<Vec<char>> = std::sync::LazyL
 /// naming the package when a profile's model is missing.
 fn models() -> Result<Models, String> {
     let installed = installed_languages()?;
+    if let Some(languages) = LANGUAGES.get() {
+        return chosen_models(languages, &installed);
+    }
     let mut latin: Vec<&str> = Vec::new();
     let mut japanese = "";
     let mut vertical = "";
@@ -394,6 +484,63 @@ fn models() -> Result<Models, String> {
         } else {
             vertical.to_string()
         },
+    })
+}
+
+/// The models of `--ocr-lang` (Tesseract codes joined by `+`), each code given the script its
+/// model reads: `jpn_vert` Japanese in vertical lines, `jpn` horizontal Japanese, any other a
+/// Latin model. A script none of the codes reads is read with all of them.
+fn chosen_models(languages: &str, installed: &[String]) -> Result<Models, String> {
+    let codes: Vec<&str> = languages.split('+').map(str::trim).collect();
+    if let Some(bad) = codes.iter().find(|code| {
+        code.is_empty()
+            || !code
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    }) {
+        return Err(format!(
+            "--ocr-lang {languages:?}: {bad:?} is not a Tesseract language code (eng, por, jpn, \
+             jpn_vert; several joined by +)"
+        ));
+    }
+    if let Some(missing) = codes
+        .iter()
+        .find(|code| !installed.iter().any(|i| i == *code))
+    {
+        return Err(format!(
+            "--ocr-lang: Tesseract has no `{missing}` language: install tesseract-ocr-{} \
+             (Debian, Ubuntu) or leave it out (installed: {})",
+            missing.replace('_', "-"),
+            installed.join(", ")
+        ));
+    }
+    let pick = |wanted: &dyn Fn(&str) -> bool| {
+        codes
+            .iter()
+            .copied()
+            .filter(|code| wanted(code))
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    let vertical = pick(&|code| code.ends_with("_vert"));
+    let japanese = pick(&|code| code == "jpn");
+    let latin = pick(&|code| code != "jpn" && !code.ends_with("_vert"));
+    let all = codes.join("+");
+    let or_all = |models: String| {
+        if models.is_empty() {
+            all.clone()
+        } else {
+            models
+        }
+    };
+    Ok(Models {
+        latin: or_all(latin),
+        vertical: or_all(if vertical.is_empty() {
+            japanese.clone()
+        } else {
+            vertical
+        }),
+        japanese: or_all(japanese),
     })
 }
 
@@ -1162,6 +1309,38 @@ mod tests {
         };
         assert!(past.ran_out());
         assert!(past.command_time().unwrap_err().contains("--time-limit"));
+    }
+
+    #[test]
+    fn ocr_lang_gives_each_script_its_models_and_names_what_is_missing() {
+        let installed: Vec<String> = ["eng", "por", "jpn", "jpn_vert", "fra", "osd"]
+            .map(String::from)
+            .to_vec();
+        let models = chosen_models("jpn_vert+jpn+fra+eng", &installed).unwrap();
+        assert_eq!(models.latin, "fra+eng");
+        assert_eq!(models.japanese, "jpn");
+        assert_eq!(models.vertical, "jpn_vert");
+        // A script none of the codes reads is read with all of them.
+        let english = chosen_models("eng", &installed).unwrap();
+        assert_eq!(
+            (
+                english.latin.as_str(),
+                english.japanese.as_str(),
+                english.vertical.as_str()
+            ),
+            ("eng", "eng", "eng")
+        );
+        let japanese = chosen_models("jpn", &installed).unwrap();
+        assert_eq!(
+            (japanese.latin.as_str(), japanese.vertical.as_str()),
+            ("jpn", "jpn")
+        );
+        let missing = chosen_models("eng+deu", &installed).unwrap_err();
+        assert!(missing.contains("tesseract-ocr-deu"), "{missing}");
+        for bad in ["eng+", "eng;rm -rf", ""] {
+            let error = chosen_models(bad, &installed).unwrap_err();
+            assert!(error.contains("not a Tesseract language code"), "{error}");
+        }
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Stopping `treaty run`: Ctrl-C (SIGINT) stops the run after the documents in progress; a
+//! Stopping `treaty run`: Ctrl-C (SIGINT) stops the run after the documents in progress (it
+//! says so at once, and OCR stops at its next page, the document then failing as interrupted); a
 //! second signal, or a SIGTERM or SIGHUP whose documents in progress are not done within
 //! [`GRACE`], stops the process at once. The documents then in progress are reported as
 //! interrupted; they have no JSON, so `--resume` redoes them (and the temporary files the
@@ -45,6 +46,7 @@ impl Interrupt {
                         if state.signals.fetch_add(1, Ordering::SeqCst) > 0 {
                             stop_at_once(&state, "interrupted again");
                         }
+                        acknowledge(&state, signal == SIGINT);
                         if signal != SIGINT {
                             let state = Arc::clone(&state);
                             std::thread::spawn(move || {
@@ -63,6 +65,7 @@ impl Interrupt {
                 if state.signals.fetch_add(1, Ordering::SeqCst) > 0 {
                     stop_at_once(&state, "interrupted again");
                 }
+                acknowledge(&state, true);
             });
         }
         interrupt
@@ -101,6 +104,27 @@ impl Drop for Working<'_> {
             .unwrap_or_else(PoisonError::into_inner)
             .remove(&self.index);
     }
+}
+
+/// Says at once what the first signal does, and stops OCR at the next page (a scan's pages
+/// take seconds each, and a document may have hundreds).
+#[allow(clippy::print_stderr)]
+fn acknowledge(state: &State, ctrl_c: bool) {
+    crate::ocr::stop_at_next_page();
+    let in_progress = state
+        .in_progress
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .len();
+    let then = if ctrl_c {
+        "press Ctrl-C again to stop at once".to_string()
+    } else {
+        format!("stopping at once in {}s", GRACE.as_secs())
+    };
+    eprintln!(
+        "\ntreaty: interrupted: no new document starts; waiting for the {in_progress} in \
+         progress (OCR stops at its next page); {then}"
+    );
 }
 
 /// Ends the process now: each document in progress is an interrupted failure.

@@ -629,7 +629,11 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
                             ),
                         }
                     };
-                    progress.inc(std::fs::metadata(input.path()).map_or(0, |m| m.len()));
+                    progress.inc(
+                        std::fs::metadata(input.path())
+                            .map_or(0, |m| m.len())
+                            .saturating_sub(crate::ocr::take_progress(input.path())),
+                    );
                     outcome
                 })
                 .collect()
@@ -770,10 +774,13 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
             } else {
                 String::new()
             };
+            // The OCR of scanned pages runs inside a PDF's extraction: told apart here.
             eprintln!(
                 "of which PDF text extraction (pdftotext): {extractions} PDFs{again}, {:.2}s \
                  summed over jobs; their text is in {}",
-                extraction.as_secs_f64(),
+                extraction
+                    .saturating_sub(crate::ocr::time_spent())
+                    .as_secs_f64(),
                 args.out.join("text").display()
             );
         }
@@ -781,7 +788,8 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         if ocr_pages > 0 {
             eprintln!(
                 "of which OCR (tesseract) of scanned pages: {ocr_pages} pages, {ocr_cached} of them \
-                 from the cache"
+                 from the cache, {:.2}s summed over jobs",
+                crate::ocr::time_spent().as_secs_f64()
             );
         }
         if n_warnings > 0 {
