@@ -6,7 +6,10 @@ Usage:
 
 REPORT_DIR is `<out>/report` of `treaty run --report`. Writes OUT_DIR/report-index.png (the
 index) and OUT_DIR/report-document.png (docs/DOC.html scrolled to the element with id ANCHOR;
-by default portugal-montenegro-2016-pt-en at t1v1a9, Article 10 of the English version).
+by default portugal-montenegro-2016-pt-en at en-art-10, Article 10 of the English version).
+Articles have anchors a reader can guess: `art-10` (the first language version of the first
+treaty), `en-art-10`, `pt-art-10` (each version), `p-3` (protocol point 3), `t2-en-art-10`
+(a later treaty); the positional ids (`t1v1a9`) work too.
 
 Chromium (Debian package `chromium`) runs headless with a fresh profile and no network, and is
 driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`): `--screenshot` alone
@@ -143,7 +146,8 @@ def screenshot(browser, url, anchor, destination):
                     "var m=document.querySelectorAll('mark.h[id]'),s=null;"
                     "for(var i=0;i<m.length;i++){if(a.compareDocumentPosition(m[i])&4){s=m[i];break;}}"
                     "var l=s&&document.querySelector('.side a[href=\"#'+s.id+'\"]');"
-                    "if(l){var d=l.closest('.side');d.scrollTop=l.closest('li').offsetTop-d.clientHeight/4;}"
+                    "var li=l&&l.closest('li'),d=l&&l.closest('.side');"
+                    "if(li&&d){d.scrollTop=li.offsetTop-d.clientHeight/4;}"
                     "return true;})()" % (json.dumps(anchor), json.dumps(anchor))
                 ),
                 "returnByValue": True,
@@ -170,7 +174,7 @@ def main():
     report = Path(sys.argv[1]).resolve()
     out = Path(sys.argv[2])
     doc = sys.argv[3] if len(sys.argv) > 3 else "portugal-montenegro-2016-pt-en"
-    anchor = sys.argv[4] if len(sys.argv) > 4 else "t1v1a9"
+    anchor = sys.argv[4] if len(sys.argv) > 4 else "en-art-10"
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="treaty-chromium-") as profile:
         browser = Chromium(profile)

@@ -337,3 +337,65 @@ fn copy_dir(from: &Path, to: &Path) {
         std::fs::copy(&file, target).unwrap();
     }
 }
+
+/// Articles have anchors a reader can guess (`art-10`, `en-art-10`, `t2-en-art-10`), each
+/// right before the article's label, and no id appears twice on a page.
+#[test]
+fn articles_have_readable_anchors() {
+    let dir = tempfile::tempdir().unwrap();
+    let montenegro = corpus("portugal-montenegro-2016-pt-en.txt");
+    let canada = corpus("canada-denmark-1997-en-web.txt");
+    let output = treaty(
+        &[
+            "run",
+            montenegro.to_str().unwrap(),
+            canada.to_str().unwrap(),
+            "--out",
+            "out",
+            "-q",
+            "--report",
+        ],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let docs = dir.path().join("out/report/docs");
+    for (doc, anchors) in [
+        (
+            "portugal-montenegro-2016-pt-en",
+            &["art-10", "pt-art-10", "en-art-10", "en-art-12"][..],
+        ),
+        (
+            "canada-denmark-1997-en-web",
+            &["t2-en-art-10", "t2-en-art-11"][..],
+        ),
+    ] {
+        let path = docs.join(format!("{doc}.html"));
+        let html = std::fs::read_to_string(&path).unwrap();
+        let page = parse_file(&path);
+        let all_ids: Vec<String> = select(&page, "[id]")
+            .iter()
+            .filter_map(|e| e.value().attr("id").map(str::to_string))
+            .collect();
+        assert_eq!(
+            all_ids.len(),
+            ids(&page).len(),
+            "{doc}: an id appears twice"
+        );
+        for anchor in anchors {
+            let at = html
+                .find(&format!("<span id=\"{anchor}\"></span>"))
+                .unwrap_or_else(|| panic!("{doc}: no anchor {anchor}"));
+            let label_at = at + html[at..].find("<a class=\"an").unwrap();
+            assert!(
+                html[at..label_at].chars().all(|c| c != '\n'),
+                "{doc}: {anchor} is not at its article's label"
+            );
+            let label = &html[label_at..label_at + html[label_at..].find("</a>").unwrap()];
+            let number = anchor.rsplit('-').next().unwrap();
+            assert!(
+                label.ends_with(&format!(" {number}")),
+                "{doc} {anchor}: {label}"
+            );
+        }
+    }
+}

@@ -24,6 +24,46 @@ fn article_label(lang: &str, part: Part, article: &ArticleReport) -> (String, &'
     (format!("{lang} {}", article.article), class)
 }
 
+/// Anchors a reader can guess for an article, besides its positional id: `art-10` (protocol
+/// point 3: `p-3`; MLI provision: `mli-7`) for the first language version of the first treaty,
+/// `en-art-10` for each language version of the first treaty, `t2-en-art-10` for later
+/// treaties. Made of the normalized number's letters and digits only; a number that has none
+/// (an inferred article) gives none. Where two articles would share one, the first keeps it.
+pub(crate) fn readable_ids(
+    treaty: usize,
+    version: usize,
+    lang: &str,
+    part: Part,
+    article: &ArticleReport,
+) -> Vec<String> {
+    let number: String = article
+        .article
+        .trim_start_matches(|c| part == Part::Protocol && c == 'P')
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    if number.is_empty() {
+        return Vec::new();
+    }
+    let kind = match part {
+        Part::Article => "art",
+        Part::Protocol => "p",
+        Part::Mli => "mli",
+    };
+    let base = format!("{kind}-{number}");
+    let lang: String = lang.chars().filter(char::is_ascii_alphanumeric).collect();
+    if treaty == 1 {
+        let mut ids = Vec::with_capacity(2);
+        if version == 0 {
+            ids.push(base.clone());
+        }
+        ids.push(format!("{lang}-{base}"));
+        ids
+    } else {
+        vec![format!("t{treaty}-{lang}-{base}")]
+    }
+}
+
 /// Anchors (versions, articles, paragraphs) and section breaks for the text of page `page`.
 pub(super) fn structure_placements(
     model: &Model<'_>,
@@ -33,6 +73,7 @@ pub(super) fn structure_placements(
 ) {
     let on_page = |offset: usize| model.paging.page_of(offset) == page;
     let mut starts = Vec::new();
+    let mut readable = std::collections::HashSet::new();
     for treaty in &model.report.treaties {
         for (v, version) in treaty.versions.iter().enumerate() {
             let vid = version_id(treaty.treaty, v);
@@ -66,10 +107,16 @@ pub(super) fn structure_placements(
                         format!(" — modifies article {}", article.modifies.join(", "))
                     }
                 );
+                let aliases: String =
+                    readable_ids(treaty.treaty, v, version.lang.as_str(), part, article)
+                        .into_iter()
+                        .filter(|alias| readable.insert(alias.clone()))
+                        .map(|alias| format!("<span id=\"{alias}\"></span>"))
+                        .collect();
                 placements.points.push((
                     position,
                     format!(
-                        "<a class=\"an{class}\" id=\"{id}\" href=\"#o{id}\" title=\"{}\">{}</a>",
+                        "{aliases}<a class=\"an{class}\" id=\"{id}\" href=\"#o{id}\" title=\"{}\">{}</a>",
                         attr(&title),
                         attr(&label)
                     ),
