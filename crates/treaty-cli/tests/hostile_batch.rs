@@ -8,71 +8,10 @@ mod common;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
-use common::{corpus, text};
-
-/// What a finished run printed.
-struct Finished {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-}
-
-/// Starts `treaty ARGS` in `dir`, its standard input `stdin` (closed when `None`), its
-/// output into files of `dir`.
-fn start(args: &[&str], dir: &Path, stdin: Option<&[u8]>) -> Child {
-    let stdout = std::fs::File::create(dir.join(".stdout")).unwrap();
-    let stderr = std::fs::File::create(dir.join(".stderr")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_treaty"))
-        .args(args)
-        .current_dir(dir)
-        .env("TREATY_DICTIONARY_DIR", dir.join(".dictionary"))
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("the treaty binary runs");
-    if let Some(bytes) = stdin {
-        let mut pipe = child.stdin.take().unwrap();
-        pipe.write_all(bytes).unwrap();
-    }
-    child
-}
-
-/// Waits for `child` at most `limit`; kills it and fails the test when it takes longer.
-fn finish(mut child: Child, dir: &Path, limit: Duration) -> Finished {
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "treaty did not finish within {limit:?}; stderr so far:\n{}",
-                text(&std::fs::read(dir.join(".stderr")).unwrap_or_default())
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Finished {
-        status,
-        stdout: text(&std::fs::read(dir.join(".stdout")).unwrap()),
-        stderr: text(&std::fs::read(dir.join(".stderr")).unwrap()),
-    }
-}
-
-/// Runs `treaty ARGS` in `dir` with a time limit of a minute.
-fn run(args: &[&str], dir: &Path) -> Finished {
-    finish(start(args, dir, None), dir, Duration::from_secs(60))
-}
+use common::{corpus, finish, run, start, text};
 
 /// A short English treaty with a dividend rate.
 fn treaty_text() -> Vec<u8> {
