@@ -9,8 +9,10 @@
 //! Tesseract's script detection on the first page picks the profiles of that script, so a
 //! bilingual Portuguese/English print is read with `por+eng` and a Japanese one with `jpn`.
 //!
-//! Results are cached under the user's cache folder (`ocr/`, or `$TREATY_OCR_CACHE`), keyed by the PDF's SHA-256, the
-//! page, the languages, the resolution and Tesseract's version, so a rerun does not OCR again.
+//! Results are cached under the user's cache folder (`ocr/`, or `$TREATY_OCR_CACHE`), keyed by
+//! the page image's SHA-256, the page-reading version, the models, the resolution and
+//! Tesseract's version ([`cache_key`]), written atomically, so a rerun does not OCR again and
+//! many processes (`treaty ocr` on page ranges, on many machines) can share one cache folder.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
