@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The tests: the system packages they need first (tools/install-system-packages.sh), then
-# every crate's tests. Arguments go to cargo test.
+# The tests: the system packages they need first (tools/install-system-packages.sh) and the
+# Python packages of the engine's tests (tools/install-python-packages.sh: Ray), then every
+# crate's tests. Arguments go to cargo test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-system-packages.sh
+tools/install-python-packages.sh
 cargo test --workspace "$@"
