@@ -260,7 +260,8 @@ def main() -> int:
         sys.exit(f"ray_driver: {treaty} is no executable treaty binary (build it with `cargo build --release`, or give --treaty)")
     cache = str(Path(args.ocr_cache).resolve()) if args.ocr_cache else os.environ.get("TREATY_OCR_CACHE")
     out = args.out
-    parts = Path(args.parts or f"{out.rstrip('/')}.parts")
+    # Absolute, so the tasks' command lines and the messages say where the parts are.
+    parts = Path(args.parts or f"{out.rstrip('/')}.parts").absolute()
     global_options = ["--ocr", args.ocr] if args.ocr else []
     run_arguments = list(args.inputs)
     if args.inputs_from:
