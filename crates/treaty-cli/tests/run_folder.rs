@@ -127,7 +127,11 @@ fn run_json_describes_the_run_and_resume_trusts_only_what_it_vouches_for() {
         "\"inputs\"",
     ]
     .iter()
-    .map(|key| raw.find(key).unwrap_or_else(|| panic!("{key} in {raw}")))
+    // Top-level keys: at the start of a line, indented once.
+    .map(|key| {
+        raw.find(&format!("\n  {key}"))
+            .unwrap_or_else(|| panic!("{key} in {raw}"))
+    })
     .collect();
     assert!(places.windows(2).all(|w| w[0] < w[1]), "{raw}");
     let input = &first["inputs"][0];
