@@ -8,7 +8,8 @@
 # TREATY (default target/release/treaty) is the binary; DRIVER_OPTIONS (default
 # "--split-pages 4 --pages-per-task 2") go to the driver; RUNS (default 1) runs per worker count
 # (the fastest is kept). The fuzzing campaign's processes are paused (SIGSTOP) while it
-# measures and resumed (SIGCONT) at the end, whatever happens.
+# measures and resumed (SIGCONT) at the end, whatever happens. Anything else running on the
+# machine makes the figures worse: check `uptime` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 treaty=${TREATY:-target/release/treaty}
@@ -16,10 +17,24 @@ options=${DRIVER_OPTIONS:---split-pages 4 --pages-per-task 2}
 runs=${RUNS:-1}
 if [ "$#" -eq 0 ]; then set -- corpus/scan; fi
 [ -x "$treaty" ] || { echo "bench: no binary at $treaty (cargo build --release -p treaty-cli, or set TREATY)" >&2; exit 2; }
-fuzzers='fuzz/target/x86_64-unknown-linux-gnu/release/'
+# The campaign's processes, by their executable (their command lines name it relative to
+# fuzz/, so `pkill -f fuzz/target/...` finds none of them). Other processes of the machine, at
+# whatever nice level, share its two cores with the benchmark (scheduler autogroups: a nice
+# level counts only within its session), so they are paused, by process id.
+fuzzers=$(for pid in $(pgrep -f 'x86_64-unknown-linux-gnu/release/' || true); do
+    case "$(readlink "/proc/$pid/exe" 2>/dev/null)" in
+        */fuzz/target/x86_64-unknown-linux-gnu/release/*) echo "$pid" ;;
+    esac
+done)
 work=$(mktemp -d)
-trap 'pkill -CONT -f "$fuzzers" || true; rm -rf "$work"' EXIT
-pkill -STOP -f "$fuzzers" || true
+resume() {
+    # shellcheck disable=SC2086
+    [ -z "$fuzzers" ] || kill -CONT $fuzzers 2>/dev/null || true
+    rm -rf "$work"
+}
+trap resume EXIT
+# shellcheck disable=SC2086
+[ -z "$fuzzers" ] || { kill -STOP $fuzzers; echo "paused the fuzzing campaign's processes:" $fuzzers; }
 
 pages=0
 while IFS= read -r path; do

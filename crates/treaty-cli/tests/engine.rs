@@ -113,7 +113,6 @@ fn the_corpus_through_ray_is_byte_identical_to_one_run() {
 
     // The scans have 5 pages each: above --split-pages 4, so their OCR runs first in
     // page-range tasks of 2 pages (1-2, 3-4, 5), which fill the empty cache.
-    let started = Instant::now();
     let engine = driver(
         &[
             corpus,
@@ -137,7 +136,6 @@ fn the_corpus_through_ray_is_byte_identical_to_one_run() {
         text(&engine.stdout),
         text(&engine.stderr)
     );
-    let engine_time = started.elapsed();
     let stderr = text(&engine.stderr);
     assert!(
         stderr.contains("OCR pages: 10 in page-range tasks"),
@@ -158,7 +156,6 @@ fn the_corpus_through_ray_is_byte_identical_to_one_run() {
     assert_same_output(&dir.join("whole"), &dir.join("engine"));
     assert_every_document_once(corpus, &dir.join("engine"), dir);
     assert!(dir.join("engine/report/index.html").is_file());
-    eprintln!("the corpus through Ray: {:.1}s", engine_time.as_secs_f64());
 }
 
 /// The process of a running `treaty run ... --shard SHARD`, found by its command line, which
