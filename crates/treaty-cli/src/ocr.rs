@@ -606,17 +606,10 @@ fn read_region(
         .rev()
         .max_by(|&a, &b| readings[a].2.total_cmp(&readings[b].2))
         .unwrap_or(0);
-    let others: Vec<String> = readings
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| *index != best_index)
-        .map(|(_, (other, _, confidence))| {
-            format!(
-                "{confidence:.2} turned {}° with {}",
-                other.turn, other.languages
-            )
-        })
-        .collect();
+    // What the region says is the reading kept, not the readings tried before it: which were
+    // tried depends on the direction the pages read before this one were found in
+    // ([`Direction`]), so on the order pages are read in (in parallel, or a page range in a
+    // `treaty ocr` of its own), and the output must not.
     let (best, tsv, confidence) = readings.swap_remove(best_index);
     if best.unspaced {
         direction.found(best.vertical);
@@ -633,14 +626,9 @@ fn read_region(
             r.y
         )
     };
-    let others = if others.is_empty() {
-        String::new()
-    } else {
-        format!(" (confidence {confidence:.2}; {})", others.join(", "))
-    };
     Ok(RegionRead {
         how: format!(
-            "{place}, turned {}°, {} lines{others}, {}",
+            "{place}, turned {}°, {} lines, {}",
             best.turn,
             if best.vertical {
                 "vertical"
@@ -1037,7 +1025,8 @@ fn cache_key(image_sha256: &str, models: &Models, engine: &str) -> String {
 }
 
 /// The version of the page reading (regions, turns, models by script), in cache keys.
-const PAGE_READING_VERSION: u32 = 7;
+/// 8: a region's `how` names the reading kept, not the readings tried before it.
+const PAGE_READING_VERSION: u32 = 8;
 
 /// A cache entry larger than this is not one this program wrote.
 const MAX_CACHE_ENTRY: u64 = 64 << 20;
@@ -1176,7 +1165,7 @@ mod tests {
         let a = cache_key("ab12", &models, "tesseract 5.3.0");
         assert_eq!(
             a,
-            "ab12-v7-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
+            "ab12-v8-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
         );
         assert_ne!(a, cache_key("ab13", &models, "tesseract 5.3.0"));
         assert_ne!(a, cache_key("ab12", &models, "tesseract 5.4.0"));
