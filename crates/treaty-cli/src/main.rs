@@ -12,6 +12,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod batch;
 mod child;
+mod engine;
 
 mod golden;
 mod inputs;
@@ -113,6 +114,16 @@ enum Command {
     ///
     /// Example: treaty merge out-1 out-2 out-3 --out output/
     Merge(batch::MergeArgs),
+    /// Print the inputs of a run, exactly as `treaty run` with the same arguments takes them
+    /// (sorted, folders walked), one per line: what a driver of many runs schedules.
+    ///
+    /// Example: treaty list corpus/ --json
+    List(engine::ListArgs),
+    /// OCR pages of a scanned PDF into the OCR cache ($TREATY_OCR_CACHE), so that a run of
+    /// the document reads them from it; prints one JSON line of counts.
+    ///
+    /// Example: treaty ocr scans/long.pdf --pages 1-20
+    Ocr(engine::OcrArgs),
     /// Print the JSON Schema of the per-document JSON (or of one rates.jsonl line).
     ///
     /// Example: treaty schema --rates
@@ -143,6 +154,8 @@ fn main() -> ExitCode {
         Command::Report(args) => report::report(args),
         Command::Merge(args) => batch::merge(args),
         Command::Schema(args) => inspect::schema(args),
+        Command::List(args) => engine::list(args),
+        Command::Ocr(args) => engine::ocr(args),
     };
     match result {
         Ok(code) => code,
@@ -209,6 +222,9 @@ fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorK
             "the files or folders that `treaty run` processed (`treaty report INPUT... --out DIR`)",
         ),
         Command::Bless(args) => ("bless", &args.inputs, "the files to bless"),
+        Command::List(args) if args.inputs_from.is_none() || !args.inputs.is_empty() => {
+            ("list", &args.inputs, "the files or folders to list")
+        }
         _ => return None,
     };
     if inputs.is_empty() && !Path::new(DEFAULT_INPUT).is_dir() {

@@ -15,8 +15,10 @@
 //! counts input bytes), so the bar moves and its ETA holds while a scan is read; Ctrl-C
 //! stops OCR at the next page ([`stop_at_next_page`]).
 //!
-//! Results are cached under the user's cache folder (`ocr/`, or `$TREATY_OCR_CACHE`), keyed by the PDF's SHA-256, the
-//! page, the languages, the resolution and Tesseract's version, so a rerun does not OCR again.
+//! Results are cached under the user's cache folder (`ocr/`, or `$TREATY_OCR_CACHE`), keyed by
+//! the page image's SHA-256, the page-reading version, the models, the resolution and
+//! Tesseract's version ([`cache_key`]), written atomically, so a rerun does not OCR again and
+//! many processes (`treaty ocr` on page ranges, on many machines) can share one cache folder.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -751,17 +753,10 @@ fn read_region(
         .rev()
         .max_by(|&a, &b| readings[a].2.total_cmp(&readings[b].2))
         .unwrap_or(0);
-    let others: Vec<String> = readings
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| *index != best_index)
-        .map(|(_, (other, _, confidence))| {
-            format!(
-                "{confidence:.2} turned {}° with {}",
-                other.turn, other.languages
-            )
-        })
-        .collect();
+    // What the region says is the reading kept, not the readings tried before it: which were
+    // tried depends on the direction the pages read before this one were found in
+    // ([`Direction`]), so on the order pages are read in (in parallel, or a page range in a
+    // `treaty ocr` of its own), and the output must not.
     let (best, tsv, confidence) = readings.swap_remove(best_index);
     if best.unspaced {
         direction.found(best.vertical);
@@ -778,14 +773,9 @@ fn read_region(
             r.y
         )
     };
-    let others = if others.is_empty() {
-        String::new()
-    } else {
-        format!(" (confidence {confidence:.2}; {})", others.join(", "))
-    };
     Ok(RegionRead {
         how: format!(
-            "{place}, turned {}°, {} lines{others}, {}",
+            "{place}, turned {}°, {} lines, {}",
             best.turn,
             if best.vertical {
                 "vertical"
@@ -1182,7 +1172,8 @@ fn cache_key(image_sha256: &str, models: &Models, engine: &str) -> String {
 }
 
 /// The version of the page reading (regions, turns, models by script), in cache keys.
-const PAGE_READING_VERSION: u32 = 7;
+/// 8: a region's `how` names the reading kept, not the readings tried before it.
+const PAGE_READING_VERSION: u32 = 8;
 
 /// A cache entry larger than this is not one this program wrote.
 const MAX_CACHE_ENTRY: u64 = 64 << 20;
@@ -1353,7 +1344,7 @@ mod tests {
         let a = cache_key("ab12", &models, "tesseract 5.3.0");
         assert_eq!(
             a,
-            "ab12-v7-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
+            "ab12-v8-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
         );
         assert_ne!(a, cache_key("ab13", &models, "tesseract 5.3.0"));
         assert_ne!(a, cache_key("ab12", &models, "tesseract 5.4.0"));

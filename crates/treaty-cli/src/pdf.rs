@@ -219,6 +219,71 @@ pub fn not_regular(kind: &std::fs::FileType, link: bool) -> String {
     )
 }
 
+/// The PDF's text layer as extracted (pdftotext, or the built-in extractor where poppler is
+/// not installed), the extractor's name, and a note when the built-in one was used.
+fn text_layer(
+    path: &Path,
+    pdf: &[u8],
+    max_bytes: u64,
+    budget: crate::ocr::Budget,
+) -> Result<(Vec<u8>, String, Option<String>), String> {
+    Ok(match pdftotext_version() {
+        Ok(version) => (
+            run_pdftotext(path, max_bytes, budget)?,
+            format!("pdftotext {} ({version})", PDFTOTEXT_ARGS[0]),
+            None,
+        ),
+        Err(missing) => (
+            builtin_text(pdf)?,
+            BUILTIN_EXTRACTOR.to_string(),
+            Some(format!(
+                "{missing}; the text was taken with the built-in extractor, which runs \
+                 columns together"
+            )),
+        ),
+    })
+}
+
+/// The pages (1-based) of the PDF at `path` that reading it as a document OCRs in this
+/// process's OCR mode: the same text layer and the same choice as [`read_input_capped`]
+/// (`treaty ocr` fills the OCR cache with exactly these pages).
+pub fn pages_to_ocr(path: &Path, max_bytes: u64) -> Result<Vec<u32>, String> {
+    let pdf = read_capped(path, max_bytes)?;
+    if !has_pdf_header(&pdf) {
+        return Err("it is not a PDF (no %PDF- header in its first 1024 bytes)".into());
+    }
+    let (text, ..) = text_layer(path, &pdf, max_bytes, crate::ocr::Budget::default())?;
+    let (text, _) = without_letter_spacing(&text);
+    let layer = String::from_utf8_lossy(&text);
+    Ok(wanted_pages(&page_texts(&layer).0))
+}
+
+/// The pages of a text layer (the pieces between form feeds) and what follows the last form
+/// feed (pdftotext ends every page with one).
+fn page_texts(layer: &str) -> (Vec<&str>, Option<&str>) {
+    let mut pages: Vec<&str> = layer.split('\x0c').collect();
+    let trailing = if pages.len() > 1 { pages.pop() } else { None };
+    (pages, trailing)
+}
+
+/// The pages (1-based) the OCR mode reads by OCR: `auto`, those with almost no text layer;
+/// `always`, every page; `never`, none.
+fn wanted_pages(pages: &[&str]) -> Vec<u32> {
+    let mode = crate::ocr::mode();
+    pages
+        .iter()
+        .enumerate()
+        .filter(|(_, page)| match mode {
+            crate::ocr::OcrMode::Never => false,
+            crate::ocr::OcrMode::Always => true,
+            crate::ocr::OcrMode::Auto => {
+                page.chars().filter(|c| !c.is_whitespace()).count() < crate::ocr::SCANNED_PAGE_CHARS
+            }
+        })
+        .filter_map(|(index, _)| u32::try_from(index + 1).ok())
+        .collect()
+}
+
 /// The text layer of the PDF at `path` (whose bytes are `pdf`).
 fn pdf_text(
     path: &Path,
@@ -233,21 +298,7 @@ fn pdf_text(
         );
     }
     let started = Instant::now();
-    let (text, extractor, note) = match pdftotext_version() {
-        Ok(version) => (
-            run_pdftotext(path, max_bytes, budget)?,
-            format!("pdftotext {} ({version})", PDFTOTEXT_ARGS[0]),
-            None,
-        ),
-        Err(missing) => (
-            builtin_text(pdf)?,
-            BUILTIN_EXTRACTOR.to_string(),
-            Some(format!(
-                "{missing}; the text was taken with the built-in extractor, which runs \
-                 columns together"
-            )),
-        ),
-    };
+    let (text, extractor, note) = text_layer(path, pdf, max_bytes, budget)?;
     let sha256 = sha256_hex(pdf);
     let (text, mut readings) = without_letter_spacing(&text);
     let (text, ocr) = with_scanned_pages_read(path, text, budget)?;
@@ -358,23 +409,10 @@ fn with_scanned_pages_read(
     text: Vec<u8>,
     budget: crate::ocr::Budget,
 ) -> Result<(Vec<u8>, Option<OcrOrigin>), String> {
-    let mode = crate::ocr::mode();
     let layer = String::from_utf8_lossy(&text).into_owned();
-    let mut pages: Vec<&str> = layer.split('\x0c').collect();
     // pdftotext ends every page with a form feed: the last piece is what follows the last.
-    let trailing = if pages.len() > 1 { pages.pop() } else { None };
-    let wanted: Vec<u32> = pages
-        .iter()
-        .enumerate()
-        .filter(|(_, page)| match mode {
-            crate::ocr::OcrMode::Never => false,
-            crate::ocr::OcrMode::Always => true,
-            crate::ocr::OcrMode::Auto => {
-                page.chars().filter(|c| !c.is_whitespace()).count() < crate::ocr::SCANNED_PAGE_CHARS
-            }
-        })
-        .filter_map(|(index, _)| u32::try_from(index + 1).ok())
-        .collect();
+    let (pages, trailing) = page_texts(&layer);
+    let wanted = wanted_pages(&pages);
     if wanted.is_empty() {
         return Ok((text, None));
     }

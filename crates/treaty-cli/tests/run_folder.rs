@@ -111,6 +111,29 @@ fn run_json_describes_the_run_and_resume_trusts_only_what_it_vouches_for() {
     assert!(first["started"].as_str().unwrap().ends_with('Z'));
     assert!(first["ended"].as_str().unwrap() >= first["started"].as_str().unwrap());
     assert_eq!(first["counts"]["documents"], 1);
+    // No scanned page: no OCR. The keys keep their order, `ocr` between counts and inputs.
+    assert_eq!(first["ocr"], serde_json::json!({"pages": 0, "cached": 0}));
+    let raw = std::fs::read_to_string(out.join("run.json")).unwrap();
+    let places: Vec<usize> = [
+        "\"tool\"",
+        "\"rules_fingerprint\"",
+        "\"settings\"",
+        "\"status\"",
+        "\"pid\"",
+        "\"started\"",
+        "\"ended\"",
+        "\"counts\"",
+        "\"ocr\"",
+        "\"inputs\"",
+    ]
+    .iter()
+    // Top-level keys: at the start of a line, indented once.
+    .map(|key| {
+        raw.find(&format!("\n  {key}"))
+            .unwrap_or_else(|| panic!("{key} in {raw}"))
+    })
+    .collect();
+    assert!(places.windows(2).all(|w| w[0] < w[1]), "{raw}");
     let input = &first["inputs"][0];
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("pm.json")).unwrap()).unwrap();

@@ -129,6 +129,11 @@ pub(super) struct Manifest {
     /// UTC, RFC 3339; `null` while running.
     pub(super) ended: Option<String>,
     pub(super) counts: Counts,
+    /// The scanned pages this run read by OCR, and how many of them came from the OCR cache
+    /// (absent from manifests of earlier versions). Per run: a run over a warm cache counts
+    /// the same pages as cached; the datasets do not depend on it.
+    #[serde(default)]
+    pub(super) ocr: OcrCounts,
     /// The inputs in input order (`running`: those of an earlier manifest that `--resume` may
     /// still trust).
     pub(super) inputs: Vec<InputEntry>,
@@ -144,6 +149,32 @@ pub(super) struct Counts {
     pub(super) warnings: usize,
     pub(super) failed: usize,
     pub(super) skipped: usize,
+}
+
+/// `run.json`'s `ocr`: pages read by OCR in the run (every page of every document read by
+/// OCR, a document processed twice counted twice) and how many of them the OCR cache had.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct OcrCounts {
+    pub(super) pages: usize,
+    pub(super) cached: usize,
+}
+
+impl OcrCounts {
+    /// What this process has read by OCR so far ([`crate::ocr::totals`]).
+    pub(super) fn of_this_process() -> OcrCounts {
+        let (pages, cached) = crate::ocr::totals();
+        OcrCounts { pages, cached }
+    }
+}
+
+impl std::ops::Add for OcrCounts {
+    type Output = OcrCounts;
+    fn add(self, other: OcrCounts) -> OcrCounts {
+        OcrCounts {
+            pages: self.pages + other.pages,
+            cached: self.cached + other.cached,
+        }
+    }
 }
 
 /// The options of a run that decide what its outputs hold: shards run with other ones would
@@ -255,6 +286,7 @@ impl Manifest {
             started: utc(SystemTime::now()),
             ended: None,
             counts: Counts::default(),
+            ocr: OcrCounts::default(),
             inputs: Vec::new(),
         }
     }

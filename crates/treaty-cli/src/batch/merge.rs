@@ -33,7 +33,7 @@ use treaty_normalize::IngestConfig;
 use super::dataset_files::{set_aside_previous, DatasetFiles};
 use super::datasets::render;
 use super::manifest::{
-    lock_output, rules_fingerprint, Counts, InputEntry, Journal, Manifest, ShardEntry,
+    lock_output, rules_fingerprint, Counts, InputEntry, Journal, Manifest, OcrCounts, ShardEntry,
     MANIFEST_FILE,
 };
 use super::outcome::{Failure, Outcome};
@@ -687,6 +687,10 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     }
     counts.skipped = shards.iter().map(|s| s.skipped.len()).sum();
     manifest.counts = counts.clone();
+    // The shards' OCR, and the merge's own (a protocol processed again here).
+    manifest.ocr = shards
+        .iter()
+        .fold(OcrCounts::of_this_process(), |sum, s| sum + s.manifest.ocr);
     manifest.status = "complete".to_string();
     manifest.ended = shards.iter().filter_map(|s| s.manifest.ended.clone()).max();
     manifest

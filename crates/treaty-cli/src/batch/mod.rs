@@ -143,8 +143,16 @@ pub enum DatasetFormat {
 /// The INPUT arguments of a run: those named, then those `--inputs-from` lists; `corpus/`
 /// when there are none.
 pub(crate) fn run_arguments(args: &RunArgs) -> anyhow::Result<Vec<PathBuf>> {
-    let mut arguments = args.inputs.clone();
-    match &args.inputs_from {
+    run_arguments_of(&args.inputs, args.inputs_from.as_deref())
+}
+
+/// The INPUT arguments of `inputs` and the `--inputs-from` list (see [`run_arguments`]).
+pub(crate) fn run_arguments_of(
+    inputs: &[PathBuf],
+    inputs_from: Option<&std::path::Path>,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let mut arguments = inputs.to_vec();
+    match inputs_from {
         Some(list) => {
             arguments.extend(shard::read_input_list(list)?);
             Ok(arguments)
@@ -712,6 +720,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         failed: n_failed,
         skipped: unsupported.len(),
     };
+    manifest.ocr = manifest::OcrCounts::of_this_process();
     let manifest_path = args.out.join(manifest::MANIFEST_FILE);
     if interrupt.fired() {
         // The datasets are not committed: their temporary files go when they are dropped.

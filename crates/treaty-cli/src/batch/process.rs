@@ -263,12 +263,11 @@ fn note_ocr(report: &mut DocumentReport, ocr: &crate::pdf::OcrOrigin, text: &str
     report.warnings.push(Warning {
         code: "ocr".to_string(),
         message: format!(
-            "{} of its {total} pages were read by OCR ({}, {}; {} from the cache), mean word \
-             confidence {:.2}: check numbers against the scan",
+            "{} of its {total} pages were read by OCR ({}, {}), mean word confidence {:.2}: \
+             check numbers against the scan",
             pages.len(),
             ocr.run.engine,
             ocr.run.languages,
-            ocr.run.cached,
             ocr.mean_confidence()
         ),
         start: None,

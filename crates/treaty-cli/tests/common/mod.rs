@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
@@ -134,4 +135,62 @@ pub fn finish(mut child: Child, dir: &Path, limit: Duration) -> Finished {
 /// Runs `treaty ARGS` in `dir` with a time limit of a minute.
 pub fn run(args: &[&str], dir: &Path) -> Finished {
     finish(start(args, dir, None), dir, Duration::from_secs(60))
+}
+
+/// Every file below `dir`, by its path relative to `dir`.
+pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, found: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, found);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                found.insert(path.strip_prefix(root).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    let mut found = BTreeMap::new();
+    walk(dir, dir, &mut found);
+    found
+}
+
+/// `run.json` without what differs between any two runs: the process id, the times, and how
+/// many OCR'd pages the cache already had (the pages read are compared).
+pub fn deterministic_manifest(bytes: &[u8]) -> serde_json::Value {
+    let mut manifest: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    for field in ["pid", "started", "ended"] {
+        manifest.as_object_mut().unwrap().remove(field);
+    }
+    manifest["ocr"].as_object_mut().unwrap().remove("cached");
+    manifest
+}
+
+/// Every file of `merged` is the one of `whole`, byte for byte (`run.json` but for its
+/// process id and times), and no file is missing or added.
+pub fn assert_same_output(whole: &Path, merged: &Path) {
+    let (whole_files, merged_files) = (files(whole), files(merged));
+    assert_eq!(
+        whole_files.keys().collect::<Vec<_>>(),
+        merged_files.keys().collect::<Vec<_>>(),
+        "the merged folder holds other files than the whole run's"
+    );
+    for (name, bytes) in &whole_files {
+        let merged_bytes = &merged_files[name];
+        if name == Path::new("run.json") {
+            assert_eq!(
+                deterministic_manifest(bytes),
+                deterministic_manifest(merged_bytes),
+                "run.json"
+            );
+            continue;
+        }
+        assert!(
+            bytes == merged_bytes,
+            "{} differs:\n--- whole run\n{}\n--- merged\n{}",
+            name.display(),
+            text(bytes),
+            text(merged_bytes)
+        );
+    }
 }
