@@ -1,7 +1,7 @@
 //! The engine: `engine/ray_driver.py` runs one `treaty run --shard i/N` per document on a
 //! local Ray cluster (started by the driver, two CPUs), the long scans' OCR first in page-range
 //! tasks (`treaty ocr`), and merges; its output is byte for byte one `treaty run`'s, also when
-//! a task's process is killed on the way. Needs Ray for `python3` (`tools/test.sh` installs
+//! a task's run or its Ray worker is killed on the way. Needs Ray for `python3` (`tools/test.sh` installs
 //! `engine/requirements.txt`), and poppler and Tesseract as the OCR tests do.
 
 mod common;
@@ -193,6 +193,63 @@ fn shard_process(parts: &Path, shard: &str) -> Option<u32> {
     None
 }
 
+/// The parent of process `pid` (the fourth field of `/proc/PID/stat`, after the command's
+/// name in parentheses).
+fn parent_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    after_name.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Which process of a running task a test kills.
+#[derive(Clone, Copy)]
+enum Victim {
+    /// The task's `treaty run`.
+    Run,
+    /// The Ray worker process that runs the task (the run's parent).
+    RayWorker,
+}
+
+struct Killed {
+    run: u32,
+    worker: u32,
+}
+
+/// Waits for the run of shard `shard` (a process other than those of `earlier`) to have run
+/// two seconds, then kills it or its Ray worker with SIGKILL.
+fn kill_when_running(parts: &Path, shard: &str, earlier: &[u32], victim: Victim) -> Killed {
+    let started = Instant::now();
+    let mut seen: Option<(u32, Instant)> = None;
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "the scan's task never ran (again)"
+        );
+        match (shard_process(parts, shard), seen) {
+            (Some(pid), _) if earlier.contains(&pid) => {}
+            (Some(pid), Some((first, since)))
+                if pid == first && since.elapsed() > Duration::from_secs(2) =>
+            {
+                let worker = parent_of(pid).expect("the run has a parent");
+                let target = match victim {
+                    Victim::Run => pid,
+                    Victim::RayWorker => worker,
+                };
+                let status = Command::new("kill")
+                    .args(["-KILL", &target.to_string()])
+                    .status()
+                    .unwrap();
+                assert!(status.success(), "kill {target}");
+                return Killed { run: pid, worker };
+            }
+            (Some(pid), Some((first, _))) if pid == first => {}
+            (Some(pid), _) => seen = Some((pid, Instant::now())),
+            (None, _) => {}
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 fn wait_with_timeout(mut child: Child, limit: Duration) -> Output {
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
@@ -206,7 +263,7 @@ fn wait_with_timeout(mut child: Child, limit: Duration) -> Output {
 }
 
 #[test]
-fn a_task_killed_on_the_way_is_run_again_and_every_document_comes_out_once() {
+fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_comes_out_once() {
     require_ray();
     let _cluster = ONE_CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
@@ -253,32 +310,12 @@ fn a_task_killed_on_the_way_is_run_again_and_every_document_comes_out_once() {
     .stderr(Stdio::piped())
     .spawn()
     .unwrap();
-    // The scan's run, once it has run two seconds (into its OCR), is killed.
-    let started = Instant::now();
-    let mut seen: Option<(u32, Instant)> = None;
-    let killed = loop {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the scan's task never ran"
-        );
-        match (shard_process(&parts, &shard), seen) {
-            (Some(pid), Some((first, since)))
-                if pid == first && since.elapsed() > Duration::from_secs(2) =>
-            {
-                let status = Command::new("kill")
-                    .args(["-KILL", &pid.to_string()])
-                    .status()
-                    .unwrap();
-                assert!(status.success(), "kill {pid}");
-                break pid;
-            }
-            (Some(pid), Some((first, _))) if pid == first => {}
-            (Some(pid), _) => seen = Some((pid, Instant::now())),
-            (None, _) => {}
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let output = wait_with_timeout(child, Duration::from_secs(240));
+    // The scan's run, once it has run two seconds (into its OCR), is killed: first the
+    // `treaty` process (the task sees its run broken and raises), then, on the retry, the Ray
+    // worker that runs the task (Ray sees the worker die; its `treaty` child dies with it).
+    let first = kill_when_running(&parts, &shard, &[], Victim::Run);
+    let second = kill_when_running(&parts, &shard, &[first.run], Victim::RayWorker);
+    let output = wait_with_timeout(child, Duration::from_secs(300));
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -289,9 +326,18 @@ fn a_task_killed_on_the_way_is_run_again_and_every_document_comes_out_once() {
     // The scan's part is the run of a retry, not of the process that was killed.
     let part = manifest(&parts.join(index.to_string()));
     assert_eq!(part["status"], "complete");
-    assert_ne!(
-        part["pid"], killed,
-        "the killed run's part was not run again"
+    for killed in [first.run, second.run] {
+        assert_ne!(
+            part["pid"], killed,
+            "the part is the killed run's, not a retry's"
+        );
+    }
+    assert!(
+        !Path::new(&format!("/proc/{}", second.worker)).exists()
+            || std::fs::read_to_string(format!("/proc/{}/stat", second.worker))
+                .is_ok_and(|stat| stat.contains(") Z ")),
+        "the Ray worker {} was not killed",
+        second.worker
     );
 
     single_run("in", "whole", &[], dir, &cache);
