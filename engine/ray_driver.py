@@ -303,7 +303,7 @@ def main() -> int:
 
     # Progress across workers, as tasks finish.
     pending = ocr_refs + document_refs
-    documents_done = failed = pages = cached = prefilled = 0
+    documents_done = ranges_done = failed = pages = cached = prefilled = 0
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
         try:
@@ -318,13 +318,15 @@ def main() -> int:
             pages += result["ocr"]["pages"]
             cached += result["ocr"]["cached"]
         else:
+            ranges_done += 1
             prefilled += result.get("pages", 0)
             if result.get("error"):
                 print(f"ray_driver: {result['error']}", file=sys.stderr)
         if not args.quiet:
             print(
-                f"documents {documents_done}/{count} ({failed} failed or skipped), OCR pages: {prefilled} in "
-                f"page-range tasks, {pages} in document runs ({cached} from the cache), "
+                f"documents {documents_done}/{count} ({failed} failed or skipped), page-range OCR tasks "
+                f"{ranges_done}/{len(ocr_refs)}, OCR pages: {prefilled} in page-range tasks, {pages} in "
+                f"document runs ({cached} from the cache), "
                 f"{time.monotonic() - started:.0f}s",
                 file=sys.stderr,
                 flush=True,
