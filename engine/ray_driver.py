@@ -223,6 +223,23 @@ def prepare_parts(parts: Path, inputs: list[str]) -> None:
     (parts / PARTS_MARKER).write_text("parts of a run of engine/ray_driver.py; removed by the next run\n")
 
 
+def use_token_if_available() -> None:
+    """Connects to an existing cluster with token authentication when a token is at hand.
+
+    `ray start --head` (Ray 2.60) requires the token saved in ~/.ray/auth_token when there is
+    one, but `ray.init(address=...)` sends it only in token mode, which it turns on by itself
+    for a cluster it finds without an address, never for an explicit one; without this, the
+    README's recipe fails with "Authentication token is missing". This is Ray's own step for
+    the found cluster (a `RAY_AUTH_MODE` set in the environment is respected; a token in
+    `RAY_AUTH_TOKEN` or `RAY_AUTH_TOKEN_PATH` counts), which also refreshes the configuration
+    Ray read when it was imported."""
+    from ray._private.authentication.authentication_token_setup import (
+        maybe_enable_token_auth_if_token_available,
+    )
+
+    maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
+
+
 def default_treaty() -> str:
     found = shutil.which("treaty")
     if found:
@@ -281,6 +298,7 @@ def main() -> int:
     prepare_parts(parts, args.inputs or ["corpus"])
 
     if args.address:
+        use_token_if_available()
         ray.init(address=args.address, log_to_driver=False)
     else:
         ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False)

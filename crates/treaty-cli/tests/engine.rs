@@ -344,3 +344,87 @@ fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_come
     assert_same_output(&dir.join("whole"), &dir.join("engine"));
     assert_every_document_once("in", &dir.join("engine"), dir);
 }
+
+/// A Ray head started with `ray start` (the README's cluster recipe), stopped when dropped.
+struct RayHead {
+    home: PathBuf,
+}
+
+impl RayHead {
+    /// `ray get-auth-token --generate`, then `ray start --head` on a free port of 127.0.0.1
+    /// with 2 CPUs (token authentication on); Ray's files and its token
+    /// (`$HOME/.ray/auth_token`) in `dir`. Returns the head and its address.
+    fn start(dir: &Path) -> (RayHead, String) {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let home = dir.join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        let token = Command::new("ray")
+            .args(["get-auth-token", "--generate"])
+            .env("HOME", &home)
+            .output()
+            .expect("ray get-auth-token (Ray's command, installed with engine/requirements.txt)");
+        assert!(token.status.success(), "{}", text(&token.stderr));
+        assert!(home.join(".ray/auth_token").is_file());
+        let output = Command::new("ray")
+            .args(["start", "--head", "--node-ip-address", "127.0.0.1"])
+            .args(["--port", &port.to_string(), "--num-cpus", "2"])
+            .args(["--include-dashboard", "false"])
+            .env("HOME", &home)
+            .env("RAY_TMPDIR", dir.join("ray"))
+            .env_remove("RAY_AUTH_MODE")
+            .output()
+            .expect("ray start (Ray's command, installed with engine/requirements.txt)");
+        assert!(
+            output.status.success(),
+            "ray start --head: {}",
+            text(&output.stderr)
+        );
+        (RayHead { home }, format!("127.0.0.1:{port}"))
+    }
+}
+
+impl Drop for RayHead {
+    fn drop(&mut self) {
+        let _ = Command::new("ray")
+            .args(["stop", "--force"])
+            .env("HOME", &self.home)
+            .output();
+    }
+}
+
+#[test]
+fn the_readme_cluster_recipe_ray_start_then_the_driver_with_address_gives_one_runs_output() {
+    require_ray();
+    let _cluster = ONE_CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let cache = dir.join("ocr-cache");
+    let (head, address) = RayHead::start(dir);
+    let md = workspace_root().join("corpus/md");
+    let md = md.to_str().unwrap();
+    // As the README says: the driver finds the saved token (the head requires it) without
+    // RAY_AUTH_MODE in its environment.
+    let output = driver(
+        &[md, "--out", "engine", "--address", &address, "--quiet"],
+        dir,
+        &cache,
+    )
+    .env("HOME", &head.home)
+    .env_remove("RAY_AUTH_MODE")
+    .output()
+    .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}\n{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    single_run(md, "whole", &[], dir, &cache);
+    assert_same_output(&dir.join("whole"), &dir.join("engine"));
+    assert_every_document_once(md, &dir.join("engine"), dir);
+}
