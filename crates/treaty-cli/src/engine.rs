@@ -16,7 +16,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::batch::run_arguments_of;
-use crate::inputs::{collect_excluding, doc_name, path_text, Input};
+use crate::inputs::{collect_excluding, doc_name, Input};
+use crate::path_text::path_text;
 
 /// Arguments of `treaty list`.
 #[derive(Args)]

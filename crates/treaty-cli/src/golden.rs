@@ -19,16 +19,18 @@ use rayon::prelude::*;
 use treaty_cli::dictionary::LazyTokenizer;
 use treaty_extract::link::{self, LinkedTreaty};
 use treaty_extract::schema::DocumentReport;
-use treaty_extract::{article_rows, treaty_rows, Settings};
+use treaty_extract::Settings;
 use treaty_golden::{
-    classify_misses, compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv,
-    parse_rates_csv, parse_treaty_csv, render_json, render_junit, render_text, score_table,
-    write_headline_csv, write_known_gaps_csv, write_outline_csv, write_rates_csv, write_treaty_csv,
-    DocumentComparison, HeadlineRecord, HeadlineTally, IdentityRecord, IdentityTally, JunitGate,
-    KnownGap, Misses, OutlineRecord, RateRecord, ScoreTable,
+    classify_misses, parse_headline_csv, parse_known_gaps_csv, parse_rates_csv, parse_treaty_csv,
+    render_json, render_junit, render_text, score_table, write_headline_csv, write_known_gaps_csv,
+    write_outline_csv, write_rates_csv, write_treaty_csv, DocumentComparison, HeadlineTally,
+    IdentityRecord, IdentityTally, JunitGate, Misses, RateRecord, ScoreTable,
 };
 use treaty_normalize::IngestConfig;
 
+use crate::fixture_compare::{
+    actual_of, compare_with_expected, read_expected, short_quote, Actual,
+};
 use crate::inputs::{collect, Input};
 use crate::output::write_atomic;
 
@@ -113,211 +115,6 @@ pub struct BlessArgs {
     /// Do not ask for confirmation.
     #[arg(long)]
     pub yes: bool,
-}
-
-/// What the program produced for one document, as fixture records.
-struct Actual {
-    rates: Vec<RateRecord>,
-    outline: Vec<OutlineRecord>,
-    identity: Vec<IdentityRecord>,
-    headline: Vec<HeadlineRecord>,
-}
-
-/// The headline fields of a `treaties.csv` row, as fixture records.
-fn headline_of(
-    row: &treaty_extract::schema::TreatyRow,
-    rates: &[treaty_extract::schema::RateRow],
-) -> Vec<HeadlineRecord> {
-    let holding = [
-        ("min_holding", &row.dividends_lowest_min_holding),
-        ("holding_period", &row.dividends_lowest_holding_period),
-    ]
-    .into_iter()
-    .filter(|(_, value)| !value.is_empty())
-    .map(|(key, value)| format!("{key}={value}"))
-    .collect::<Vec<_>>()
-    .join(";");
-    [
-        ("dividends_lowest", &row.dividends_lowest_rate, holding),
-        (
-            "dividends_general",
-            &row.dividends_general_rate,
-            String::new(),
-        ),
-        (
-            "interest_general",
-            &row.interest_general_rate,
-            String::new(),
-        ),
-        (
-            "royalties_general",
-            &row.royalties_general_rate,
-            String::new(),
-        ),
-        ("technical_fees", &row.technical_fees_rate, String::new()),
-    ]
-    .into_iter()
-    .zip([
-        &row.dividends_lowest_row,
-        &row.dividends_general_row,
-        &row.interest_general_row,
-        &row.royalties_general_row,
-        &row.technical_fees_row,
-    ])
-    .map(|((field, value, condition), place)| {
-        let source = headline_source(place, rates);
-        HeadlineRecord {
-            treaty: row.treaty,
-            field: field.to_string(),
-            value: value.clone(),
-            condition,
-            article: source.map_or_else(String::new, |rate| rate.article.clone()),
-            quote: source.map_or_else(String::new, |rate| short_quote(&rate.quote, value)),
-        }
-    })
-    .collect()
-}
-
-/// The row a headline field names (`<article>.<paragraph>[.<subparagraph>]@<start>`).
-fn headline_source<'a>(
-    place: &str,
-    rates: &'a [treaty_extract::schema::RateRow],
-) -> Option<&'a treaty_extract::schema::RateRow> {
-    let (clause, start) = place.split_once('@')?;
-    let start: usize = start.parse().ok()?;
-    let article = clause.split('.').next()?;
-    rates
-        .iter()
-        .find(|rate| rate.start == start && rate.article == article)
-}
-
-fn actual_of(report: &DocumentReport) -> Actual {
-    let rates = report
-        .rows
-        .iter()
-        .map(|row| RateRecord {
-            treaty: row.treaty,
-            lang: row.lang.to_string(),
-            topic: row.topic.as_str().to_string(),
-            article: row.article.clone(),
-            paragraph: row.paragraph.clone(),
-            subparagraph: row.subparagraph.clone(),
-            kind: row.kind.to_string(),
-            value: row.value.to_string(),
-            unit: row.unit.to_string(),
-            condition: row.condition.clone(),
-            quote: row.quote.chars().take(160).collect(),
-            source: Some(row.source.to_string()),
-            modifies: Some(row.modifies.join(";")),
-        })
-        .collect();
-    let outline = article_rows(report)
-        .into_iter()
-        .map(|article| OutlineRecord {
-            treaty: article.treaty,
-            lang: article.lang.to_string(),
-            article: article.article,
-            topic: article.topic.as_str().to_string(),
-            paragraphs: article.paragraphs,
-            title: article.title,
-        })
-        .collect();
-    // The fields of the treaties dataset, so check compares what users read there.
-    let treaties = treaty_rows(report);
-    let headline = treaties
-        .iter()
-        .flat_map(|row| headline_of(row, &report.rows))
-        .collect();
-    let identity = treaties
-        .into_iter()
-        .map(|row| IdentityRecord {
-            treaty: row.treaty,
-            instrument: row.instrument,
-            parties: [row.party1_alpha3, row.party2_alpha3]
-                .into_iter()
-                .filter(|code| !code.is_empty())
-                .collect::<Vec<_>>()
-                .join(";"),
-            signed: row.signed,
-            signed_place: row.signed_place,
-            in_force: row.in_force,
-            title: row.title,
-        })
-        .collect();
-    Actual {
-        rates,
-        outline,
-        identity,
-        headline,
-    }
-}
-
-/// A document's fixtures.
-struct Expected {
-    rates: Vec<RateRecord>,
-    /// Whether the fixture has a `rates.csv` at all.
-    has_rates: bool,
-    outline: Vec<OutlineRecord>,
-    /// Whether the fixture has an `outline.csv` at all.
-    has_outline: bool,
-    gaps: Vec<KnownGap>,
-    /// `treaty.csv`, when the fixture has one.
-    identity: Option<Vec<IdentityRecord>>,
-    /// `headline.csv`, when the fixture has one.
-    headline: Option<Vec<HeadlineRecord>>,
-}
-
-fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
-    let read = |name: &str| -> anyhow::Result<Option<String>> {
-        let path = dir.join(name);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(Some(text)),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(error) => Err(error).with_context(|| format!("{}: cannot read", path.display())),
-        }
-    };
-    let rates_text = read("rates.csv")?;
-    let has_rates = rates_text.is_some();
-    let rates = match rates_text {
-        Some(text) => parse_rates_csv(&text)
-            .with_context(|| format!("{}", dir.join("rates.csv").display()))?,
-        None => Vec::new(),
-    };
-    let outline_text = read("outline.csv")?;
-    let has_outline = outline_text.is_some();
-    let outline = match outline_text {
-        Some(text) => parse_outline_csv(&text)
-            .with_context(|| format!("{}", dir.join("outline.csv").display()))?,
-        None => Vec::new(),
-    };
-    let gaps = match read("known-gaps.csv")? {
-        Some(text) => parse_known_gaps_csv(&text)
-            .with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
-        None => Vec::new(),
-    };
-    let identity = match read("treaty.csv")? {
-        Some(text) => Some(
-            parse_treaty_csv(&text)
-                .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
-        ),
-        None => None,
-    };
-    let headline = match read("headline.csv")? {
-        Some(text) => Some(
-            parse_headline_csv(&text)
-                .with_context(|| format!("{}", dir.join("headline.csv").display()))?,
-        ),
-        None => None,
-    };
-    Ok(Expected {
-        rates,
-        has_rates,
-        outline,
-        has_outline,
-        gaps,
-        identity,
-        headline,
-    })
 }
 
 /// The compared documents, in document order, with their misses split by the known gaps.
@@ -412,23 +209,6 @@ fn nothing_compared(fixtures: &Path, n_documents: usize) -> String {
     } else {
         format!("0 documents compared: the fixtures folder {folder} does not exist")
     }
-}
-
-/// Compares one document's output with its fixture. A fixture with an outline but no
-/// `rates.csv` is compared on its outline only.
-fn compare_with_expected(doc: &str, produced: &Actual, expected: &Expected) -> DocumentComparison {
-    let produced_rates: &[RateRecord] = if expected.has_rates {
-        &produced.rates
-    } else {
-        &[]
-    };
-    compare_document(
-        doc,
-        produced_rates,
-        &expected.rates,
-        &produced.outline,
-        &expected.outline,
-    )
 }
 
 /// Compares, prints the report and decides the exit status.
@@ -642,13 +422,13 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
         );
     }
     // A pool of its own, as `run`'s (see `worker_pool`).
-    let pool = crate::batch::worker_pool(crate::batch::job_count(None))?;
+    let pool = crate::workers::worker_pool(crate::workers::job_count(None))?;
     let process = |input: &Input, settings: &Settings<'static>| match input {
         Input::File { path, doc } => {
             let bytes = crate::pdf::read_input(path)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
                 .bytes;
-            crate::batch::process_guarded(doc, Some(path), &bytes, settings, None)
+            crate::batch::process::process_guarded(doc, Some(path), &bytes, settings, None)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
         }
         Input::Unreadable { path, reason } => Err(anyhow::anyhow!("{}: {reason}", path.display())),
@@ -676,14 +456,14 @@ fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let reports = process_inputs(&crate::default_inputs(args.inputs.clone()))?;
+    let reports = process_inputs(&crate::inputs::default_inputs(args.inputs.clone()))?;
     let actual = reports
         .iter()
         .map(|r| (r.doc.clone(), actual_of(r)))
         .collect();
     let code = report_and_exit(actual, &args.fixtures, &args.report, args.update_gaps)?;
     if let Some(file) = &args.html {
-        let inputs = crate::default_inputs(args.inputs.clone());
+        let inputs = crate::inputs::default_inputs(args.inputs.clone());
         crate::report::write_check_html(file, &inputs, reports, &args.fixtures)?;
     }
     Ok(code)
@@ -810,37 +590,6 @@ fn same_row(produced: &RateRecord, fixture: &RateRecord) -> bool {
         && modifies(produced) == modifies(fixture)
 }
 
-/// How many characters a new fixture quote keeps on each side of its number.
-const QUOTE_REACH: usize = 40;
-
-/// A few words around the first place `quote` prints `value` in digits (its opening words when
-/// it prints it otherwise, `quinze por cento`, `十五パーセント`), cut at word boundaries where
-/// the text has spaces.
-fn short_quote(quote: &str, value: &str) -> String {
-    let chars: Vec<(usize, char)> = quote.char_indices().collect();
-    let at = quote.find(value).map_or(0, |byte| {
-        chars.iter().position(|(b, _)| *b == byte).unwrap_or(0)
-    });
-    let mut start = at.saturating_sub(QUOTE_REACH);
-    let mut end = (at + value.chars().count() + QUOTE_REACH).min(chars.len());
-    // Widen to the nearest spaces (a few characters at most), so no word is cut.
-    while start > 0 && start + 12 > at.saturating_sub(QUOTE_REACH) && chars[start - 1].1 != ' ' {
-        start -= 1;
-    }
-    if start > 0 && chars[start - 1].1 != ' ' {
-        start = at.saturating_sub(QUOTE_REACH);
-    }
-    while end < chars.len()
-        && end < at + value.chars().count() + QUOTE_REACH + 12
-        && chars[end].1 != ' '
-    {
-        end += 1;
-    }
-    let from = chars.get(start).map_or(quote.len(), |(b, _)| *b);
-    let to = chars.get(end).map_or(quote.len(), |(b, _)| *b);
-    quote[from..to].trim().to_string()
-}
-
 /// Gives each produced row that the fixture has unchanged (see [`same_row`]) the fixture's
 /// quote, each fixture row once, so that `bless` rewrites only the rows that changed.
 fn keep_quotes(rows: &mut [RateRecord], fixture: &[RateRecord]) {
@@ -853,25 +602,6 @@ fn keep_quotes(rows: &mut [RateRecord], fixture: &[RateRecord]) {
             row.quote.clone_from(&fixture[index].quote);
         }
     }
-}
-
-/// The comparison of one document's output with its fixture in `fixtures`, or `None` when it
-/// has none (the HTML report's check columns and page).
-pub(crate) fn compare_with_fixture(
-    report: &DocumentReport,
-    fixtures: &Path,
-) -> anyhow::Result<Option<DocumentComparison>> {
-    let dir = fixtures.join(&report.doc);
-    if !dir.is_dir() {
-        return Ok(None);
-    }
-    let expected = read_expected(&dir)?;
-    let produced = actual_of(report);
-    Ok(Some(compare_with_expected(
-        &report.doc,
-        &produced,
-        &expected,
-    )))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Turning INPUT arguments (files and folders) into a sorted list of documents, and saying
 //! what was left out of folders and why.
 
+use crate::path_text::{os_text, path_text};
 use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -136,50 +137,56 @@ pub struct Collected {
     pub skipped: Vec<Skipped>,
 }
 
+/// The folder read when no input is named.
+pub const DEFAULT_INPUT: &str = "corpus";
+
+/// The default input when none is named.
+pub fn default_inputs(inputs: Vec<PathBuf>) -> Vec<PathBuf> {
+    if inputs.is_empty() {
+        vec![PathBuf::from(DEFAULT_INPUT)]
+    } else {
+        inputs
+    }
+}
+
 /// The document name of a path: its file name without the extension (as [`os_text`]
 /// writes it).
 pub fn doc_name(path: &Path) -> String {
     path.file_stem().map_or_else(|| path_text(path), os_text)
 }
 
-/// A path as text, without loss (see [`os_text`]): what the run manifest, `failures.jsonl`
-/// and the document JSON record.
-pub fn path_text(path: &Path) -> String {
-    os_text(path.as_os_str())
-}
-
-/// A file name as text, without loss: as it is when it is UTF-8; otherwise each byte that is
-/// not part of a UTF-8 character written `\xNN` (two upper-case hexadecimal digits) and each
-/// backslash `\\`, so that two names never give one text (`\xff.txt` and `\xfe.txt` give
-/// `\xFF.txt` and `\xFE.txt`, where a lossy conversion gave `�.txt` for both) and the name
-/// can be read back.
-pub fn os_text(name: &std::ffi::OsStr) -> String {
-    if let Some(text) = name.to_str() {
-        return text.to_owned();
-    }
-    #[cfg(unix)]
-    {
-        use std::fmt::Write as _;
-        use std::os::unix::ffi::OsStrExt;
-        let mut text = String::new();
-        for chunk in name.as_bytes().utf8_chunks() {
-            text.push_str(&chunk.valid().replace('\\', "\\\\"));
-            for byte in chunk.invalid() {
-                let _ = write!(text, "\\x{byte:02X}");
-            }
-        }
-        text
-    }
-    #[cfg(not(unix))]
-    {
-        name.to_string_lossy().into_owned()
-    }
-}
-
 /// Whether the file's extension is one of `extensions` (compared without case).
 pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
         .is_some_and(|extension| extensions.iter().any(|e| extension.eq_ignore_ascii_case(e)))
+}
+
+/// Why an entry of a folder that is not a regular file is not read; `link`: the entry is a
+/// symbolic link to it.
+pub fn not_regular(kind: &std::fs::FileType, link: bool) -> String {
+    #[cfg(unix)]
+    let what = {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a FIFO (named pipe)"
+        } else if kind.is_socket() {
+            "a socket"
+        } else if kind.is_block_device() || kind.is_char_device() {
+            "a device"
+        } else {
+            "neither a file nor a folder"
+        }
+    };
+    #[cfg(not(unix))]
+    let what = {
+        let _ = kind;
+        "neither a file nor a folder"
+    };
+    format!(
+        "{} {what}, not a regular file: only regular files are read from folders (name it to \
+         read it anyway)",
+        if link { "it links to" } else { "it is" }
+    )
 }
 
 /// How to read a file: HTML or Markdown when its name says so, otherwise told from its first
@@ -280,7 +287,7 @@ fn walk(
             Ok(meta) if !meta.is_file() => {
                 if is_text {
                     collected.inputs.push(Input::Unreadable {
-                        reason: crate::pdf::not_regular(
+                        reason: not_regular(
                             &meta.file_type(),
                             std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_symlink()),
                         ),

@@ -115,7 +115,7 @@ fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
         tokenizers: Some(LazyTokenizer::shared()),
         amended_treaty: None,
     };
-    crate::batch::process_guarded(&doc_name(path), Some(path), &bytes, &settings, None)
+    crate::batch::process::process_guarded(&doc_name(path), Some(path), &bytes, &settings, None)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 

@@ -13,6 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod batch;
 mod child;
 mod engine;
+mod fixture_compare;
 
 mod golden;
 mod inputs;
@@ -20,11 +21,14 @@ mod inspect;
 mod ocr;
 mod output;
 mod page_image;
+mod path_text;
 mod pdf;
 mod report;
+mod run_command;
 mod terminal;
+mod workers;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -79,7 +83,7 @@ enum Command {
     /// failures.jsonl and run.json (`treaty --help` lists what each holds).
     ///
     /// Example: treaty run corpus/ --out output/ --jobs 2 --report
-    Run(report::RunWithReport),
+    Run(run_command::RunWithReport),
     /// Print the normalized text of one file (or what changed, or the counts per fix).
     ///
     /// Example: treaty normalize corpus/brazil-denmark-1974-pt-en-ocr.txt --stats
@@ -144,7 +148,7 @@ fn main() -> ExitCode {
     ocr::set_page_time(cli.ocr_page_time);
     ocr::set_languages(cli.ocr_lang);
     let result = match cli.command {
-        Command::Run(args) => report::run(args),
+        Command::Run(args) => run_command::run(args),
         Command::Normalize(args) => inspect::normalize(args),
         Command::Segment(args) => inspect::segment(args),
         Command::Extract(args) => inspect::extract(args),
@@ -199,11 +203,8 @@ fn io_error_kind(error: &anyhow::Error) -> Option<std::io::ErrorKind> {
     })
 }
 
-/// The folder read when no input is named.
-const DEFAULT_INPUT: &str = "corpus";
-
 /// A usage error in the inputs of a subcommand, found before anything runs: its name, the
-/// kind of error and the message. Two cases: no input is named and [`DEFAULT_INPUT`] is not
+/// kind of error and the message. Two cases: no input is named and [`inputs::DEFAULT_INPUT`] is not
 /// there (outside the repository), and a named input does not exist. Either is a usage error
 /// (exit 2), not a failed document; for `report`, it also leaves an earlier report alone.
 fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorKind, String)> {
@@ -227,13 +228,13 @@ fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorK
         }
         _ => return None,
     };
-    if inputs.is_empty() && !Path::new(DEFAULT_INPUT).is_dir() {
+    if inputs.is_empty() && !Path::new(inputs::DEFAULT_INPUT).is_dir() {
         return Some((
             name,
             clap::error::ErrorKind::MissingRequiredArgument,
             format!(
-                "no input given, and there is no {DEFAULT_INPUT}/ folder here to read by \
-                 default: name {what}"
+                "no input given, and there is no {}/ folder here to read by default: name {what}",
+                inputs::DEFAULT_INPUT
             ),
         ));
     }
@@ -259,13 +260,4 @@ fn usage_problem(command: &Command) -> Option<(&'static str, clap::error::ErrorK
             ),
         )
     })
-}
-
-/// The default input when none is named.
-fn default_inputs(inputs: Vec<PathBuf>) -> Vec<PathBuf> {
-    if inputs.is_empty() {
-        vec![PathBuf::from(DEFAULT_INPUT)]
-    } else {
-        inputs
-    }
 }

@@ -191,34 +191,6 @@ fn read_capped(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// Why an entry of a folder that is not a regular file is not read; `link`: the entry is a
-/// symbolic link to it.
-pub fn not_regular(kind: &std::fs::FileType, link: bool) -> String {
-    #[cfg(unix)]
-    let what = {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            "a FIFO (named pipe)"
-        } else if kind.is_socket() {
-            "a socket"
-        } else if kind.is_block_device() || kind.is_char_device() {
-            "a device"
-        } else {
-            "neither a file nor a folder"
-        }
-    };
-    #[cfg(not(unix))]
-    let what = {
-        let _ = kind;
-        "neither a file nor a folder"
-    };
-    format!(
-        "{} {what}, not a regular file: only regular files are read from folders (name it to \
-         read it anyway)",
-        if link { "it links to" } else { "it is" }
-    )
-}
-
 /// The PDF's text layer as extracted (pdftotext, or the built-in extractor where poppler is
 /// not installed), the extractor's name, and a note when the built-in one was used.
 fn text_layer(

@@ -11,7 +11,7 @@
 //! <out>/report/docs/<doc>.versions.html  bilingual treaties, versions side by side
 //! ```
 
-use crate::batch::parse_jobs;
+use crate::workers::parse_jobs;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,50 +52,6 @@ pub struct ReportArgs {
     /// `--shard`, a merge of shards): not an option.
     #[arg(skip)]
     pub input_list: Option<Vec<Input>>,
-}
-
-/// Arguments of `treaty run`, with `--report`.
-#[derive(Args)]
-pub struct RunWithReport {
-    #[command(flatten)]
-    pub run: crate::batch::RunArgs,
-    /// Also write the HTML review report to <OUT>/report/ (index.html, a page per document,
-    /// check.html when fixtures/ exists); open <OUT>/report/index.html in a browser.
-    #[arg(long, conflicts_with = "stdin")]
-    pub report: bool,
-}
-
-/// `treaty run [--report]`: the exit status is the run's, or 1 when a page of the report could
-/// not be rendered.
-pub fn run(args: RunWithReport) -> anyhow::Result<ExitCode> {
-    // A run of an input list, or of a shard, reports on the inputs it read, found before the
-    // run moves its arguments.
-    let input_list = if args.report && (args.run.inputs_from.is_some() || args.run.shard.is_some())
-    {
-        Some(crate::batch::shard_inputs(&args.run)?)
-    } else {
-        None
-    };
-    let then_report = args.report.then(|| ReportArgs {
-        inputs: args.run.inputs.clone(),
-        out: args.run.out.clone(),
-        fixtures: PathBuf::from("fixtures"),
-        jobs: args.run.jobs,
-        quiet: args.run.quiet,
-        input_list,
-    });
-    let code = crate::batch::run(args.run)?;
-    match then_report {
-        Some(report_args) => {
-            let report_code = report(report_args)?;
-            Ok(if report_code == ExitCode::SUCCESS {
-                code
-            } else {
-                report_code
-            })
-        }
-        None => Ok(code),
-    }
 }
 
 /// A document as read back from the output folder.
@@ -226,7 +182,11 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
     let inputs = match args.input_list {
         Some(list) => list,
         None => {
-            collect_excluding(&crate::default_inputs(args.inputs.clone()), Some(&args.out)).inputs
+            collect_excluding(
+                &crate::inputs::default_inputs(args.inputs.clone()),
+                Some(&args.out),
+            )
+            .inputs
         }
     };
     let failures = read_failures(&args.out);
@@ -436,7 +396,7 @@ fn write_site(
                     let loaded = load(index);
                     let comparison = match (&loaded.report, fixtures) {
                         (Some(report), Some(fixtures)) => {
-                            crate::golden::compare_with_fixture(report, fixtures)?
+                            crate::fixture_compare::compare_with_fixture(report, fixtures)?
                         }
                         _ => None,
                     };

@@ -65,7 +65,7 @@ pub fn quote(name: &str) -> Cow<'_, str> {
 
 /// A path as [`quote`] shows it.
 pub fn path(path: &Path) -> String {
-    quote(&crate::inputs::path_text(path)).into_owned()
+    quote(&crate::path_text::path_text(path)).into_owned()
 }
 
 /// A message for one line of a terminal: its control characters written as escapes (`\n`,

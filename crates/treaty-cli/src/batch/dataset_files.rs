@@ -9,8 +9,9 @@ use anyhow::Context;
 use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
 
 use super::columnar::{ParquetFiles, PARQUET_FILES};
-use super::datasets::{write_failure, write_header, Rendered};
+use super::datasets::{write_failure, write_header};
 use super::outcome::Failure;
+use super::outcome::Rendered;
 use crate::output::AtomicFile;
 
 /// The warnings dataset, one line per warning of a document.

@@ -10,33 +10,8 @@ use treaty_extract::schema::{cells, ARTICLE_TABLE, RATE_TABLE};
 use treaty_extract::{article_rows, sha256_hex, treaty_rows};
 
 use super::manifest::{InputEntry, Journal};
-use super::outcome::{failure_of_report, Failure, Outcome};
+use super::outcome::{failure_of_report, Failure, Outcome, Rendered};
 use crate::output::{write_atomic, AtomicFile};
-
-/// What the main thread appends to the datasets for one document.
-pub(super) struct Rendered {
-    pub(super) resumed: bool,
-    pub(super) rates_csv: Vec<u8>,
-    pub(super) rates_jsonl: Vec<u8>,
-    pub(super) articles_csv: Vec<u8>,
-    /// The articles as JSON lines, for `articles.parquet`.
-    pub(super) articles_jsonl: Vec<u8>,
-    pub(super) treaties_csv: Vec<u8>,
-    pub(super) treaties_jsonl: Vec<u8>,
-    pub(super) n_rows: usize,
-    pub(super) n_articles: usize,
-    pub(super) n_warnings: usize,
-    /// `warnings.jsonl` lines: one per warning of the document.
-    pub(super) warnings_jsonl: Vec<u8>,
-    /// The code of each warning, in order.
-    pub(super) warning_codes: Vec<String>,
-    /// A warning that makes the document a failure of the batch.
-    pub(super) failure: Option<Failure>,
-    /// SHA-256 of the input's bytes (of the PDF, for a PDF), for the run manifest.
-    pub(super) input_sha256: String,
-    /// SHA-256 of the document's JSON as written or kept, for the run manifest.
-    pub(super) json_sha256: Option<String>,
-}
 
 /// One line of `warnings.jsonl`: a warning of a document, with its place in the original
 /// bytes when it has one (`null` otherwise).
@@ -59,7 +34,7 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
     let Outcome::Done(report, resumed, file) = outcome else {
         return outcome;
     };
-    let path = crate::inputs::path_text(&file);
+    let path = crate::path_text::path_text(&file);
     let json_path = crate::output::json_path(out, &report.doc);
     let mut json_sha256 = None;
     if resumed {

@@ -82,7 +82,7 @@ impl Interrupt {
             .in_progress
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(index, crate::inputs::path_text(path));
+            .insert(index, crate::path_text::path_text(path));
         Working {
             state: &self.0,
             index,

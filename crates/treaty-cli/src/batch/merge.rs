@@ -39,9 +39,9 @@ use super::manifest::{
 use super::outcome::{Failure, Outcome};
 use super::output_folder::{name_list, other_documents, remove_stale_temporary_files};
 use super::process::process_input;
-use super::{job_count, parse_jobs, worker_pool, CHUNK};
 use crate::inputs::Input;
 use crate::output::write_atomic;
+use crate::workers::{job_count, parse_jobs, worker_pool, CHUNK};
 
 /// Arguments of `treaty merge`.
 #[derive(Args)]

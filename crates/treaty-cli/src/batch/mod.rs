@@ -5,6 +5,7 @@
 //! JSON and dataset lines), [`outcome`] (what became of a document), [`output_folder`]
 //! (reused output folders), [`interrupt`] (Ctrl-C) and [`pipe`] (`run --stdin`).
 
+mod args;
 mod columnar;
 mod dataset_files;
 mod datasets;
@@ -15,17 +16,16 @@ mod merge;
 mod outcome;
 mod output_folder;
 mod pipe;
-mod process;
+pub(crate) mod process;
 mod shard;
 
 use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Context;
-use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use treaty_extract::link::{self, LinkedTreaty};
@@ -35,6 +35,8 @@ use treaty_normalize::IngestConfig;
 use crate::inputs::{collect_excluding, nothing_to_process, Input};
 use treaty_cli::dictionary::LazyTokenizer;
 
+use crate::workers::{job_count, worker_pool, CHUNK};
+pub use args::{DatasetFormat, RunArgs};
 use dataset_files::{set_aside_previous, DatasetFiles, PREVIOUS_FOLDER, WARNINGS_FILE};
 use datasets::render;
 pub(crate) use deadline::parse_time_limit;
@@ -47,98 +49,7 @@ pub use merge::{merge, MergeArgs};
 use outcome::{Failure, Outcome};
 use output_folder::{name_list, other_documents, remove_stale_temporary_files};
 use pipe::run_pipe;
-pub(crate) use process::process_guarded;
 use process::process_input;
-
-/// Arguments of `treaty run`.
-#[derive(Args)]
-pub struct RunArgs {
-    /// Files or folders. Folders are searched for text (.txt), HTML (.html, .htm, .xhtml),
-    /// Markdown (.md, .markdown) and PDF (.pdf) files; a PDF's pages without a text layer are
-    /// read by OCR (see --ocr). Default: corpus/
-    pub inputs: Vec<PathBuf>,
-    /// A file listing the inputs, one path per line, relative to the file's folder unless
-    /// absolute; blank lines and lines starting with # are left out. Read besides any INPUT
-    /// named; without INPUT, corpus/ is then not read.
-    #[arg(long, value_name = "FILE")]
-    pub inputs_from: Option<PathBuf>,
-    /// Process only the K-th of N parts of the inputs (counted from 1: 1/3, 2/3, 3/3): the
-    /// inputs at positions K-1, K-1+N, K-1+2N, ... of the whole sorted list. `treaty merge`
-    /// puts the N output folders together into what one run writes.
-    #[arg(long, value_name = "K/N", value_parser = shard::parse_shard)]
-    pub shard: Option<shard::Shard>,
-    /// Output folder.
-    #[arg(long, default_value = "output")]
-    pub out: PathBuf,
-    /// Documents processed at once: 0 (or leaving it out) means all cores, one per core; at
-    /// most 4 per core.
-    #[arg(long, short, allow_negative_numbers = true, value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    /// No progress bar, no summary, and no line per document that was processed with a
-    /// warning (failures.jsonl has them); errors are still printed.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Skip documents whose JSON in the output folder is complete and was made from the same
-    /// input bytes (by SHA-256); their rows still go into the datasets. Continues a run that
-    /// was interrupted.
-    #[arg(long)]
-    pub resume: bool,
-    /// Reuse an output folder that holds the JSON of documents that are not inputs of this
-    /// run: delete that JSON, and set aside the earlier run's report/ and text/ with its
-    /// datasets (without --force such a folder is refused, since its datasets would leave
-    /// those documents out).
-    #[arg(long)]
-    pub force: bool,
-    /// Pipe mode: read JSON lines (`{"doc": NAME, "text": TEXT}`) or one path per line from
-    /// standard input and write result rows to standard output as JSON lines, in input order,
-    /// each line's as soon as it is done (a PDF's after a line with its extracted text, which
-    /// the rows' offsets point into); a line longer than --max-bytes is a failure.
-    /// Failures (what `run` writes to failures.jsonl: errors, and documents processed with a
-    /// warning) go to standard error as JSON lines; the exit status is 1 when there is one.
-    /// Nothing is written to --out.
-    #[arg(long, conflicts_with_all = ["inputs", "resume", "force", "inputs_from", "shard"])]
-    pub stdin: bool,
-    /// Read standard input as the text of one document with this name (`cat treaty.txt |
-    /// treaty run --stdin-text treaty`); its rows go to standard output as JSON lines, as with
-    /// --stdin. Nothing is written to --out.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["inputs", "resume", "force", "stdin", "inputs_from", "shard"])]
-    pub stdin_text: Option<String>,
-    /// Largest input accepted, in bytes.
-    #[arg(long, default_value_t = 64 * 1024 * 1024)]
-    pub max_bytes: u64,
-    /// Longest a document may take, in seconds (fractions allowed; 0: no limit). A document
-    /// still running then is recorded in failures.jsonl as having taken too long and left
-    /// unfinished, and the batch goes on. Time grows linearly with a document's size (about
-    /// 10 MB a second on one core), so only a pathological input comes near the default.
-    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = parse_time_limit)]
-    pub time_limit: Duration,
-    /// Files found in folders that are not text (a Word document, an image) are recorded in
-    /// failures.jsonl with severity `skipped`, counted in the summary and, without this flag,
-    /// make the exit status 1; with it, they leave the exit status alone.
-    #[arg(long, conflicts_with = "stdin")]
-    pub skip_unsupported: bool,
-    /// Write CSV cells as they are. By default a cell that a spreadsheet would read as a
-    /// formula (one starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a
-    /// leading `'` in rates.csv, articles.csv and treaties.csv (CSV injection); the JSON and
-    /// JSONL files are never changed.
-    #[arg(long)]
-    pub csv_raw: bool,
-    /// Dataset formats: `csv` (the default) writes the CSV and JSONL datasets; `parquet` also
-    /// writes rates.parquet, articles.parquet and treaties.parquet beside them: the CSV
-    /// files' columns, typed as the JSON Schema types the rows' fields (the CSV and JSONL are
-    /// always written). `treaty merge` writes them when its shards did.
-    #[arg(long, value_enum, default_value_t = DatasetFormat::Csv, conflicts_with_all = ["stdin", "stdin_text"])]
-    pub format: DatasetFormat,
-}
-
-/// `--format`: the formats of a run's datasets.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DatasetFormat {
-    /// CSV and JSONL.
-    Csv,
-    /// CSV and JSONL, and Parquet beside them.
-    Parquet,
-}
 
 /// The INPUT arguments of a run: those named, then those `--inputs-from` lists; `corpus/`
 /// when there are none.
@@ -157,7 +68,7 @@ pub(crate) fn run_arguments_of(
             arguments.extend(shard::read_input_list(list)?);
             Ok(arguments)
         }
-        None => Ok(crate::default_inputs(arguments)),
+        None => Ok(crate::inputs::default_inputs(arguments)),
     }
 }
 
@@ -199,45 +110,6 @@ fn name_conflicts(inputs: &[Input]) -> Vec<Option<&'static str>> {
         .collect()
 }
 
-/// `--jobs N`: a whole number, 0 or more (0: one per core). Negative numbers are taken as
-/// values, so `--jobs -1` is told what is allowed rather than how to pass `-1`.
-pub(crate) fn parse_jobs(value: &str) -> Result<usize, String> {
-    value.trim().parse::<usize>().map_err(|_| {
-        format!("`{value}` is not a number of jobs: give 0 (one per core, the default) or a whole number above 0")
-    })
-}
-
-/// Worker threads per core beyond which `--jobs` is capped: documents are CPU-bound, so more
-/// threads only add memory (about 12 times the size of each document in flight).
-const MAX_JOBS_PER_CORE: usize = 4;
-
-/// The number of workers for `--jobs`: one per core for none or 0, capped (with a warning) at
-/// [`MAX_JOBS_PER_CORE`] per core.
-pub(crate) fn job_count(requested: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match requested {
-        None | Some(0) => cores,
-        Some(jobs) if jobs > MAX_JOBS_PER_CORE * cores => {
-            let cap = MAX_JOBS_PER_CORE * cores;
-            eprintln!(
-                "treaty: --jobs {jobs} is more than {MAX_JOBS_PER_CORE} per core; using {cap} ({cores} cores)"
-            );
-            cap
-        }
-        Some(jobs) => jobs,
-    }
-}
-
-/// The rayon pool of `jobs` workers. Documents never run on rayon's global pool: the
-/// Japanese dictionary's builder (lindera) runs its own parallel work there, and would wait
-/// forever if every global worker were a document waiting for the dictionary.
-pub(crate) fn worker_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .context("cannot start worker threads")
-}
-
 /// A document's failure on the terminal, above the progress bar.
 fn print_failure(progress: &ProgressBar, failure: &Failure) {
     progress.suspend(|| {
@@ -273,9 +145,6 @@ fn warning_summary(by_code: &BTreeMap<String, (usize, Vec<String>)>) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
-
-/// How many documents are processed before their results are streamed to disk; bounds memory.
-const CHUNK: usize = 64;
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.stdin {
@@ -338,7 +207,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         .map(|s| {
             let failure = Failure {
                 doc: crate::inputs::doc_name(&s.path),
-                path: crate::inputs::path_text(&s.path),
+                path: crate::path_text::path_text(&s.path),
                 severity: "skipped",
                 error: s.reason(),
             };
@@ -501,7 +370,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
                 written_docs.insert(inputs[index].doc());
                 entries[index] = Some(InputEntry {
                     doc: inputs[index].doc(),
-                    path: crate::inputs::path_text(inputs[index].path()),
+                    path: crate::path_text::path_text(inputs[index].path()),
                     bytes: std::fs::metadata(inputs[index].path())
                         .ok()
                         .map(|m| m.len()),
@@ -588,7 +457,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
                     let outcome = if let Some(error) = conflict[chunk_index * CHUNK + offset] {
                         let failure = Failure {
                             doc: crate::inputs::doc_name(input.path()),
-                            path: crate::inputs::path_text(input.path()),
+                            path: crate::path_text::path_text(input.path()),
                             severity: "error",
                             error: error.to_string(),
                         };
@@ -703,7 +572,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         .map(|(input, entry)| {
             entry.unwrap_or_else(|| InputEntry {
                 doc: input.doc(),
-                path: crate::inputs::path_text(input.path()),
+                path: crate::path_text::path_text(input.path()),
                 bytes: std::fs::metadata(input.path()).ok().map(|m| m.len()),
                 sha256: None,
                 outcome: "not_processed".to_string(),

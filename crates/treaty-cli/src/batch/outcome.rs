@@ -1,9 +1,8 @@
-//! What became of one document in a run: processed, rendered, failed or skipped, and which
-//! warnings make a processed document a failure of the batch.
+//! What became of one document in a run: processed, rendered (its dataset lines, made by
+//! `datasets.rs`), failed or skipped, and which warnings make a processed document a failure
+//! of the batch.
 
 use treaty_extract::schema::DocumentReport;
-
-use super::datasets::Rendered;
 
 /// A document that could not be processed.
 #[derive(serde::Serialize)]
@@ -15,6 +14,31 @@ pub(super) struct Failure {
     /// folder that is not text (a Word document, an image), not read.
     pub(super) severity: &'static str,
     pub(super) error: String,
+}
+
+/// What the main thread appends to the datasets for one document.
+pub(super) struct Rendered {
+    pub(super) resumed: bool,
+    pub(super) rates_csv: Vec<u8>,
+    pub(super) rates_jsonl: Vec<u8>,
+    pub(super) articles_csv: Vec<u8>,
+    /// The articles as JSON lines, for `articles.parquet`.
+    pub(super) articles_jsonl: Vec<u8>,
+    pub(super) treaties_csv: Vec<u8>,
+    pub(super) treaties_jsonl: Vec<u8>,
+    pub(super) n_rows: usize,
+    pub(super) n_articles: usize,
+    pub(super) n_warnings: usize,
+    /// `warnings.jsonl` lines: one per warning of the document.
+    pub(super) warnings_jsonl: Vec<u8>,
+    /// The code of each warning, in order.
+    pub(super) warning_codes: Vec<String>,
+    /// A warning that makes the document a failure of the batch.
+    pub(super) failure: Option<Failure>,
+    /// SHA-256 of the input's bytes (of the PDF, for a PDF), for the run manifest.
+    pub(super) input_sha256: String,
+    /// SHA-256 of the document's JSON as written or kept, for the run manifest.
+    pub(super) json_sha256: Option<String>,
 }
 
 /// Warnings that make a processed document a failure of the batch.

@@ -11,9 +11,10 @@ use treaty_extract::schema::DocumentReport;
 use treaty_extract::Settings;
 use treaty_normalize::IngestConfig;
 
+use super::args::RunArgs;
 use super::outcome::{failure_of_report, Failure};
 use super::process::process_guarded;
-use super::{job_count, worker_pool, RunArgs};
+use crate::workers::{job_count, worker_pool};
 use treaty_cli::dictionary::LazyTokenizer;
 
 /// One line of pipe input.

@@ -127,7 +127,7 @@ pub(super) fn process_input(
         Input::Unreadable { path, reason } => {
             return Outcome::Failed(Failure {
                 doc: crate::inputs::doc_name(path),
-                path: crate::inputs::path_text(path),
+                path: crate::path_text::path_text(path),
                 severity: "error",
                 error: reason.clone(),
             })
@@ -136,7 +136,7 @@ pub(super) fn process_input(
     let fail = |error: String| {
         Outcome::Failed(Failure {
             doc: doc.clone(),
-            path: crate::inputs::path_text(path),
+            path: crate::path_text::path_text(path),
             severity: "error",
             error,
         })

@@ -191,18 +191,39 @@ fn raw_string_start(b: &[char], i: usize) -> Option<(usize, usize)> {
     (b.get(k) == Some(&'"')).then_some((hashes, k + 1))
 }
 
-/// Blanks every item that follows `#[cfg(test)]` (up to its `;` or its closing brace).
+/// Whether the attribute `attribute` (`#[cfg(...)]`) compiles its item for tests only:
+/// `cfg(test)`, or `cfg(all(test, ...))`.
+fn is_test_only_cfg(attribute: &str) -> bool {
+    let inner: String = attribute.chars().filter(|c| !c.is_whitespace()).collect();
+    inner == "#[cfg(test)]"
+        || inner.strip_prefix("#[cfg(all(").is_some_and(|rest| {
+            rest.trim_end_matches([')', ']'])
+                .split(',')
+                .any(|p| p == "test")
+        })
+}
+
+/// Blanks every item that follows `#[cfg(test)]` or `#[cfg(all(test, ...))]` (up to its `;`
+/// or its closing brace).
 pub fn strip_test_items(code: &str) -> String {
     let mut out: Vec<char> = code.chars().collect();
-    let marker: Vec<char> = "#[cfg(test)]".chars().collect();
+    let marker: Vec<char> = "#[cfg(".chars().collect();
     let mut i = 0;
     while i + marker.len() <= out.len() {
         if out[i..i + marker.len()] != marker[..] {
             i += 1;
             continue;
         }
+        let Some(close) = out[i..].iter().position(|&c| c == ']') else {
+            break;
+        };
+        let attribute: String = out[i..=i + close].iter().collect();
+        if !is_test_only_cfg(&attribute) {
+            i += 1;
+            continue;
+        }
         let start = i;
-        let mut k = i + marker.len();
+        let mut k = i + close + 1;
         while k < out.len() && out[k] != '{' && out[k] != ';' {
             k += 1;
         }
@@ -445,6 +466,24 @@ pub fn self_test() {
         find_cycle(&cyclic).unwrap(),
         ["a/mod.rs", "a/x.rs", "a/y.rs", "a/mod.rs"]
     );
+
+    // Test-only items are blanked whatever the form of their cfg; other cfg items are kept.
+    for test_only in [
+        "#[cfg(test)]",
+        "#[cfg(all(test, unix))]",
+        "#[cfg( all( unix , test ) )]",
+    ] {
+        let code = format!("{test_only}\nmod t {{ use crate::x; }}\n");
+        assert!(!strip_test_items(&code).contains("crate::x"), "{test_only}");
+    }
+    for kept in [
+        "#[cfg(unix)]",
+        "#[cfg(not(test))]",
+        "#[cfg(any(test, unix))]",
+    ] {
+        let code = format!("{kept}\nmod t {{ use crate::x; }}\n");
+        assert!(strip_test_items(&code).contains("crate::x"), "{kept}");
+    }
 
     // A planted crate: `a/mod.rs` calls its child `x`, which uses `super::helper` (a cycle);
     // test code and comments do not count.

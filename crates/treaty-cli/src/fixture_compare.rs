@@ -1,0 +1,290 @@
+//! A document's output against its fixture folder (`fixtures/<doc>/`): the output as fixture
+//! records (`Actual`), the fixture files read (`Expected`), and their comparison. Used by the
+//! fixture commands (`golden.rs`) and by the report's check columns (`report.rs`).
+
+use std::path::Path;
+
+use anyhow::Context;
+use treaty_extract::schema::DocumentReport;
+use treaty_extract::{article_rows, treaty_rows};
+use treaty_golden::{
+    compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
+    parse_treaty_csv, DocumentComparison, HeadlineRecord, IdentityRecord, KnownGap, OutlineRecord,
+    RateRecord,
+};
+
+/// What the program produced for one document, as fixture records.
+pub(crate) struct Actual {
+    pub(crate) rates: Vec<RateRecord>,
+    pub(crate) outline: Vec<OutlineRecord>,
+    pub(crate) identity: Vec<IdentityRecord>,
+    pub(crate) headline: Vec<HeadlineRecord>,
+}
+
+/// The headline fields of a `treaties.csv` row, as fixture records.
+fn headline_of(
+    row: &treaty_extract::schema::TreatyRow,
+    rates: &[treaty_extract::schema::RateRow],
+) -> Vec<HeadlineRecord> {
+    let holding = [
+        ("min_holding", &row.dividends_lowest_min_holding),
+        ("holding_period", &row.dividends_lowest_holding_period),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_empty())
+    .map(|(key, value)| format!("{key}={value}"))
+    .collect::<Vec<_>>()
+    .join(";");
+    [
+        ("dividends_lowest", &row.dividends_lowest_rate, holding),
+        (
+            "dividends_general",
+            &row.dividends_general_rate,
+            String::new(),
+        ),
+        (
+            "interest_general",
+            &row.interest_general_rate,
+            String::new(),
+        ),
+        (
+            "royalties_general",
+            &row.royalties_general_rate,
+            String::new(),
+        ),
+        ("technical_fees", &row.technical_fees_rate, String::new()),
+    ]
+    .into_iter()
+    .zip([
+        &row.dividends_lowest_row,
+        &row.dividends_general_row,
+        &row.interest_general_row,
+        &row.royalties_general_row,
+        &row.technical_fees_row,
+    ])
+    .map(|((field, value, condition), place)| {
+        let source = headline_source(place, rates);
+        HeadlineRecord {
+            treaty: row.treaty,
+            field: field.to_string(),
+            value: value.clone(),
+            condition,
+            article: source.map_or_else(String::new, |rate| rate.article.clone()),
+            quote: source.map_or_else(String::new, |rate| short_quote(&rate.quote, value)),
+        }
+    })
+    .collect()
+}
+
+/// The row a headline field names (`<article>.<paragraph>[.<subparagraph>]@<start>`).
+fn headline_source<'a>(
+    place: &str,
+    rates: &'a [treaty_extract::schema::RateRow],
+) -> Option<&'a treaty_extract::schema::RateRow> {
+    let (clause, start) = place.split_once('@')?;
+    let start: usize = start.parse().ok()?;
+    let article = clause.split('.').next()?;
+    rates
+        .iter()
+        .find(|rate| rate.start == start && rate.article == article)
+}
+
+pub(crate) fn actual_of(report: &DocumentReport) -> Actual {
+    let rates = report
+        .rows
+        .iter()
+        .map(|row| RateRecord {
+            treaty: row.treaty,
+            lang: row.lang.to_string(),
+            topic: row.topic.as_str().to_string(),
+            article: row.article.clone(),
+            paragraph: row.paragraph.clone(),
+            subparagraph: row.subparagraph.clone(),
+            kind: row.kind.to_string(),
+            value: row.value.to_string(),
+            unit: row.unit.to_string(),
+            condition: row.condition.clone(),
+            quote: row.quote.chars().take(160).collect(),
+            source: Some(row.source.to_string()),
+            modifies: Some(row.modifies.join(";")),
+        })
+        .collect();
+    let outline = article_rows(report)
+        .into_iter()
+        .map(|article| OutlineRecord {
+            treaty: article.treaty,
+            lang: article.lang.to_string(),
+            article: article.article,
+            topic: article.topic.as_str().to_string(),
+            paragraphs: article.paragraphs,
+            title: article.title,
+        })
+        .collect();
+    // The fields of the treaties dataset, so check compares what users read there.
+    let treaties = treaty_rows(report);
+    let headline = treaties
+        .iter()
+        .flat_map(|row| headline_of(row, &report.rows))
+        .collect();
+    let identity = treaties
+        .into_iter()
+        .map(|row| IdentityRecord {
+            treaty: row.treaty,
+            instrument: row.instrument,
+            parties: [row.party1_alpha3, row.party2_alpha3]
+                .into_iter()
+                .filter(|code| !code.is_empty())
+                .collect::<Vec<_>>()
+                .join(";"),
+            signed: row.signed,
+            signed_place: row.signed_place,
+            in_force: row.in_force,
+            title: row.title,
+        })
+        .collect();
+    Actual {
+        rates,
+        outline,
+        identity,
+        headline,
+    }
+}
+
+/// A document's fixtures.
+pub(crate) struct Expected {
+    pub(crate) rates: Vec<RateRecord>,
+    /// Whether the fixture has a `rates.csv` at all.
+    pub(crate) has_rates: bool,
+    pub(crate) outline: Vec<OutlineRecord>,
+    /// Whether the fixture has an `outline.csv` at all.
+    pub(crate) has_outline: bool,
+    pub(crate) gaps: Vec<KnownGap>,
+    /// `treaty.csv`, when the fixture has one.
+    pub(crate) identity: Option<Vec<IdentityRecord>>,
+    /// `headline.csv`, when the fixture has one.
+    pub(crate) headline: Option<Vec<HeadlineRecord>>,
+}
+
+pub(crate) fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
+    let read = |name: &str| -> anyhow::Result<Option<String>> {
+        let path = dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(error).with_context(|| format!("{}: cannot read", path.display())),
+        }
+    };
+    let rates_text = read("rates.csv")?;
+    let has_rates = rates_text.is_some();
+    let rates = match rates_text {
+        Some(text) => parse_rates_csv(&text)
+            .with_context(|| format!("{}", dir.join("rates.csv").display()))?,
+        None => Vec::new(),
+    };
+    let outline_text = read("outline.csv")?;
+    let has_outline = outline_text.is_some();
+    let outline = match outline_text {
+        Some(text) => parse_outline_csv(&text)
+            .with_context(|| format!("{}", dir.join("outline.csv").display()))?,
+        None => Vec::new(),
+    };
+    let gaps = match read("known-gaps.csv")? {
+        Some(text) => parse_known_gaps_csv(&text)
+            .with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
+        None => Vec::new(),
+    };
+    let identity = match read("treaty.csv")? {
+        Some(text) => Some(
+            parse_treaty_csv(&text)
+                .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
+        ),
+        None => None,
+    };
+    let headline = match read("headline.csv")? {
+        Some(text) => Some(
+            parse_headline_csv(&text)
+                .with_context(|| format!("{}", dir.join("headline.csv").display()))?,
+        ),
+        None => None,
+    };
+    Ok(Expected {
+        rates,
+        has_rates,
+        outline,
+        has_outline,
+        gaps,
+        identity,
+        headline,
+    })
+}
+
+/// Compares one document's output with its fixture. A fixture with an outline but no
+/// `rates.csv` is compared on its outline only.
+pub(crate) fn compare_with_expected(
+    doc: &str,
+    produced: &Actual,
+    expected: &Expected,
+) -> DocumentComparison {
+    let produced_rates: &[RateRecord] = if expected.has_rates {
+        &produced.rates
+    } else {
+        &[]
+    };
+    compare_document(
+        doc,
+        produced_rates,
+        &expected.rates,
+        &produced.outline,
+        &expected.outline,
+    )
+}
+
+/// The comparison of one document's output with its fixture in `fixtures`, or `None` when it
+/// has none (the HTML report's check columns and page).
+pub(crate) fn compare_with_fixture(
+    report: &DocumentReport,
+    fixtures: &Path,
+) -> anyhow::Result<Option<DocumentComparison>> {
+    let dir = fixtures.join(&report.doc);
+    if !dir.is_dir() {
+        return Ok(None);
+    }
+    let expected = read_expected(&dir)?;
+    let produced = actual_of(report);
+    Ok(Some(compare_with_expected(
+        &report.doc,
+        &produced,
+        &expected,
+    )))
+}
+
+/// How many characters a new fixture quote keeps on each side of its number.
+const QUOTE_REACH: usize = 40;
+
+/// A few words around the first place `quote` prints `value` in digits (its opening words when
+/// it prints it otherwise, `quinze por cento`, `十五パーセント`), cut at word boundaries where
+/// the text has spaces.
+pub(crate) fn short_quote(quote: &str, value: &str) -> String {
+    let chars: Vec<(usize, char)> = quote.char_indices().collect();
+    let at = quote.find(value).map_or(0, |byte| {
+        chars.iter().position(|(b, _)| *b == byte).unwrap_or(0)
+    });
+    let mut start = at.saturating_sub(QUOTE_REACH);
+    let mut end = (at + value.chars().count() + QUOTE_REACH).min(chars.len());
+    // Widen to the nearest spaces (a few characters at most), so no word is cut.
+    while start > 0 && start + 12 > at.saturating_sub(QUOTE_REACH) && chars[start - 1].1 != ' ' {
+        start -= 1;
+    }
+    if start > 0 && chars[start - 1].1 != ' ' {
+        start = at.saturating_sub(QUOTE_REACH);
+    }
+    while end < chars.len()
+        && end < at + value.chars().count() + QUOTE_REACH + 12
+        && chars[end].1 != ' '
+    {
+        end += 1;
+    }
+    let from = chars.get(start).map_or(quote.len(), |(b, _)| *b);
+    let to = chars.get(end).map_or(quote.len(), |(b, _)| *b);
+    quote[from..to].trim().to_string()
+}
