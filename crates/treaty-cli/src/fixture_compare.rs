@@ -9,8 +9,8 @@ use treaty_extract::schema::DocumentReport;
 use treaty_extract::{article_rows, treaty_rows};
 use treaty_golden::{
     compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
-    parse_treaty_csv, DocumentComparison, HeadlineRecord, IdentityRecord, KnownGap, OutlineRecord,
-    RateRecord,
+    parse_treaty_csv, DocumentComparison, GoldenError, HeadlineRecord, IdentityRecord, KnownGap,
+    OutlineRecord, RateRecord,
 };
 
 /// What the program produced for one document, as fixture records.
@@ -165,56 +165,36 @@ pub(crate) struct Expected {
     pub(crate) headline: Option<Vec<HeadlineRecord>>,
 }
 
-pub(crate) fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
-    let read = |name: &str| -> anyhow::Result<Option<String>> {
-        let path = dir.join(name);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(Some(text)),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(error) => Err(error).with_context(|| format!("{}: cannot read", path.display())),
+/// The fixture file `name` of `dir` parsed by `parse`, or `None` when the folder has no such
+/// file; an unreadable or malformed file is an error naming it.
+fn read_fixture<T>(
+    dir: &Path,
+    name: &str,
+    parse: impl Fn(&str) -> Result<T, GoldenError>,
+) -> anyhow::Result<Option<T>> {
+    let path = dir.join(name);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => {
+            return Err(error).with_context(|| format!("{}: cannot read", path.display()))
         }
     };
-    let rates_text = read("rates.csv")?;
-    let has_rates = rates_text.is_some();
-    let rates = match rates_text {
-        Some(text) => parse_rates_csv(&text)
-            .with_context(|| format!("{}", dir.join("rates.csv").display()))?,
-        None => Vec::new(),
-    };
-    let outline_text = read("outline.csv")?;
-    let has_outline = outline_text.is_some();
-    let outline = match outline_text {
-        Some(text) => parse_outline_csv(&text)
-            .with_context(|| format!("{}", dir.join("outline.csv").display()))?,
-        None => Vec::new(),
-    };
-    let gaps = match read("known-gaps.csv")? {
-        Some(text) => parse_known_gaps_csv(&text)
-            .with_context(|| format!("{}", dir.join("known-gaps.csv").display()))?,
-        None => Vec::new(),
-    };
-    let identity = match read("treaty.csv")? {
-        Some(text) => Some(
-            parse_treaty_csv(&text)
-                .with_context(|| format!("{}", dir.join("treaty.csv").display()))?,
-        ),
-        None => None,
-    };
-    let headline = match read("headline.csv")? {
-        Some(text) => Some(
-            parse_headline_csv(&text)
-                .with_context(|| format!("{}", dir.join("headline.csv").display()))?,
-        ),
-        None => None,
-    };
+    let parsed = parse(&text).with_context(|| format!("{}", path.display()))?;
+    Ok(Some(parsed))
+}
+
+pub(crate) fn read_expected(dir: &Path) -> anyhow::Result<Expected> {
+    let rates = read_fixture(dir, "rates.csv", parse_rates_csv)?;
+    let outline = read_fixture(dir, "outline.csv", parse_outline_csv)?;
     Ok(Expected {
-        rates,
-        has_rates,
-        outline,
-        has_outline,
-        gaps,
-        identity,
-        headline,
+        has_rates: rates.is_some(),
+        rates: rates.unwrap_or_default(),
+        has_outline: outline.is_some(),
+        outline: outline.unwrap_or_default(),
+        gaps: read_fixture(dir, "known-gaps.csv", parse_known_gaps_csv)?.unwrap_or_default(),
+        identity: read_fixture(dir, "treaty.csv", parse_treaty_csv)?,
+        headline: read_fixture(dir, "headline.csv", parse_headline_csv)?,
     })
 }
 

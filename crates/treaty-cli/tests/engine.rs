@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use common::{assert_same_output, text, workspace_root};
@@ -45,6 +45,25 @@ fn driver(args: &[&str], dir: &Path, cache: &Path) -> Command {
         // Ray's own files (sessions, logs) in the test's folder.
         .env("RAY_TMPDIR", dir.join("ray"));
     command
+}
+
+/// The start of a test that runs a Ray cluster: Ray is there, no other such test runs, and
+/// the test's own folder.
+fn cluster_test() -> (MutexGuard<'static, ()>, tempfile::TempDir) {
+    require_ray();
+    let cluster = ONE_CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
+    (cluster, tempfile::tempdir().unwrap())
+}
+
+/// The driver (or a run) ended with exit 0; else its output is shown.
+fn assert_succeeded(output: &Output) {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}\n{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
 }
 
 fn single_run(inputs: &str, out: &str, extra: &[&str], dir: &Path, cache: &Path) {
@@ -88,9 +107,7 @@ fn assert_every_document_once(inputs: &str, merged: &Path, dir: &Path) {
 
 #[test]
 fn the_corpus_through_ray_is_byte_identical_to_one_run() {
-    require_ray();
-    let _cluster = ONE_CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = tempfile::tempdir().unwrap();
+    let (_cluster, dir) = cluster_test();
     let dir = dir.path();
     let cache = dir.join("ocr-cache");
     let corpus = workspace_root().join("corpus");
@@ -129,13 +146,7 @@ fn the_corpus_through_ray_is_byte_identical_to_one_run() {
     )
     .output()
     .unwrap();
-    assert_eq!(
-        engine.status.code(),
-        Some(0),
-        "{}\n{}",
-        text(&engine.stdout),
-        text(&engine.stderr)
-    );
+    assert_succeeded(&engine);
     let stderr = text(&engine.stderr);
     assert!(
         stderr.contains("OCR pages: 10 in page-range tasks"),
@@ -264,9 +275,7 @@ fn wait_with_timeout(mut child: Child, limit: Duration) -> Output {
 
 #[test]
 fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_comes_out_once() {
-    require_ray();
-    let _cluster = ONE_CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = tempfile::tempdir().unwrap();
+    let (_cluster, dir) = cluster_test();
     let dir = dir.path();
     let cache = dir.join("ocr-cache");
     // A small run: the Markdown corpus and one scan (5 pages, one task: no page ranges).
@@ -316,13 +325,7 @@ fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_come
     let first = kill_when_running(&parts, &shard, &[], Victim::Run);
     let second = kill_when_running(&parts, &shard, &[first.run], Victim::RayWorker);
     let output = wait_with_timeout(child, Duration::from_secs(300));
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}\n{}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+    assert_succeeded(&output);
     // The scan's part is the run of a retry, not of the process that was killed.
     let part = manifest(&parts.join(index.to_string()));
     assert_eq!(part["status"], "complete");
@@ -398,9 +401,7 @@ impl Drop for RayHead {
 
 #[test]
 fn the_readme_cluster_recipe_ray_start_then_the_driver_with_address_gives_one_runs_output() {
-    require_ray();
-    let _cluster = ONE_CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = tempfile::tempdir().unwrap();
+    let (_cluster, dir) = cluster_test();
     let dir = dir.path();
     let cache = dir.join("ocr-cache");
     let (head, address) = RayHead::start(dir);
@@ -417,13 +418,7 @@ fn the_readme_cluster_recipe_ray_start_then_the_driver_with_address_gives_one_ru
     .env_remove("RAY_AUTH_MODE")
     .output()
     .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}\n{}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+    assert_succeeded(&output);
     single_run(md, "whole", &[], dir, &cache);
     assert_same_output(&dir.join("whole"), &dir.join("engine"));
     assert_every_document_once(md, &dir.join("engine"), dir);
