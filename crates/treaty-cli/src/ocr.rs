@@ -654,7 +654,7 @@ fn plan_of(
 /// A region read with the right model in the right direction has a mean word confidence
 /// above this; with the wrong one, far below (measured on the ministry's scans and PDF pages:
 /// 0.85 to 0.94 against 0.18 to 0.53).
-const GOOD_READING: f32 = 0.70;
+pub(crate) const GOOD_READING: f32 = 0.70;
 
 /// The direction of Japanese lines the pages of one document were last found in, tried first
 /// on the next region (a document's pages are mostly printed alike).

@@ -132,11 +132,21 @@ fn number(lang: Lang, text: &str) -> Option<u32> {
     if profile.script == Script::Japanese {
         return parse_kanji_number(text).and_then(|v| u32::try_from(v).ok());
     }
-    if let Some(value) = parse_number_words(text) {
+    let lower = text.to_lowercase();
+    if let Some(value) = number_words(lang, &lower) {
+        return Some(value);
+    }
+    // Words written together (`twentyseventh`, `nineteen hundred and seventynine`).
+    let apart = split_glued_words(lang, &lower)?;
+    number_words(lang, &apart)
+}
+
+/// Cardinal number words, or an ordinal alone or after tens (`twenty-sixth`), in lower case.
+fn number_words(lang: Lang, lower: &str) -> Option<u32> {
+    let profile = lang.profile();
+    if let Some(value) = parse_number_words(lower) {
         return u32::try_from(value).ok();
     }
-    // An ordinal, alone or after tens (`twenty-sixth`).
-    let lower = text.to_lowercase();
     let ordinals = profile.identity.ordinals;
     ordinals.iter().find_map(|(word, value)| {
         let head = lower.strip_suffix(word)?;
@@ -146,6 +156,46 @@ fn number(lang: Lang, text: &str) -> Option<u32> {
         }
         let tens = parse_number_words(head)?;
         u32::try_from(tens).ok().map(|t| t + value)
+    })
+}
+
+/// `lower` with each word that is several number words of `lang` written together split
+/// into them (`seventynine` is `seventy nine`); `None` when a word is none or can be split
+/// in no way.
+fn split_glued_words(lang: Lang, lower: &str) -> Option<String> {
+    let profile = lang.profile();
+    let mut known: Vec<&str> = profile.numbers.words.iter().map(|w| w.word).collect();
+    known.extend(profile.identity.ordinals.iter().map(|(word, _)| *word));
+    known.push(profile.numbers.connector);
+    let mut parts: Vec<String> = Vec::new();
+    let mut split_any = false;
+    for word in lower.split(|c: char| c.is_whitespace() || c == '-') {
+        if word.is_empty() || known.contains(&word) {
+            parts.push(word.to_string());
+            continue;
+        }
+        parts.extend(split_word(word, &known)?.into_iter().map(str::to_string));
+        split_any = true;
+    }
+    split_any.then(|| parts.join(" "))
+}
+
+/// `word` as a sequence of `known` words, the longest first at each point (backtracking when
+/// a longer one leaves a rest that splits in no way).
+fn split_word<'w>(word: &'w str, known: &[&str]) -> Option<Vec<&'w str>> {
+    if word.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut heads: Vec<usize> = known
+        .iter()
+        .filter(|k| !k.is_empty() && word.starts_with(**k))
+        .map(|k| k.len())
+        .collect();
+    heads.sort_unstable_by(|a, b| b.cmp(a));
+    heads.into_iter().find_map(|len| {
+        let mut rest = split_word(&word[len..], known)?;
+        rest.insert(0, &word[..len]);
+        Some(rest)
     })
 }
 
@@ -204,6 +254,35 @@ mod tests {
         // Not dates: a month without a year, a day 32.
         assert!(dates("the first day of January next following", Lang::En).is_empty());
         assert!(dates("32 June 1997", Lang::En).is_empty());
+    }
+
+    #[test]
+    fn number_words_written_together_are_read() {
+        assert_eq!(
+            dates(
+                "DONE at Tokyo this twentyseventh day of June, nineteen hundred and seventynine",
+                Lang::En
+            ),
+            ["1979-06-27 twentyseventh day of June, nineteen hundred and seventynine"]
+        );
+        assert_eq!(
+            dates("on the thirtyfirst day of May 1984", Lang::En),
+            ["1984-05-31 thirtyfirst day of May 1984"]
+        );
+        // A run that is no number words stays no date.
+        assert!(dates("the someday of June 1979", Lang::En).is_empty());
+    }
+
+    #[test]
+    fn ocr_damage_of_an_ordinal_suffix_keeps_the_day() {
+        assert_eq!(
+            dates("Done at London this 22\" day of February 1978", Lang::En),
+            ["1978-02-22 22\" day of February 1978"]
+        );
+        assert_eq!(
+            dates("this 3 rd day of May, 1990", Lang::En),
+            ["1990-05-03 3 rd day of May, 1990"]
+        );
     }
 
     #[test]

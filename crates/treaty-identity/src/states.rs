@@ -61,6 +61,8 @@ struct Matcher {
     latin: AhoCorasick,
     /// Names of kanji-script profiles.
     kanji: AhoCorasick,
+    /// What makes a kanji-script name a language's (the profiles' `language_suffixes`).
+    kanji_language_suffixes: Vec<&'static str>,
     codes: HashMap<String, &'static str>,
 }
 
@@ -68,6 +70,7 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
     let mut codes: HashMap<String, &'static str> = HashMap::new();
     let mut latin: Vec<String> = Vec::new();
     let mut kanji: Vec<String> = Vec::new();
+    let mut kanji_language_suffixes: Vec<&'static str> = Vec::new();
     if Lang::all().any(|lang| lang.profile().names.iso_english_names) {
         for (name, code) in iso_english_names() {
             latin.push(name.clone());
@@ -84,6 +87,9 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
                 Script::Japanese => kanji.push(name.to_string()),
             }
         }
+        if profile.script == Script::Japanese {
+            kanji_language_suffixes.extend(profile.names.language_suffixes);
+        }
     }
     let latin: Vec<String> = latin
         .iter()
@@ -98,6 +104,7 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
     Matcher {
         latin: automaton(&latin),
         kanji: automaton(&kanji),
+        kanji_language_suffixes,
         codes,
     }
 });
@@ -198,39 +205,92 @@ fn former_names(current: &[(String, &'static str)]) -> Vec<(String, &'static str
 }
 
 /// Every state name in `text`, in text order, the longest at each position; a Latin-script
-/// name must stand as whole words.
+/// name must stand as whole words. A name may be broken over lines or spaced twice (a PDF's
+/// layout): whitespace in the text is matched as the one space of a Latin name, and is left
+/// out of a kanji name.
 pub fn find_states(text: &str) -> Vec<NameMatch> {
     let matcher = &*MATCHER;
     let folded = fold_case(text);
     let mut found = Vec::new();
-    for (automaton, haystack, needs_whole_words) in [
-        (&matcher.latin, folded.as_str(), true),
-        (&matcher.kanji, text, false),
+    for (automaton, script) in [
+        (&matcher.latin, Script::Latin),
+        (&matcher.kanji, Script::Japanese),
     ] {
+        let source = if script == Script::Latin {
+            folded.as_str()
+        } else {
+            text
+        };
+        let spaced = SpacedText::new(source, script);
+        let haystack = spaced.text.as_str();
         let mut at = 0;
         while let Some(m) = automaton.find(Input::new(haystack).span(at..haystack.len())) {
+            let range = spaced.original(m.range());
             let whole_words =
-                !is_word_char_before(text, m.start()) && !is_word_char_after(text, m.end());
-            if whole_words || !needs_whole_words {
-                let key = text[m.range()].replace('\u{2019}', "'").to_lowercase();
+                !is_word_char_before(text, range.start) && !is_word_char_after(text, range.end);
+            let language = script == Script::Japanese
+                && matcher
+                    .kanji_language_suffixes
+                    .iter()
+                    .any(|suffix| text[range.end..].starts_with(suffix));
+            if language {
+                at = m.end();
+            } else if whole_words || script != Script::Latin {
+                let key = SpacedText::new(&text[range.clone()], script)
+                    .text
+                    .replace('\u{2019}', "'")
+                    .to_lowercase();
                 let code = matcher.codes.get(&key).copied();
                 if let Some(state) = code.and_then(state) {
-                    found.push(NameMatch {
-                        range: m.range(),
-                        state,
-                    });
+                    found.push(NameMatch { range, state });
                 }
                 at = m.end();
             } else {
-                at = next_char(text, m.start());
+                at = next_char(haystack, m.start());
             }
-            if at >= text.len() {
+            if at >= haystack.len() {
                 break;
             }
         }
     }
     found.sort_by_key(|m| m.range.start);
     found
+}
+
+/// A text with each run of whitespace made one space (Latin script) or taken out (kanji
+/// script), and where each of its bytes comes from.
+struct SpacedText {
+    text: String,
+    /// The offset in the original text of each byte of `text`.
+    origin: Vec<usize>,
+}
+
+impl SpacedText {
+    fn new(source: &str, script: Script) -> SpacedText {
+        let mut text = String::with_capacity(source.len());
+        let mut origin = Vec::with_capacity(source.len());
+        let mut in_space = false;
+        for (at, c) in source.char_indices() {
+            if c.is_whitespace() {
+                if script == Script::Latin && !in_space {
+                    text.push(' ');
+                    origin.push(at);
+                }
+                in_space = true;
+                continue;
+            }
+            in_space = false;
+            text.push(c);
+            origin.extend(at..at + c.len_utf8());
+        }
+        SpacedText { text, origin }
+    }
+
+    /// The range of the original text a non-empty range of `text` that starts and ends with
+    /// no whitespace comes from.
+    fn original(&self, range: Range<usize>) -> Range<usize> {
+        self.origin[range.start]..self.origin[range.end - 1] + 1
+    }
 }
 
 fn next_char(text: &str, at: usize) -> usize {
@@ -294,6 +354,54 @@ mod tests {
         // A character whose lower case has another length keeps its offsets: it is not folded.
         assert_eq!(fold_case("İ Canada").len(), "İ Canada".len());
         assert_eq!(codes("İ CANADA"), ["CAN CANADA"]);
+    }
+
+    #[test]
+    fn a_name_broken_over_lines_is_one_name() {
+        assert_eq!(
+            codes(
+                "the Hong Kong Special Administrative\n   Region of the People's Republic of China"
+            ),
+            ["HKG Hong Kong Special Administrative\n   Region of the People's Republic of China"]
+        );
+        assert_eq!(
+            codes("THE UNITED KINGDOM OF GREAT BRITAIN AND\r\nNORTHERN  IRELAND and Japan"),
+            [
+                "GBR UNITED KINGDOM OF GREAT BRITAIN AND\r\nNORTHERN  IRELAND",
+                "JPN Japan"
+            ]
+        );
+        assert_eq!(
+            codes("中華人民共和国香港\n特別行政区"),
+            ["HKG 中華人民共和国香港\n特別行政区"]
+        );
+    }
+
+    #[test]
+    fn the_parts_of_a_state_are_not_other_states() {
+        // Northern Ireland is part of the United Kingdom, not Ireland.
+        assert_eq!(
+            codes("Great Britain and Northern Ireland"),
+            ["GBR Great Britain", "GBR Northern Ireland"]
+        );
+        // A language community of a federal state is named by its language, not a state.
+        assert_eq!(
+            codes("ベルギー王国のフランス語共同体及びドイツ語共同体"),
+            ["BEL ベルギー王国"]
+        );
+        assert!(codes("日本語、フランス語及び英語により本書二通を作成した").is_empty());
+        // A special administrative region named with its state is the region.
+        assert_eq!(
+            codes("el Reino de España y la Región Administrativa Especial de Hong Kong de la\nRepública Popular China"),
+            [
+                "ESP Reino de España",
+                "HKG Región Administrativa Especial de Hong Kong de la\nRepública Popular China"
+            ]
+        );
+        assert_eq!(
+            codes("日本国政府及び中華人民共和国マカオ特別行政区政府"),
+            ["JPN 日本国", "MAC 中華人民共和国マカオ特別行政区"]
+        );
     }
 
     #[test]

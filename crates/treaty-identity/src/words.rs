@@ -100,7 +100,9 @@ fn date_parts(profile: &Profile) -> (String, String, String) {
             } else {
                 format!("(?:{cardinal}|{ordinal})")
             };
-            let phrase = format!(r"{word}(?:(?:\s+{connector}\s+|[\s-]+){word})*");
+            // Words may be written together (`twentyseventh`, `seventynine`): the separator
+            // is optional, and `dates::number` splits such a run into its words.
+            let phrase = format!(r"{word}(?:(?:\s+{connector}\s+|[\s-]*){word})*");
             let month = alternation(profile.structure.months.iter().copied());
             // Digits as OCR prints them: `l0th`, `1O`, `l986` (a letter l, I or O for a
             // digit beside a real one; `dates::number` reads them back).

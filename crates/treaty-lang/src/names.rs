@@ -41,6 +41,11 @@ pub struct Names {
     /// Whether the English short names of ISO 3166 (and their long forms, `Republic of
     /// Korea` from `Korea (Republic of)`) are names in this language too.
     pub iso_english_names: bool,
+    /// What, right after a state's name, makes it a language's name (`フランス語`, French):
+    /// a name followed by one names no state (a treaty's closing names its languages, a
+    /// federal state its language communities). For the kanji script, whose names are found
+    /// inside words.
+    pub language_suffixes: &'static [&'static str],
     /// States whose currency is of a shared family, by a word of their name as printed.
     pub currency_parties: &'static [CurrencyParty],
     /// Bare currency words of the shared families.
@@ -52,6 +57,7 @@ impl Names {
     pub const EMPTY: Names = Names {
         states: &[],
         iso_english_names: false,
+        language_suffixes: &[],
         currency_parties: &[],
         currency_families: &[],
     };

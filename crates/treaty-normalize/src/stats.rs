@@ -39,6 +39,8 @@ pub struct FixStats {
     pub ocr_keywords: u64,
     /// Roman numerals corrected in enumerations (`Il - ` -> `II - `).
     pub roman_numerals: u64,
+    /// Amendment markers of consolidated texts taken out (`1[15] per cent` -> `15 per cent`).
+    pub amendment_markers: u64,
     /// Line-break hyphens resolved (`con- formidade` -> `conformidade`,
     /// `non- resident` -> `non-resident`).
     pub dehyphenation: u64,
@@ -67,6 +69,7 @@ impl FixStats {
             ("japanese_layout", self.japanese_layout),
             ("ocr_keywords", self.ocr_keywords),
             ("roman_numerals", self.roman_numerals),
+            ("amendment_markers", self.amendment_markers),
             ("dehyphenation", self.dehyphenation),
             ("whitespace", self.whitespace),
             ("column_gaps", self.column_gaps),
@@ -91,9 +94,9 @@ mod tests {
             ..FixStats::default()
         };
         let entries = stats.entries();
-        assert_eq!(entries.len(), 16);
+        assert_eq!(entries.len(), 17);
         assert_eq!(entries[2], ("mojibake", 1));
-        assert_eq!(entries[14], ("whitespace", 5));
+        assert_eq!(entries[15], ("whitespace", 5));
         assert_eq!(stats.total(), 6);
     }
 }

@@ -101,8 +101,14 @@ fn evaluate_tokens(tokens: &[&str], lang: Lang) -> Option<u64> {
                 group += value;
             }
             WordKind::HundredMultiplier => {
-                // `hundred` follows a single digit word: `one hundred`, `nine hundred`.
-                if last_kind != Some(WordKind::Ones) || group >= 10 {
+                // `hundred` follows a single digit word (`one hundred`, `nine hundred`) or a
+                // teen, as years are said (`nineteen hundred and seventy-nine`).
+                let multiplier = match last_kind {
+                    Some(WordKind::Ones) => group < 10,
+                    Some(WordKind::Teens) => (10..20).contains(&group),
+                    _ => false,
+                };
+                if !multiplier {
                     return None;
                 }
                 group *= value;
@@ -148,6 +154,11 @@ mod tests {
             ("three", Some(3)),
             ("six", Some(6)),
             ("Six", Some(6)),
+            // Years as they are said: a teen before `hundred`.
+            ("nineteen hundred and seventy-nine", Some(1979)),
+            ("fifteen hundred", Some(1500)),
+            ("twenty hundred", None),
+            ("hundred nineteen", None),
             ("ten", Some(10)),
             ("twelve", Some(12)),
             ("fifteen", Some(15)),
@@ -199,7 +210,7 @@ mod tests {
             ("six six", None),
             ("twelve three", None),
             ("eighty hundred", None),
-            ("twelve hundred", None),
+            ("twelve hundred", Some(1200)),
             ("and six", None),
             ("six and", None),
             ("six and and two", None),

@@ -4,7 +4,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use treaty_extract::schema::{DocumentReport, ExtractedFrom, OcrReport, Warning, SCHEMA_VERSION};
+use treaty_extract::schema::{
+    DocumentReport, ExtractedFrom, OcrReport, PageReading, Warning, SCHEMA_VERSION,
+};
 use treaty_extract::{process_document, sha256_hex, Settings};
 use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
 
@@ -273,6 +275,38 @@ fn note_ocr(report: &mut DocumentReport, ocr: &crate::pdf::OcrOrigin, text: &str
         start: None,
         end: None,
     });
+    if let Some(warning) = low_confidence_pages(&ocr.readings) {
+        report.warnings.push(warning);
+    }
+}
+
+/// The OCR'd pages that read poorly (mean word confidence under the floor a right reading
+/// passes), named with their confidence, so a reviewer knows which pages of the scan to check.
+fn low_confidence_pages(readings: &[PageReading]) -> Option<Warning> {
+    let floor = crate::ocr::GOOD_READING;
+    let poor: Vec<String> = readings
+        .iter()
+        .filter_map(|reading| {
+            let confidence = reading.confidence?;
+            (confidence < floor).then(|| format!("{} ({confidence:.2})", reading.page))
+        })
+        .collect();
+    if poor.is_empty() {
+        return None;
+    }
+    Some(Warning {
+        code: "ocr_low_confidence".to_string(),
+        message: format!(
+            "{} OCR'd page{} read with a mean word confidence under {floor:.2}: page{} {}; \
+             their text may be wrong",
+            poor.len(),
+            if poor.len() == 1 { "" } else { "s" },
+            if poor.len() == 1 { "" } else { "s" },
+            poor.join(", ")
+        ),
+        start: None,
+        end: None,
+    })
 }
 
 /// Where a row's quote lies in `text`: the stretch that holds the number and whose characters,
@@ -324,7 +358,38 @@ fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport
 
 #[cfg(test)]
 mod tests {
-    use super::quote_span;
+    use super::{low_confidence_pages, quote_span};
+    use treaty_extract::schema::PageReading;
+
+    fn reading(page: u32, confidence: Option<f32>) -> PageReading {
+        PageReading {
+            page,
+            source: "ocr".to_string(),
+            letter_spacing: "none".to_string(),
+            spaces_removed: 0,
+            ocr: Some("region 1 eng".to_string()),
+            confidence,
+        }
+    }
+
+    #[test]
+    fn pages_read_poorly_are_named_with_their_confidence() {
+        let readings = [
+            reading(1, Some(0.91)),
+            reading(2, Some(0.43)),
+            reading(3, None),
+            reading(4, Some(0.69)),
+        ];
+        let warning = low_confidence_pages(&readings).expect("a warning");
+        assert_eq!(warning.code, "ocr_low_confidence");
+        assert!(
+            warning.message.contains("2 OCR'd pages")
+                && warning.message.contains("pages 2 (0.43), 4 (0.69)"),
+            "{}",
+            warning.message
+        );
+        assert_eq!(low_confidence_pages(&readings[..1]), None);
+    }
 
     #[test]
     fn a_quote_is_found_around_its_number_whatever_the_line_breaks() {

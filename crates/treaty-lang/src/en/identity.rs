@@ -30,12 +30,13 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         },
     ],
     date_patterns: &[
-        // this 19th day of June 1997; the twenty-sixth day of September, 1980
-        r"(?i){D}-?(?:st|nd|rd|th)?\s+day\s+of\s+{M},?\s+(?:in\s+the\s+year\s+)?{Y}",
+        // this 19th day of June 1997; the twenty-sixth day of September, 1980. An ordinal's
+        // suffix may be printed apart (`3 rd`) or, raised, come out of OCR as a mark (`22"`).
+        r#"(?i){D}(?:-?\s?(?:st|nd|rd|th)\b|["'’”°])?\s+day\s+of\s+{M},?\s+(?:in\s+the\s+year\s+)?{Y}"#,
         // 19 June 1997; 5th of May 2010
-        r"(?i)\b{D}-?(?:st|nd|rd|th)?(?:\s+of)?\s+{M},?\s+{Y}",
+        r#"(?i)\b{D}(?:-?\s?(?:st|nd|rd|th)\b|["'’”°])?(?:\s+of)?\s+{M},?\s+{Y}"#,
         // September 26, 1980; July 9,1972
-        r"(?i){M}\s+{D}-?(?:st|nd|rd|th)?(?:,\s*|\s+){Y}",
+        r#"(?i){M}\s+{D}(?:-?\s?(?:st|nd|rd|th)\b|["'’”°])?(?:,\s*|\s+){Y}"#,
     ],
     ordinals: &[
         ("first", 1),

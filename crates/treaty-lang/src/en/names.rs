@@ -21,6 +21,8 @@ pub(super) const NAMES: Names = Names {
         ("American Institute in Taiwan", "US"),
         ("United Kingdom", "GB"),
         ("Great Britain", "GB"),
+        // A part of the United Kingdom, not Ireland.
+        ("Northern Ireland", "GB"),
         ("Russia", "RU"),
         ("Vietnam", "VN"),
         ("Korea", "KR"),
@@ -78,6 +80,7 @@ pub(super) const NAMES: Names = Names {
         ("Soviet Union", "SUHH"),
     ],
     iso_english_names: true,
+    language_suffixes: &[],
     currency_parties: &[
         CurrencyParty {
             name_word: "denmark",

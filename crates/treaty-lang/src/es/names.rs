@@ -129,6 +129,15 @@ pub(super) const NAMES: Names = Names {
         ("Singapur", "SG"),
         ("Hong Kong", "HK"),
         ("Macao", "MO"),
+        // A region of a state by its whole name: the region, not the state it belongs to.
+        (
+            "Región Administrativa Especial de Hong Kong de la República Popular China",
+            "HK",
+        ),
+        (
+            "Región Administrativa Especial de Macao de la República Popular China",
+            "MO",
+        ),
         ("Indonesia", "ID"),
         ("Filipinas", "PH"),
         ("Tailandia", "TH"),
@@ -176,6 +185,7 @@ pub(super) const NAMES: Names = Names {
         ("Antillas Neerlandesas", "ANHH"),
     ],
     iso_english_names: false,
+    language_suffixes: &[],
     currency_parties: &[
         CurrencyParty {
             name_word: "dinamarca",

@@ -139,6 +139,8 @@ pub(super) const NAMES: Names = Names {
         ("香港特別行政区", "HK"),
         ("香港", "HK"),
         ("マカオ", "MO"),
+        ("中華人民共和国マカオ特別行政区", "MO"),
+        ("マカオ特別行政区", "MO"),
         ("中華人民共和国", "CN"),
         ("中国", "CN"),
         ("大韓民国", "KR"),
@@ -185,6 +187,7 @@ pub(super) const NAMES: Names = Names {
         ("ユーゴースラヴィア", "YUCS"),
     ],
     iso_english_names: false,
+    language_suffixes: &["語"],
     currency_parties: &[
         CurrencyParty {
             name_word: "デンマーク",

@@ -205,6 +205,7 @@ pub(super) const NAMES: Names = Names {
         ("República Democrática Alemã", "DDDE"),
     ],
     iso_english_names: false,
+    language_suffixes: &[],
     currency_parties: &[
         CurrencyParty {
             name_word: "dinamarca",

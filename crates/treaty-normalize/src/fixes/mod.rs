@@ -12,11 +12,13 @@
 //! 4. NFC, then full-width folding, so later passes see one spelling of each character;
 //! 5. quotation-mark damage, page furniture (glued page pairs, then page lines), Japanese
 //!    layout (vertical text, hard line ends; it needs the page lines gone), page markers the
-//!    layout fix left run into the text, OCR keywords, Roman numerals;
+//!    layout fix left run into the text, OCR keywords, Roman numerals, amendment markers of
+//!    consolidated texts;
 //! 6. line-break hyphens, which count the words of the repaired text;
 //! 7. paragraph numbers and item labels on lines of their own joined to their text;
 //! 8. whitespace last, to tidy up what the removals left.
 
+mod amendment_markers;
 mod controls;
 mod dehyphenate;
 mod fullwidth;
@@ -53,7 +55,7 @@ pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 15] = [
+pub(crate) const FIXES: [Fix; 16] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
@@ -66,6 +68,7 @@ pub(crate) const FIXES: [Fix; 15] = [
     ocr_keywords::fix_ocr_keywords,
     ocr_numbers::fix_ocr_numbers,
     roman_numerals::fix_roman_numerals,
+    amendment_markers::fix_amendment_markers,
     dehyphenate::fix_dehyphenation,
     marker_lines::fix_marker_lines,
     whitespace::fix_whitespace,
