@@ -15,6 +15,7 @@
 
 #![deny(missing_docs)]
 
+mod completeness;
 mod currency;
 mod effective;
 mod headline;
@@ -90,6 +91,8 @@ pub fn process_document(
     let mut report = DocumentReport {
         schema_version: schema::SCHEMA_VERSION.to_string(),
         doc: doc.to_string(),
+        status: String::new(),
+        status_reasons: Vec::new(),
         bytes: bytes.len(),
         sha256: sha256_hex(bytes),
         encoding: normalized.encoding.to_string(),
@@ -103,21 +106,48 @@ pub fn process_document(
                 count,
             })
             .collect(),
-        languages: document
-            .languages
-            .iter()
-            .map(|l| LanguageBytes {
-                lang: l.lang,
-                bytes: l.bytes,
-            })
-            .collect(),
+        languages: reported_languages(&document.languages),
         treaties: structure_report(&normalized, &document, &identities),
         rows,
         warnings,
     };
     let unknown = link::unknown_amended_topics(&report, settings.amended_treaty.is_some());
     report.warnings.extend(unknown);
+    report.status_reasons = completeness::incomplete_reasons(&report);
+    report.status = if report.status_reasons.is_empty() {
+        "complete"
+    } else {
+        "incomplete"
+    }
+    .to_string();
     Ok(report)
+}
+
+/// A language holding less than this share of a document's text (and less than
+/// [`LANGUAGE_FLOOR_BYTES`]) is a few stray words (a name, a quoted term), not a language of
+/// the document.
+const LANGUAGE_FLOOR_SHARE: f64 = 0.02;
+
+/// See [`LANGUAGE_FLOOR_SHARE`].
+const LANGUAGE_FLOOR_BYTES: usize = 256;
+
+/// The document's languages, the largest always, the others when they hold enough of its
+/// text to be a language of it ([`LANGUAGE_FLOOR_SHARE`]).
+fn reported_languages(languages: &[treaty_segment::LanguageShare]) -> Vec<LanguageBytes> {
+    let total: usize = languages.iter().map(|l| l.bytes).sum();
+    let largest = languages.iter().map(|l| l.bytes).max().unwrap_or(0);
+    languages
+        .iter()
+        .filter(|l| {
+            l.bytes == largest
+                || (l.bytes >= LANGUAGE_FLOOR_BYTES
+                    && l.bytes as f64 >= LANGUAGE_FLOOR_SHARE * total as f64)
+        })
+        .map(|l| LanguageBytes {
+            lang: l.lang,
+            bytes: l.bytes,
+        })
+        .collect()
 }
 
 /// Hex SHA-256 of some bytes.
@@ -308,4 +338,42 @@ pub fn article_rows(report: &DocumentReport) -> Vec<schema::ArticleRow> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod language_floor_tests {
+    use super::reported_languages;
+    use treaty_lang::Lang;
+    use treaty_segment::LanguageShare;
+
+    fn shares(list: &[(Lang, usize)]) -> Vec<(Lang, usize)> {
+        let input: Vec<LanguageShare> = list
+            .iter()
+            .map(|&(lang, bytes)| LanguageShare { lang, bytes })
+            .collect();
+        reported_languages(&input)
+            .iter()
+            .map(|l| (l.lang, l.bytes))
+            .collect()
+    }
+
+    #[test]
+    fn a_few_stray_words_are_no_language_of_the_document() {
+        // An English treaty with a Portuguese name or two in it.
+        assert_eq!(
+            shares(&[(Lang::En, 48_000), (Lang::Pt, 45)]),
+            [(Lang::En, 48_000)]
+        );
+        // A bilingual treaty keeps both; so does a short appendix over the floor.
+        assert_eq!(
+            shares(&[(Lang::Pt, 30_000), (Lang::En, 28_000)]),
+            [(Lang::Pt, 30_000), (Lang::En, 28_000)]
+        );
+        assert_eq!(
+            shares(&[(Lang::Ja, 40_000), (Lang::En, 1_200)]),
+            [(Lang::Ja, 40_000), (Lang::En, 1_200)]
+        );
+        // A tiny document keeps its largest language.
+        assert_eq!(shares(&[(Lang::Ja, 10), (Lang::En, 5)]), [(Lang::Ja, 10)]);
+    }
 }

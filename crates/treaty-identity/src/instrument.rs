@@ -108,11 +108,16 @@ fn title_word(
             .all(|party| named.iter().any(|(n, s)| s == party && window.contains(n)))
     };
     let mut best: Option<(usize, usize, InstrumentKind)> = None;
-    for (kind, regex) in &GRAMMAR[version.lang].instruments {
-        for m in regex.find_iter(slice) {
-            if !names_both(m.start()) {
+    for (object_kind, regex) in &GRAMMAR[version.lang].instruments {
+        for object in regex.find_iter(slice) {
+            if !names_both(object.start()) {
                 continue;
             }
+            let (m, kind) = head_word(version, slice, object, object_kind);
+            // A title that says what it amends names its instrument for sure, also where
+            // the title runs into the preamble (a print's lost line break).
+            let amending_title = m.start() != object.start();
+            let kind = &kind;
             let line_start = slice[..m.start()].rfind('\n').map_or(0, |i| i + 1);
             let line_end = slice[m.end()..]
                 .find('\n')
@@ -121,13 +126,45 @@ fn title_word(
                 || slice[m.end()..line_end].trim().is_empty();
             let capitals = m.as_str().chars().any(char::is_alphabetic)
                 && !m.as_str().chars().any(char::is_lowercase);
-            let score = 2 * usize::from(at_edge) + usize::from(capitals);
+            let score =
+                4 * usize::from(amending_title) + 2 * usize::from(at_edge) + usize::from(capitals);
             if best.is_none_or(|(s, at, _)| score > s || (score == s && m.start() > at)) {
                 best = Some((score, m.start(), *kind));
             }
         }
     }
     best.map(|(_, at, kind)| (head.start + at, kind))
+}
+
+/// The head of a title an instrument word stands in: the word itself, or, where the profile's
+/// phrase makes it the object of the title's verb (`条約を改正する議定書`), the instrument word
+/// right after that phrase.
+fn head_word<'t>(
+    version: &Version,
+    slice: &'t str,
+    word: regex::Match<'t>,
+    kind: &InstrumentKind,
+) -> (regex::Match<'t>, InstrumentKind) {
+    let profile = version.lang.profile();
+    let rest = &slice[word.end()..];
+    let after_phrase = profile
+        .identity
+        .amended_object
+        .iter()
+        .filter_map(|phrase| rest.trim_start().strip_prefix(phrase))
+        .map(|after| slice.len() - after.trim_start().len())
+        .max();
+    let head = after_phrase.and_then(|at| {
+        GRAMMAR[version.lang]
+            .instruments
+            .iter()
+            .filter_map(|(head_kind, regex)| {
+                let m = regex.find_at(slice, at)?;
+                (m.start() == at).then_some((m, *head_kind))
+            })
+            .max_by_key(|(m, _)| m.len())
+    });
+    head.unwrap_or((word, *kind))
 }
 
 /// The first instrument word shortly before the articles, when no title names the parties.
@@ -144,8 +181,13 @@ fn first_word_before(
     GRAMMAR[version.lang]
         .instruments
         .iter()
-        .filter_map(|(kind, regex)| regex.find(window).map(|m| (start + m.start(), *kind)))
-        .min_by_key(|(at, _)| *at)
+        .filter_map(|(kind, regex)| {
+            let m = regex.find(window)?;
+            let (head, kind) = head_word(version, window, m, kind);
+            Some((start + head.start(), kind, start + m.start()))
+        })
+        .min_by_key(|(_, _, first)| *first)
+        .map(|(at, kind, _)| (at, kind))
 }
 
 /// The line holding `at`, and the lines after it up to two blank lines in a row (a PDF's

@@ -96,6 +96,10 @@ pub struct IdentityWords {
     /// Phrases after a state's name that hand the treaty over to a territory it acts for
     /// (`in respect of`): the territory is the party.
     pub on_behalf_of: &'static [&'static str],
+    /// Phrases right after an instrument word of a title that make it the object of the
+    /// title's verb, in a language that puts the head of a title last (`条約を改正する議定書`,
+    /// a protocol amending the convention): the instrument is the word after the phrase.
+    pub amended_object: &'static [&'static str],
 }
 
 impl IdentityWords {
@@ -118,5 +122,6 @@ impl IdentityWords {
         not_withheld_at_source: &[],
         has_effect: &[],
         on_behalf_of: &[],
+        amended_object: &[],
     };
 }

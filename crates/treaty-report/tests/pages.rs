@@ -795,3 +795,48 @@ fn the_index_shows_parties_signature_dates_and_headline_rates() {
         assert!(codes.iter().any(|c| c == code), "{codes:?}");
     }
 }
+
+/// A convention cut before its dividend article is `incomplete` in the index, with the
+/// reasons, never `ok`; the whole convention is not.
+#[test]
+fn the_index_calls_an_incomplete_document_incomplete_with_its_reasons() {
+    let bytes = std::fs::read(corpus("en/nl-kenya-en.txt")).expect("corpus");
+    let whole = process("whole", &bytes);
+    let cut_at = whole.treaties[0].versions[0]
+        .articles
+        .iter()
+        .find(|article| article.article == "10")
+        .expect("article 10")
+        .start;
+    let cut = process("cut", &bytes[..cut_at]);
+    assert_eq!(cut.status, "incomplete");
+    let entries: Vec<IndexEntry<'_>> = [("whole", &whole), ("cut", &cut)]
+        .into_iter()
+        .map(|(doc, report)| IndexEntry {
+            doc,
+            report: Some(report),
+            failure: None,
+            comparison: None,
+        })
+        .collect();
+    let page = parse(&index_page(&entries, &options()));
+    let rows = select(&page, "#docs tbody tr");
+    let status =
+        |row: &scraper::ElementRef| row.value().attr("data-status").unwrap_or("").to_string();
+    assert!(
+        !status(&rows[0]).split(' ').any(|w| w == "incomplete"),
+        "{}",
+        status(&rows[0])
+    );
+    let cut_status = status(&rows[1]);
+    assert!(
+        cut_status.split(' ').any(|w| w == "incomplete"),
+        "{cut_status}"
+    );
+    assert!(!cut_status.split(' ').any(|w| w == "ok"), "{cut_status}");
+    let cell: String = rows[1].text().collect();
+    assert!(
+        cell.contains("incomplete") && cell.contains("no dividends rate found"),
+        "{cell}"
+    );
+}

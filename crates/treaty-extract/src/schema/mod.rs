@@ -23,7 +23,7 @@ pub use vocabulary::{
 };
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "1.5";
+pub const SCHEMA_VERSION: &str = "1.6";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.
@@ -410,6 +410,13 @@ pub struct DocumentReport {
     pub schema_version: String,
     /// Input file name without its extension.
     pub doc: String,
+    /// `complete`, or `incomplete` when a convention in it lacks a dividend, interest or
+    /// royalty rate, or most of its articles (see `status_reasons`).
+    #[serde(default)]
+    pub status: String,
+    /// Why the document is incomplete: one reason per missing piece, each naming its treaty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub status_reasons: Vec<String>,
     /// Size of the input in bytes.
     pub bytes: usize,
     /// SHA-256 of the input bytes (hex), used to skip unchanged documents on `--resume`.

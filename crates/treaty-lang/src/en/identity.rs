@@ -97,4 +97,5 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         "shall become effective",
     ],
     on_behalf_of: &["in respect of", "on behalf of"],
+    amended_object: &[],
 };

@@ -74,4 +74,5 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         "se aplicará",
     ],
     on_behalf_of: &["en nombre de", "respecto de"],
+    amended_object: &[],
 };

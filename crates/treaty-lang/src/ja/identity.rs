@@ -53,4 +53,5 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     not_withheld_at_source: &["源泉徴収されない", "源泉徴収によらない", "その他の租税"],
     has_effect: &["適用する"],
     on_behalf_of: &[],
+    amended_object: &["を改正する", "の一部を改正する", "を修正する"],
 };

@@ -68,4 +68,5 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
         "aplicar-se-ão",
     ],
     on_behalf_of: &["em relação a", "em nome de", "relativamente a"],
+    amended_object: &[],
 };

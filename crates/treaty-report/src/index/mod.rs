@@ -35,7 +35,11 @@ fn statuses(entry: &IndexEntry<'_>) -> Vec<&'static str> {
         {
             words.push("unmatched");
         }
-        if entry.failure.is_none() && report.warnings.is_empty() {
+        let incomplete = report.status == "incomplete";
+        if incomplete {
+            words.push("incomplete");
+        }
+        if entry.failure.is_none() && report.warnings.is_empty() && !incomplete {
             words.push("ok");
         }
     }
@@ -229,10 +233,21 @@ fn document_cells(
     );
 }
 
-/// The status cell: failure, warnings or ok, and unmatched rows.
+/// The status cell: failure, incomplete (with the reasons), warnings or ok, and unmatched
+/// rows.
 fn status_cell(entry: &IndexEntry<'_>, status: &[&str], out: &mut String) {
     out.push_str("<td>");
+    let reasons = entry.report.map(|r| r.status_reasons.join("; "));
     match &entry.failure {
+        None if status.contains(&"incomplete") => {
+            let reasons = reasons.unwrap_or_default();
+            let _ = write!(
+                out,
+                "<span class=\"badge b-bad\" title=\"{}\">incomplete</span> {}",
+                attr(&reasons),
+                attr(&reasons)
+            );
+        }
         Some(failure) => {
             let _ = write!(
                 out,

@@ -1,0 +1,44 @@
+//! A title names its instrument by its head: in Japanese the head comes last, after the treaty
+//! it amends (`…条約を改正する議定書`, a protocol amending the convention), so such a title is a
+//! protocol's, not a convention's, also where the title runs into the preamble.
+
+use treaty_extract::{process_document, Settings};
+
+fn instrument(text: &str) -> String {
+    let report = process_document("protocol", text.as_bytes(), &Settings::default())
+        .expect("a text document");
+    report.treaties[0].instrument.as_str().to_string()
+}
+
+#[test]
+fn a_japanese_title_amending_a_convention_is_a_protocol() {
+    for (title, amended) in [
+        (
+            "所得に対する租税に関する二重課税の回避のための日本国とフィンランド共和国との間の条約を改正する議定書",
+            "千九百七十二年二月二十九日にヘルシンキで署名された所得に対する租税に関する二重課税の回避のための日本国とフィンランド共和国との間の条約",
+        ),
+        (
+            "日本国とフィンランド共和国との間の租税条約の一部を改正する議定書",
+            "千九百九十一年三月四日に東京で署名された日本国とフィンランド共和国との間の条約",
+        ),
+    ] {
+        // The title on a line of its own, and run into the preamble, as a print that lost
+        // its line break gives it.
+        for between in ["\n\n", "前文"] {
+        let text = format!(
+            "{title}{between}日本国政府及びフィンランド共和国政府は、{amended}（以下「条約」という。）を改正する議定書を締結することを希望して、次のとおり協定した。\n\n\
+             第一条\n配当に対して課される租税の額は、当該配当の額の十パーセントを超えないものとする。\n\n\
+             第二条\nこの議定書は、条約の不可分の一部を成す。\n\n\
+             第三条\nこの議定書は、批准されなければならない。この議定書は、批准書の交換の日の後三十日目の日に効力を生ずる。\n"
+        );
+        assert_eq!(instrument(&text), "protocol", "{title}{between}");
+        }
+    }
+    // A convention's own title stays a convention's.
+    let convention =
+        "所得に対する租税に関する二重課税の回避のための日本国とデンマーク王国との間の条約\n\n\
+        日本国及びデンマーク王国は、条約を締結することを希望して、次のとおり協定した。\n\n\
+        第一条\nこの条約は、一方又は双方の締約国の居住者である者に適用する。\n\n\
+        第二条\nこの条約は、所得に対する租税について適用する。\n";
+    assert_eq!(instrument(convention), "convention");
+}
