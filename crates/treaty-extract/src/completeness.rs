@@ -32,6 +32,7 @@ pub fn incomplete_reasons(report: &DocumentReport) -> Vec<String> {
         let name = format!("treaty {} ({})", treaty.treaty, treaty.instrument.as_str());
         let articles = article_count(treaty);
         if articles < FEWEST_ARTICLES {
+            // tidy: not language (a message read by people)
             reasons.push(format!(
                 "{name}: {articles} articles found, where a convention has about 30"
             ));
@@ -41,6 +42,7 @@ pub fn incomplete_reasons(report: &DocumentReport) -> Vec<String> {
                 row.treaty == treaty.treaty && row.topic == income && row.kind == Kind::Rate
             });
             if !has_rate {
+                // tidy: not language (a message read by people)
                 reasons.push(format!("{name}: no {} rate found", income.as_str()));
             }
         }

@@ -36,7 +36,7 @@ pub(crate) fn kind_and_title(
     let grammar = &GRAMMAR[version.lang];
     let first_word = title_word(text, version, head.clone(), parties)
         .or_else(|| first_word_before(text, version, head.clone()));
-    let title = first_word.map(|(at, _)| title_line(text, at));
+    let title = first_word.map(|(at, _)| title_line(text, at, parties));
     // A consolidated text says so in its title or in a note on its first pages.
     let mut note_end = (version.span.start.max(head.end) + NOTE_REACH).min(text.len());
     while !text.is_char_boundary(note_end) {
@@ -191,12 +191,25 @@ fn first_word_before(
 }
 
 /// The line holding `at`, and the lines after it up to two blank lines in a row (a PDF's
-/// title has one between its lines) or [`TITLE_LENGTH`] bytes, trimmed.
-fn title_line(text: &str, at: usize) -> Range<usize> {
+/// title has one between its lines), a line naming again a party the title named (the
+/// preamble's first), or [`TITLE_LENGTH`] bytes, trimmed.
+fn title_line(text: &str, at: usize, parties: &[State]) -> Range<usize> {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let mut end = start;
     let mut blank_run = 0;
+    // The parties the title has named so far: a later line that names one of them again is
+    // the preamble's ("The Government of X and the Government of Y, desiring ...").
+    let mut named: Vec<State> = Vec::new();
     for line in text[start..].split_inclusive('\n') {
+        let in_line: Vec<State> = find_states(line)
+            .into_iter()
+            .map(|m| m.state)
+            .filter(|state| parties.contains(state))
+            .collect();
+        if end > start && in_line.iter().any(|state| named.contains(state)) {
+            break;
+        }
+        named.extend(in_line);
         if line.trim().is_empty() {
             blank_run += 1;
             if blank_run == 2 {
@@ -227,7 +240,33 @@ fn title_line(text: &str, at: usize) -> Range<usize> {
 mod tests {
     use treaty_lang::Lang;
 
-    use super::GRAMMAR;
+    use super::{title_line, State, GRAMMAR};
+
+    #[test]
+    fn a_title_ends_where_the_preamble_names_the_parties_again() {
+        let states = |codes: &[&str]| -> Vec<State> {
+            codes
+                .iter()
+                .map(|c| crate::states::state(c).unwrap())
+                .collect()
+        };
+        let title = |text: &str, parties: &[State]| text[title_line(text, 0, parties)].to_string();
+        let english = "PROTOCOL AMENDING THE CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND\n\
+                       CANADA WITH RESPECT TO TAXES ON INCOME AND ON CAPITAL\n\
+                       The United States of America and Canada, desiring to conclude a Protocol\n\
+                       to amend the Convention, have agreed as follows:\n";
+        assert_eq!(
+            title(english, &states(&["US", "CA"])),
+            "PROTOCOL AMENDING THE CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND\n\
+             CANADA WITH RESPECT TO TAXES ON INCOME AND ON CAPITAL"
+        );
+        let spanish = "CONVENIO ENTRE EL REINO DE ESPAÑA\n\nY LA REPÚBLICA DE PANAMÁ PARA EVITAR LA DOBLE IMPOSICIÓN\n\n\
+                       El Reino de España y la República de Panamá, deseando concluir un Convenio,\n";
+        assert_eq!(
+            title(spanish, &states(&["ES", "PA"])),
+            "CONVENIO ENTRE EL REINO DE ESPAÑA\n\nY LA REPÚBLICA DE PANAMÁ PARA EVITAR LA DOBLE IMPOSICIÓN"
+        );
+    }
 
     fn notes(text: &str) -> usize {
         let spanish = Lang::from_code("es").expect("the Spanish profile is built in");
