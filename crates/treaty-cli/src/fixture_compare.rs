@@ -21,22 +21,44 @@ pub(crate) struct Actual {
     pub(crate) headline: Vec<HeadlineRecord>,
 }
 
-/// The headline fields of a `treaties.csv` row, as fixture records.
+/// The headline fields of a `treaties.csv` row, as fixture records. A fixture writes the
+/// lowest dividend rate's conditions as the rates' `condition` does
+/// (`min_holding=10%capital;holding_period=365days`).
 fn headline_of(
     row: &treaty_extract::schema::TreatyRow,
     rates: &[treaty_extract::schema::RateRow],
 ) -> Vec<HeadlineRecord> {
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    let number = |value: &Option<treaty_extract::schema::Decimal>| {
+        value.as_ref().map_or_else(String::new, ToString::to_string)
+    };
+    let min_holding = row
+        .dividends_substantial_min_holding_pct
+        .as_ref()
+        .map(|pct| format!("{pct}%{}", text(&row.dividends_substantial_holding_basis)));
+    let holding_period = row
+        .dividends_substantial_holding_period_value
+        .as_ref()
+        .map(|value| {
+            format!(
+                "{value}{}",
+                text(&row.dividends_substantial_holding_period_unit)
+            )
+        });
     let holding = [
-        ("min_holding", &row.dividends_lowest_min_holding),
-        ("holding_period", &row.dividends_lowest_holding_period),
+        ("min_holding", min_holding),
+        ("holding_period", holding_period),
     ]
     .into_iter()
-    .filter(|(_, value)| !value.is_empty())
-    .map(|(key, value)| format!("{key}={value}"))
+    .filter_map(|(key, value)| Some(format!("{key}={}", value?)))
     .collect::<Vec<_>>()
     .join(";");
     [
-        ("dividends_lowest", &row.dividends_lowest_rate, holding),
+        (
+            "dividends_substantial",
+            &row.dividends_substantial_rate,
+            holding,
+        ),
         (
             "dividends_general",
             &row.dividends_general_rate,
@@ -56,37 +78,27 @@ fn headline_of(
     ]
     .into_iter()
     .zip([
-        &row.dividends_lowest_row,
+        &row.dividends_substantial_row,
         &row.dividends_general_row,
         &row.interest_general_row,
         &row.royalties_general_row,
         &row.technical_fees_row,
     ])
     .map(|((field, value, condition), place)| {
-        let source = headline_source(place, rates);
+        let value = number(value);
+        let source = place
+            .as_deref()
+            .and_then(|id| rates.iter().find(|rate| rate.row_id == id));
         HeadlineRecord {
             treaty: row.treaty,
             field: field.to_string(),
-            value: value.clone(),
+            quote: source.map_or_else(String::new, |rate| short_quote(&rate.quote, &value)),
+            value,
             condition,
             article: source.map_or_else(String::new, |rate| rate.article.clone()),
-            quote: source.map_or_else(String::new, |rate| short_quote(&rate.quote, value)),
         }
     })
     .collect()
-}
-
-/// The row a headline field names (`<article>.<paragraph>[.<subparagraph>]@<start>`).
-fn headline_source<'a>(
-    place: &str,
-    rates: &'a [treaty_extract::schema::RateRow],
-) -> Option<&'a treaty_extract::schema::RateRow> {
-    let (clause, start) = place.split_once('@')?;
-    let start: usize = start.parse().ok()?;
-    let article = clause.split('.').next()?;
-    rates
-        .iter()
-        .find(|rate| rate.start == start && rate.article == article)
 }
 
 pub(crate) fn actual_of(report: &DocumentReport) -> Actual {
@@ -133,13 +145,13 @@ pub(crate) fn actual_of(report: &DocumentReport) -> Actual {
             instrument: row.instrument,
             parties: [row.party1_alpha3, row.party2_alpha3]
                 .into_iter()
-                .filter(|code| !code.is_empty())
+                .flatten()
                 .collect::<Vec<_>>()
                 .join(";"),
-            signed: row.signed,
-            signed_place: row.signed_place,
-            in_force: row.in_force,
-            title: row.title,
+            signed: row.signed.unwrap_or_default(),
+            signed_place: row.signed_place.unwrap_or_default(),
+            in_force: row.in_force.unwrap_or_default(),
+            title: row.title.unwrap_or_default(),
         })
         .collect();
     Actual {

@@ -94,8 +94,8 @@ fn spans_point_back_to_the_original_bytes() {
             row["end"].as_u64().unwrap() as usize,
         );
         let quoted = String::from_utf8_lossy(&original[start..end]).to_string();
-        if row["value"] != "0" {
-            let value = row["value"].as_str().unwrap();
+        if row["value"] != 0 {
+            let value = &row["value"].to_string();
             assert!(
                 quoted.to_lowercase().contains(value) || quoted.chars().any(|c| c.is_alphabetic()),
                 "row {line} spans {quoted:?}"
@@ -272,7 +272,7 @@ fn stage_commands_show_each_stage() {
         .as_array()
         .unwrap()
         .iter()
-        .any(|r| r["topic"] == "dividends" && r["value"] == "15" && r["kind"] == "rate"));
+        .any(|r| r["topic"] == "dividends" && r["value"] == 15 && r["kind"] == "rate"));
     let usage = treaty(&["run", "--no-such-flag"], &root);
     assert_eq!(usage.status.code(), Some(2));
 }

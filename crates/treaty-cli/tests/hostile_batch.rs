@@ -227,8 +227,8 @@ fn pipe_mode_answers_a_line_while_standard_input_stays_open() {
             }
         }
     };
-    assert!(answer_to("first")["value"].is_string());
-    assert!(answer_to("second")["value"].is_string());
+    assert!(answer_to("first")["value"].is_number());
+    assert!(answer_to("second")["value"].is_number());
     drop(stdin);
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
@@ -323,9 +323,9 @@ fn a_pdf_named_in_pipe_mode_is_answered_with_the_text_its_offsets_point_into() {
             row["start"].as_u64().unwrap() as usize,
             row["end"].as_u64().unwrap() as usize,
         );
-        let value = row["value"].as_str().unwrap();
+        let value = row["value"].to_string();
         if value != "0" {
-            assert!(pdf_text[start..end].contains(value), "{row}");
+            assert!(pdf_text[start..end].contains(&value), "{row}");
         }
     }
 }

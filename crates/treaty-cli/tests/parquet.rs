@@ -53,7 +53,7 @@ import csv, sys
 import duckdb
 out = sys.argv[1]
 expected_types = {
-    "rates": {"value": "VARCHAR", "start": "BIGINT", "confidence": "DOUBLE",
+    "rates": {"value": "DOUBLE", "start": "BIGINT", "confidence": "DOUBLE",
               "modifies": "VARCHAR[]", "page": "BIGINT", "ocr_confidence": "DOUBLE",
               "treaty": "BIGINT"},
     "articles": {"inferred": "BOOLEAN", "paragraphs": "BIGINT", "end": "BIGINT",

@@ -58,11 +58,11 @@ fn readme_example_rows_are_rows_of_the_real_output() {
     assert_eq!(shown[..], real[..shown.len()], "the first rows, in order");
 
     // The schema section names the same columns in the same order.
-    let columns = "`doc, lang, topic, article, paragraph, subparagraph, kind, value, unit, condition, quote` (this order, always first), then `treaty, start, end, confidence, status, source, modifies, page, ocr_confidence`";
+    let columns = "`doc, lang, topic, article, paragraph, subparagraph, kind, value, unit, condition, quote` (this order, always first), then `treaty, start, end, confidence, status, source, modifies, page, ocr_confidence, row_id`";
     assert!(readme.contains(columns));
     assert_eq!(
         real[0],
-        "doc,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,treaty,start,end,confidence,status,source,modifies,page,ocr_confidence"
+        "doc,lang,topic,article,paragraph,subparagraph,kind,value,unit,condition,quote,treaty,start,end,confidence,status,source,modifies,page,ocr_confidence,row_id"
     );
 }
 

@@ -199,7 +199,7 @@ fn bad_inputs_are_named_in_failures_and_the_good_document_is_complete() {
 
     if locked_is_readable {
         let report = read_json(&out.join("locked.json"));
-        assert_eq!(report["rows"][0]["value"], "10", "{report}");
+        assert_eq!(report["rows"][0]["value"], 10, "{report}");
     }
 
     // The one-line document completes: processed in full, not refused and not cut.
@@ -255,7 +255,7 @@ fn bad_inputs_are_named_in_failures_and_the_good_document_is_complete() {
     // A UTF-8 file whose last character is cut stays UTF-8, and spans stay exact: the text
     // at a row's span is the number as printed.
     assert_eq!(truncated_report["encoding"], "UTF-8");
-    for row in truncated_rows.iter().filter(|r| r["value"] != "0") {
+    for row in truncated_rows.iter().filter(|r| r["value"] != 0) {
         let (start, end) = (
             row["start"].as_u64().unwrap() as usize,
             row["end"].as_u64().unwrap() as usize,

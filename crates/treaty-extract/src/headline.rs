@@ -8,7 +8,8 @@
 use std::collections::BTreeMap;
 
 use crate::schema::{
-    DocumentReport, Kind, Measure, Owner, RateRow, TaxesCovered, TreatyReport, TreatyRow, Trigger,
+    Decimal, DocumentReport, Kind, Measure, Owner, RateRow, TaxesCovered, TreatyReport, TreatyRow,
+    Trigger,
 };
 use treaty_segment::Topic;
 
@@ -39,64 +40,52 @@ fn treaty_row(report: &DocumentReport, treaty: &TreatyReport, rows: &[&RateRow])
         doc: report.doc.clone(),
         treaty: treaty.treaty,
         instrument: treaty.instrument.as_str().to_string(),
-        party1_alpha2: party(0).map(|p| p.alpha2.clone()).unwrap_or_default(),
-        party1_alpha3: party(0).map(|p| p.alpha3.clone()).unwrap_or_default(),
-        party1_printed: party(0).map(|p| p.printed.clone()).unwrap_or_default(),
-        party2_alpha2: party(1).map(|p| p.alpha2.clone()).unwrap_or_default(),
-        party2_alpha3: party(1).map(|p| p.alpha3.clone()).unwrap_or_default(),
-        party2_printed: party(1).map(|p| p.printed.clone()).unwrap_or_default(),
-        title: treaty.title.clone(),
-        signed: treaty
-            .signed
-            .as_ref()
-            .and_then(|s| s.date.clone())
-            .unwrap_or_default(),
-        signed_place: treaty
-            .signed
-            .as_ref()
-            .map(|s| s.place.clone())
-            .unwrap_or_default(),
-        amends: treaty
-            .amends
-            .as_ref()
-            .and_then(|p| p.date.clone())
-            .unwrap_or_default(),
+        party1_alpha2: party(0).map(|p| p.alpha2.clone()),
+        party1_alpha3: party(0).map(|p| p.alpha3.clone()),
+        party1_printed: party(0).map(|p| p.printed.clone()),
+        party2_alpha2: party(1).map(|p| p.alpha2.clone()),
+        party2_alpha3: party(1).map(|p| p.alpha3.clone()),
+        party2_printed: party(1).map(|p| p.printed.clone()),
+        title: stated(treaty.title.clone()),
+        signed: treaty.signed.as_ref().and_then(|s| s.date.clone()),
+        signed_place: treaty.signed.as_ref().and_then(|s| stated(s.place.clone())),
+        amends: treaty.amends.as_ref().and_then(|p| p.date.clone()),
         in_force: treaty
             .entry_into_force
             .as_ref()
-            .and_then(|p| p.date.clone())
-            .unwrap_or_default(),
+            .and_then(|p| p.date.clone()),
         in_force_rule: treaty
             .entry_into_force
             .as_ref()
-            .map(|p| p.quote.clone())
-            .unwrap_or_default(),
+            .and_then(|p| stated(p.quote.clone())),
         effective_withholding: treaty
             .effective_withholding
             .as_ref()
-            .and_then(|p| p.date.clone())
-            .unwrap_or_default(),
+            .and_then(|p| p.date.clone()),
         effective_other: treaty
             .effective
             .iter()
             .find(|e| e.taxes != TaxesCovered::WithheldAtSource)
-            .and_then(|e| e.date.clone())
-            .unwrap_or_default(),
-        effective_clauses: treaty
-            .effective
-            .iter()
-            .map(|e| match &e.party_alpha3 {
-                Some(party) => format!("{} {party}: {}", e.taxes, e.quote),
-                None => format!("{}: {}", e.taxes, e.quote),
-            })
-            .collect::<Vec<_>>()
-            .join(" | "),
-        languages: treaty
-            .versions
-            .iter()
-            .map(|v| v.lang.as_str())
-            .collect::<Vec<_>>()
-            .join(";"),
+            .and_then(|e| e.date.clone()),
+        effective_clauses: stated(
+            treaty
+                .effective
+                .iter()
+                .map(|e| match &e.party_alpha3 {
+                    Some(party) => format!("{} {party}: {}", e.taxes, e.quote),
+                    None => format!("{}: {}", e.taxes, e.quote),
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+        ),
+        languages: stated(
+            treaty
+                .versions
+                .iter()
+                .map(|v| v.lang.as_str())
+                .collect::<Vec<_>>()
+                .join(";"),
+        ),
         fragment: treaty.fragment,
         ..TreatyRow::default()
     };
@@ -104,6 +93,43 @@ fn treaty_row(report: &DocumentReport, treaty: &TreatyReport, rows: &[&RateRow])
     fill_rates(&mut row, &rows);
     fill_thresholds(&mut row, &rows);
     row
+}
+
+/// `None` for an empty text: the text does not state it.
+fn stated(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+/// A dividend tier's conditions, each in a field of its own.
+struct TierConditions {
+    beneficial_owner: Option<String>,
+    min_holding_pct: Option<Decimal>,
+    holding_basis: Option<String>,
+    holding_period_value: Option<Decimal>,
+    holding_period_unit: Option<String>,
+}
+
+fn tier_conditions(row: &RateRow) -> TierConditions {
+    let conditions = &row.conditions;
+    TierConditions {
+        beneficial_owner: conditions.beneficial_owner.map(|o| o.as_str().to_string()),
+        min_holding_pct: conditions
+            .min_holding
+            .as_ref()
+            .and_then(|h| h.percent.parse().ok()),
+        holding_basis: conditions
+            .min_holding
+            .as_ref()
+            .map(|h| h.basis.as_str().to_string()),
+        holding_period_value: conditions
+            .holding_period
+            .as_ref()
+            .and_then(|p| p.value.parse().ok()),
+        holding_period_unit: conditions
+            .holding_period
+            .as_ref()
+            .map(|p| p.unit.as_str().to_string()),
+    }
 }
 
 /// The rows of `treaty` (`rows`: all its rows) in its first language version that state the
@@ -119,11 +145,14 @@ fn headline_rows<'a>(treaty: &TreatyReport, rows: &[&'a RateRow]) -> Vec<&'a Rat
         .copied()
         .filter(|r| Some(r.lang) == lang)
         .collect();
-    let own: std::collections::HashSet<String> = rows.iter().map(|r| reference(r)).collect();
+    let own: std::collections::HashSet<&str> = rows.iter().map(|r| r.row_id.as_str()).collect();
     rows.iter()
         .copied()
         .filter(|r| {
-            r.kind != Kind::Rate || r.superseded_by.as_ref().is_none_or(|by| !own.contains(by))
+            r.kind != Kind::Rate
+                || r.superseded_by
+                    .as_ref()
+                    .is_none_or(|by| !own.contains(by.as_str()))
         })
         .collect()
 }
@@ -137,66 +166,65 @@ fn fill_rates(row: &mut TreatyRow, rows: &[&RateRow]) {
             .collect()
     };
     let dividends = rates(Topic::Dividends);
-    if let Some(lowest) = lowest(&dividends, general(&dividends)) {
-        row.dividends_lowest_rate = lowest.value.to_string();
-        row.dividends_lowest_min_holding = lowest
-            .conditions
-            .min_holding
-            .as_ref()
-            .map(|h| format!("{}%{}", h.percent, h.basis))
-            .unwrap_or_default();
-        row.dividends_lowest_holding_period = lowest
-            .conditions
-            .holding_period
-            .as_ref()
-            .map_or_else(String::new, ToString::to_string);
-        row.dividends_lowest_row = reference(lowest);
+    let general_dividends = general(&dividends);
+    if let Some(substantial) = substantial(&dividends, general_dividends) {
+        let tier = tier_conditions(substantial);
+        row.dividends_substantial_rate = Some(substantial.value.clone());
+        row.dividends_substantial_beneficial_owner = tier.beneficial_owner;
+        row.dividends_substantial_min_holding_pct = tier.min_holding_pct;
+        row.dividends_substantial_holding_basis = tier.holding_basis;
+        row.dividends_substantial_holding_period_value = tier.holding_period_value;
+        row.dividends_substantial_holding_period_unit = tier.holding_period_unit;
+        row.dividends_substantial_row = Some(substantial.row_id.clone());
     }
-    if let Some(general) = general(&dividends) {
-        row.dividends_general_rate = general.value.to_string();
-        row.dividends_general_row = reference(general);
+    if let Some(general) = general_dividends {
+        row.dividends_general_rate = Some(general.value.clone());
+        row.dividends_general_row = Some(general.row_id.clone());
     }
     let interest = rates(Topic::Interest);
     if let Some(general) = general(&interest) {
-        row.interest_general_rate = general.value.to_string();
-        row.interest_general_row = reference(general);
+        row.interest_general_rate = Some(general.value.clone());
+        row.interest_general_row = Some(general.row_id.clone());
     }
-    row.interest_exempt = exemptions(&interest);
+    row.interest_exempt = stated(exemptions(&interest));
     let royalties = rates(Topic::Royalties);
     if let Some(general) = general(&royalties).or_else(|| highest(&royalties)) {
-        row.royalties_general_rate = general.value.to_string();
-        row.royalties_general_row = reference(general);
+        row.royalties_general_rate = Some(general.value.clone());
+        row.royalties_general_row = Some(general.row_id.clone());
     }
     let fees = rates(Topic::TechnicalServices);
     if let Some(rate) = general(&fees).or_else(|| highest(&fees)) {
-        row.technical_fees_rate = rate.value.to_string();
-        row.technical_fees_row = reference(rate);
+        row.technical_fees_rate = Some(rate.value.clone());
+        row.technical_fees_row = Some(rate.row_id.clone());
     }
 }
 
 fn fill_thresholds(row: &mut TreatyRow, rows: &[&RateRow]) {
-    let first = |measure: Measure| {
-        rows.iter()
-            .copied()
-            .find(|r| r.kind == Kind::Threshold && r.conditions.measure == Some(measure))
+    // The measure's own article: a test of days in the independent-services article
+    // ("183 days in any twelve-month period" for a fixed base) is not the employment
+    // article's, though both count days of presence.
+    let first = |measure: Measure, topic: Topic| {
+        rows.iter().copied().find(|r| {
+            r.kind == Kind::Threshold && r.conditions.measure == Some(measure) && r.topic == topic
+        })
     };
-    if let Some(found) = first(Measure::PeConstruction) {
-        row.pe_construction_value = found.value.to_string();
-        row.pe_construction_unit = found.unit.as_str().to_string();
-        row.pe_construction_row = reference(found);
+    if let Some(found) = first(Measure::PeConstruction, Topic::PermanentEstablishment) {
+        row.pe_construction_value = Some(found.value.clone());
+        row.pe_construction_unit = Some(found.unit.as_str().to_string());
+        row.pe_construction_row = Some(found.row_id.clone());
     }
-    if let Some(found) = first(Measure::PeServices) {
-        row.pe_services_value = found.value.to_string();
-        row.pe_services_unit = found.unit.as_str().to_string();
-        row.pe_services_row = reference(found);
+    if let Some(found) = first(Measure::PeServices, Topic::PermanentEstablishment) {
+        row.pe_services_value = Some(found.value.clone());
+        row.pe_services_unit = Some(found.unit.as_str().to_string());
+        row.pe_services_row = Some(found.row_id.clone());
     }
-    if let Some(found) = first(Measure::EmploymentDays) {
-        row.employment_days = found.value.to_string();
-        row.employment_days_row = reference(found);
+    if let Some(found) = first(Measure::EmploymentDays, Topic::Employment) {
+        row.employment_days = Some(found.value.clone());
+        row.employment_days_row = Some(found.row_id.clone());
     }
 }
 
-/// Beneficiaries too narrow for the headline's lowest rate: a rate for them is a special
+/// Beneficiaries too narrow for the headline's substantial-holding rate: a rate for them is a special
 /// tier, not one a shareholder obtains by its holding.
 const NARROW_OWNERS: [Owner; 5] = [
     Owner::PensionFund,
@@ -206,28 +234,35 @@ const NARROW_OWNERS: [Owner; 5] = [
     Owner::FinancialInstitution,
 ];
 
-/// The lowest rate a shareholder obtains (the first in text order among equals): among the
-/// general tier and the tiers of a company or a holding, never one for a narrow beneficiary
-/// or a class of income (property investment vehicles, branch profits). A rate whose clause
+/// A tier for any shareholder: not for a narrow beneficiary nor a class of income.
+fn owner_ok(row: &RateRow) -> bool {
+    row.conditions
+        .beneficial_owner
+        .is_none_or(|o| !NARROW_OWNERS.contains(&o))
+        && row.conditions.income.is_empty()
+}
+
+/// A tier a shareholder obtains by its holding: one for a company, or with a least holding.
+fn by_holding(row: &RateRow) -> bool {
+    row.conditions.min_holding.is_some()
+        || matches!(
+            row.conditions.beneficial_owner,
+            Some(Owner::Company | Owner::CompanyNotPartnership)
+        )
+}
+
+/// The rate for a substantial holding (direct investment): the lowest rate a shareholder
+/// obtains (the first in text order among equals), among the general tier and the tiers of a
+/// company or a holding, never one for a narrow beneficiary or a class of income (property
+/// investment vehicles, branch profits). Where the article has one rate for all dividends,
+/// that rate: a substantial holding obtains it too. `None` where every tier is for a narrow
+/// beneficiary or a class of income. A rate whose clause
 /// names no condition counts only in a paragraph that also holds the general tier or a
 /// holding's tier (a ladder whose conditions were not read); alone in its paragraph it is a
 /// conditional exemption ("as long as the other State does not tax dividends") or one of the
 /// residence State, not a tier of the source State's.
-fn lowest<'a>(rates: &[&'a RateRow], general: Option<&'a RateRow>) -> Option<&'a RateRow> {
+fn substantial<'a>(rates: &[&'a RateRow], general: Option<&'a RateRow>) -> Option<&'a RateRow> {
     let paragraph = |r: &RateRow| (r.article.clone(), r.paragraph.clone());
-    let owner_ok = |r: &RateRow| {
-        r.conditions
-            .beneficial_owner
-            .is_none_or(|o| !NARROW_OWNERS.contains(&o))
-            && r.conditions.income.is_empty()
-    };
-    let by_holding = |r: &RateRow| {
-        r.conditions.min_holding.is_some()
-            || matches!(
-                r.conditions.beneficial_owner,
-                Some(Owner::Company | Owner::CompanyNotPartnership)
-            )
-    };
     let ladders: Vec<(String, String)> = rates
         .iter()
         .copied()
@@ -245,7 +280,6 @@ fn lowest<'a>(rates: &[&'a RateRow], general: Option<&'a RateRow>) -> Option<&'a
         .filter(qualifies)
         .chain(general)
         .min_by(|a, b| a.value.cmp(&b.value).then(a.start.cmp(&b.start)))
-        .or_else(|| rates.iter().copied().min_by(|a, b| a.value.cmp(&b.value)))
 }
 
 /// The highest rate that is not an exemption, for an article whose tiers are all classes of
@@ -298,9 +332,10 @@ fn exemptions(rates: &[&RateRow]) -> String {
     names.join(";")
 }
 
-/// `<article>.<paragraph>[.<subparagraph>]@<start>`.
-fn reference(row: &RateRow) -> String {
-    crate::effective::row_reference(row)
+/// A headline field as its CSV cell.
+#[cfg(test)]
+fn cell<T: ToString>(value: &Option<T>) -> String {
+    value.as_ref().map_or_else(String::new, ToString::to_string)
 }
 
 #[cfg(test)]
@@ -410,11 +445,12 @@ mod tests {
             })
             .chain([report.rows[1].clone(), interest])
             .collect();
+        crate::effective::assign_row_ids("d", &mut report.rows);
         let headline = &treaty_rows(&report)[0];
-        assert_eq!(headline.dividends_lowest_rate, "5");
-        assert_eq!(headline.dividends_general_rate, "5");
-        assert_eq!(headline.dividends_general_row, "10.1@0");
-        assert_eq!(headline.interest_general_rate, "7");
+        assert_eq!(cell(&headline.dividends_substantial_rate), "5");
+        assert_eq!(cell(&headline.dividends_general_rate), "5");
+        assert_eq!(cell(&headline.dividends_general_row), "d:1:10.1@0");
+        assert_eq!(cell(&headline.interest_general_rate), "7");
     }
 }
 
@@ -450,6 +486,7 @@ mod ladder_tests {
                     tax so charged shall not exceed 15 per cent of the gross amount.\n";
         let mut report = process_document("d", text.as_bytes(), &Settings::default()).unwrap();
         report.rows = rows;
+        crate::effective::assign_row_ids("d", &mut report.rows);
         treaty_rows(&report).remove(0)
     }
 
@@ -477,8 +514,8 @@ mod ladder_tests {
             // in its paragraph.
             tier(&b, "5", "0", 50, "shall be exempt as long as"),
         ]);
-        assert_eq!(row.dividends_lowest_rate, "5");
-        assert_eq!(row.dividends_general_rate, "15");
+        assert_eq!(cell(&row.dividends_substantial_rate), "5");
+        assert_eq!(cell(&row.dividends_general_rate), "15");
     }
 
     #[test]
@@ -496,8 +533,8 @@ mod ladder_tests {
                 "when the recipient is a corporation, 10 percent",
             ),
         ]);
-        assert_eq!(row.dividends_lowest_rate, "10");
-        assert_eq!(row.dividends_general_rate, "15");
+        assert_eq!(cell(&row.dividends_substantial_rate), "10");
+        assert_eq!(cell(&row.dividends_general_rate), "15");
     }
 
     #[test]
@@ -511,8 +548,8 @@ mod ladder_tests {
             tier(&b, "2.b", "15", 20, "15 per cent in all other cases"),
             special,
         ]);
-        assert_eq!(row.dividends_lowest_rate, "5");
-        assert_eq!(row.dividends_general_rate, "15");
+        assert_eq!(cell(&row.dividends_substantial_rate), "5");
+        assert_eq!(cell(&row.dividends_general_rate), "15");
     }
 
     #[test]
@@ -523,11 +560,11 @@ mod ladder_tests {
         let mut replacing = tier(&b, "2.b", "10", 500, "10 per cent");
         replacing.source = Source::Protocol;
         let row = headline(vec![replaced.clone(), replacing.clone()]);
-        assert_eq!(row.dividends_general_rate, "10");
+        assert_eq!(cell(&row.dividends_general_rate), "10");
         // The replacing row in another treaty of the file (a protocol printed after it).
         replacing.treaty = 2;
         let row = headline(vec![replaced, replacing]);
-        assert_eq!(row.dividends_general_rate, "15");
+        assert_eq!(cell(&row.dividends_general_rate), "15");
     }
 
     #[test]
@@ -551,13 +588,13 @@ mod ladder_tests {
                 "exempt in all other respects as in all other cases",
             ),
         ]);
-        assert_eq!(row.dividends_general_rate, "15");
+        assert_eq!(cell(&row.dividends_general_rate), "15");
         // Without such a tier, the first unconditional rate.
         let row = headline(vec![
             tier(&b, "2", "10", 10, "10 per cent"),
             tier(&b, "3", "5", 30, "5 per cent of the adjusted amount"),
         ]);
-        assert_eq!(row.dividends_general_rate, "10");
+        assert_eq!(cell(&row.dividends_general_rate), "10");
     }
 
     #[test]
@@ -567,11 +604,74 @@ mod ladder_tests {
         copyright.topic = Topic::Royalties;
         copyright.condition = "income=copyright".to_string();
         let row = headline(vec![copyright.clone()]);
-        assert_eq!(row.royalties_general_rate, "");
+        assert_eq!(cell(&row.royalties_general_rate), "");
         let mut patents = tier(&b, "2", "10", 20, "10 per cent for patents");
         patents.topic = Topic::Royalties;
         patents.condition = "income=patents".to_string();
         let row = headline(vec![copyright, patents]);
-        assert_eq!(row.royalties_general_rate, "10");
+        assert_eq!(cell(&row.royalties_general_rate), "10");
+    }
+
+    #[test]
+    fn the_employment_test_is_the_employment_articles_and_a_window_is_no_pe_period() {
+        let b = base();
+        let threshold = |topic: Topic, measure: Measure, value: &str, start: usize| {
+            let mut row = tier(&b, "1", value, start, "days");
+            row.topic = topic;
+            row.kind = Kind::Threshold;
+            row.conditions.measure = Some(measure);
+            row
+        };
+        let row = headline(vec![
+            // "120 days in the calendar year" of the independent-services article comes first.
+            threshold(
+                Topic::IndependentPersonalServices,
+                Measure::EmploymentDays,
+                "120",
+                10,
+            ),
+            threshold(Topic::Employment, Measure::EmploymentDays, "183", 20),
+        ]);
+        assert_eq!(cell(&row.employment_days), "183");
+        // Only an independent-services test: no employment test is stated.
+        let row = headline(vec![threshold(
+            Topic::IndependentPersonalServices,
+            Measure::EmploymentDays,
+            "120",
+            10,
+        )]);
+        assert_eq!(cell(&row.employment_days), "");
+        // "more than 6 months in any twelve-month period": the 12 months are the window.
+        let row = headline(vec![
+            threshold(Topic::PermanentEstablishment, Measure::PePeriod, "12", 5),
+            threshold(
+                Topic::PermanentEstablishment,
+                Measure::PeConstruction,
+                "6",
+                10,
+            ),
+        ]);
+        assert_eq!(cell(&row.pe_construction_value), "6");
+        assert_eq!(cell(&row.pe_construction_row), "d:1:10.1@10");
+    }
+
+    #[test]
+    fn the_substantial_rate_is_the_single_rate_where_the_article_has_one() {
+        let b = base();
+        let row = headline(vec![tier(
+            &b,
+            "2",
+            "15",
+            10,
+            "15 per cent of the gross amount",
+        )]);
+        assert_eq!(cell(&row.dividends_substantial_rate), "15");
+        assert_eq!(cell(&row.dividends_substantial_min_holding_pct), "");
+        // Only a pension fund's exemption: no rate a substantial holding obtains.
+        let row = headline(vec![owned_by(
+            tier(&b, "3", "0", 30, "a pension fund"),
+            Owner::PensionFund,
+        )]);
+        assert_eq!(cell(&row.dividends_substantial_rate), "");
     }
 }

@@ -87,6 +87,7 @@ pub fn process_document(
         paragraph_texts(&document)
     }));
     warnings.extend(no_rate_rows(&document, &rows));
+    effective::assign_row_ids(doc, &mut rows);
     warnings.extend(settings.amended_treaty.as_deref().map(link::linked_warning));
     let mut report = DocumentReport {
         schema_version: schema::SCHEMA_VERSION.to_string(),

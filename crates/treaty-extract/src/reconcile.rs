@@ -174,6 +174,7 @@ mod tests {
             superseded_by: None,
             effective_rate: None,
             conditions: Conditions::default(),
+            row_id: String::new(),
         }
     }
 

@@ -229,6 +229,7 @@ impl RowPlace<'_> {
             superseded_by: None,
             effective_rate: None,
             conditions: finding.conditions,
+            row_id: String::new(),
         }
     }
 }

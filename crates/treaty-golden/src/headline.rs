@@ -13,7 +13,7 @@ use crate::GoldenError;
 
 /// The compared fields, in report order.
 pub const HEADLINE_FIELDS: [&str; 5] = [
-    "dividends_lowest",
+    "dividends_substantial",
     "dividends_general",
     "interest_general",
     "royalties_general",
@@ -29,7 +29,7 @@ pub struct HeadlineRecord {
     pub field: String,
     /// The rate in per cent, empty when the treaty states none.
     pub value: String,
-    /// For `dividends_lowest`: `min_holding=...;holding_period=...`.
+    /// For `dividends_substantial`: `min_holding=...;holding_period=...`.
     #[serde(default)]
     pub condition: String,
     /// Where the value stands (`10`, `P3`); informative.
@@ -200,7 +200,7 @@ impl HeadlineTally {
         crate::tally::agreement(&self.fields)
     }
 
-    /// `dividends_lowest 40/45, ...`.
+    /// `dividends_substantial 40/45, ...`.
     pub fn summary(&self) -> String {
         crate::tally::summary(&self.fields, &HEADLINE_FIELDS)
     }
@@ -230,7 +230,7 @@ mod tests {
                 "10",
                 "not exceed 10 per cent, \"gross\"",
             ),
-            record(1, "dividends_lowest", "5", "5 per cent\nof the"),
+            record(1, "dividends_substantial", "5", "5 per cent\nof the"),
         ];
         let text = write_headline_csv(&records);
         assert!(text.starts_with(HEADER), "{text}");
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn values_and_the_lowest_rates_holding_are_compared_field_by_field() {
         let expected = parse_headline_csv(&format!(
-            "{HEADER}1,dividends_lowest,5,min_holding=10%capital;holding_period=1years,10,5 per cent\n\
+            "{HEADER}1,dividends_substantial,5,min_holding=10%capital;holding_period=1years,10,5 per cent\n\
              1,dividends_general,15,,10,15 per cent\n\
              1,interest_general,10,,11,10 per cent\n\
              1,royalties_general,,,,\n\
@@ -254,7 +254,7 @@ mod tests {
         let produced = vec![
             HeadlineRecord {
                 treaty: 1,
-                field: "dividends_lowest".into(),
+                field: "dividends_substantial".into(),
                 value: "5.0".into(),
                 condition: "min_holding=10%capital;holding_period=12months".into(),
                 ..HeadlineRecord::default()
@@ -294,12 +294,12 @@ mod tests {
     #[test]
     fn a_wrong_holding_is_a_disagreement_and_an_unknown_field_an_error() {
         let expected = parse_headline_csv(&format!(
-            "{HEADER}1,dividends_lowest,0,min_holding=25%capital,,\n"
+            "{HEADER}1,dividends_substantial,0,min_holding=25%capital,,\n"
         ))
         .unwrap();
         let produced = vec![HeadlineRecord {
             treaty: 1,
-            field: "dividends_lowest".into(),
+            field: "dividends_substantial".into(),
             value: "0".into(),
             condition: "min_holding=10%capital".into(),
             ..HeadlineRecord::default()

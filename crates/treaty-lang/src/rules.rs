@@ -291,6 +291,13 @@ pub struct RuleWords {
     pub pe_services: &'static [&'static str],
     /// A look-back period ("preceding").
     pub lookback: &'static [&'static str],
+    /// Just before a duration: the window a permanent establishment's days or months are
+    /// counted in, not a duration of its own ("more than 6 months in any twelve-month
+    /// period": `any`).
+    pub counting_window_before: &'static [&'static str],
+    /// Just after a duration: the same, where the words follow the number
+    /// (`一課税年度において`: `課税年度において`).
+    pub counting_window_after: &'static [&'static str],
     /// Immovable property (the land-rich test).
     pub immovable_property: &'static [&'static str],
     /// The value of shares (the land-rich test).
@@ -383,6 +390,8 @@ impl RuleWords {
         pe_construction: &[],
         pe_services: &[],
         lookback: &[],
+        counting_window_before: &[],
+        counting_window_after: &[],
         immovable_property: &[],
         property_value: &[],
         ownership_period_after: &[],
@@ -405,7 +414,7 @@ mod tests {
         for profile in BUILTIN {
             let words = &profile.rules;
             let (owners, income) = (&words.owners, &words.income);
-            let lists: [&[&str]; 55] = [
+            let lists: [&[&str]; 57] = [
                 owners.company_not_partnership,
                 owners.pension_fund,
                 owners.central_bank,
@@ -461,6 +470,8 @@ mod tests {
                 words.pe_construction,
                 words.pe_services,
                 words.lookback,
+                words.counting_window_before,
+                words.counting_window_after,
             ];
             for word in lists.iter().flat_map(|list| list.iter()) {
                 assert_eq!(word.to_lowercase(), *word, "{}: {word}", profile.code);

@@ -2,18 +2,18 @@
 //! `treaties.csv` (`treaty_extract::treaty_rows`), in words a reader scans, each naming the
 //! row it came from. No markup here: the pages escape and link what this gives.
 
-use treaty_extract::schema::TreatyRow;
+use treaty_extract::schema::{Decimal, TreatyRow};
 
 /// One headline figure of a treaty.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Figure {
-    /// What it is (`dividends, lowest`).
+    /// What it is (`dividends, substantial holding`).
     pub label: &'static str,
     /// The value with its unit (`5 %`, `12 months`), empty when the treaty does not state it.
     pub value: String,
     /// Its conditions in words (`holding ≥ 10 % capital, for 365 days`), or empty.
     pub detail: String,
-    /// The row it came from, `<article>.<paragraph>[.<sub>]@<start>`, or empty.
+    /// The `row_id` of the row it came from, or empty.
     pub reference: String,
 }
 
@@ -27,56 +27,61 @@ fn with_unit(value: &str, unit: &str) -> String {
     }
 }
 
-/// A holding as `treaties.csv` writes it (`10%voting_power`) in words (`≥ 10 % voting power`).
-pub(crate) fn holding_words(holding: &str) -> String {
-    match holding.split_once('%') {
-        Some((percent, basis)) => {
-            format!("≥ {} % {}", percent.trim(), basis.replace('_', " ").trim())
-                .trim_end()
-                .to_string()
-        }
-        None => holding.replace('_', " "),
+/// A number of `treaties.csv` as text, empty when the treaty does not state it.
+pub(crate) fn number(value: &Option<Decimal>) -> String {
+    value.as_ref().map_or_else(String::new, ToString::to_string)
+}
+
+/// A text of `treaties.csv`, empty when the treaty does not state it.
+pub(crate) fn text(value: &Option<String>) -> &str {
+    value.as_deref().unwrap_or_default()
+}
+
+/// A holding (`10`, `voting_power`) in words (`≥ 10 % voting power`); empty without a
+/// percentage.
+pub(crate) fn holding_words(percent: &Option<Decimal>, basis: &Option<String>) -> String {
+    match percent {
+        Some(percent) => format!("≥ {percent} % {}", text(basis).replace('_', " "))
+            .trim_end()
+            .to_string(),
+        None => String::new(),
     }
 }
 
-/// A period as `treaties.csv` writes it (`365days`) in words (`365 days`).
-pub(crate) fn period_words(period: &str) -> String {
-    let digits = period
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(period.len());
-    let (number, unit) = period.split_at(digits);
-    with_unit(number, &unit.replace('_', " "))
-        .trim()
-        .to_string()
+/// A period (`365`, `days`) in words (`365 days`); empty without a number.
+pub(crate) fn period_words(value: &Option<Decimal>, unit: &Option<String>) -> String {
+    with_unit(&number(value), text(unit)).trim().to_string()
 }
 
-/// The dividend figures: the lowest rate with its holding and period, and the rate in all
-/// other cases (the lowest left out when it is that same row).
+/// The dividend figures: the substantial-holding rate with its holding and period, and the rate in all
+/// other cases (the first left out when it is that same row).
 fn dividends(row: &TreatyRow) -> Vec<Figure> {
     let mut conditions = Vec::new();
-    if !row.dividends_lowest_min_holding.is_empty() {
-        conditions.push(format!(
-            "holding {}",
-            holding_words(&row.dividends_lowest_min_holding)
-        ));
+    let holding = holding_words(
+        &row.dividends_substantial_min_holding_pct,
+        &row.dividends_substantial_holding_basis,
+    );
+    if !holding.is_empty() {
+        conditions.push(format!("holding {holding}"));
     }
-    if !row.dividends_lowest_holding_period.is_empty() {
-        conditions.push(format!(
-            "for {}",
-            period_words(&row.dividends_lowest_holding_period)
-        ));
+    let period = period_words(
+        &row.dividends_substantial_holding_period_value,
+        &row.dividends_substantial_holding_period_unit,
+    );
+    if !period.is_empty() {
+        conditions.push(format!("for {period}"));
     }
     let lowest = Figure {
-        label: "dividends, lowest",
-        value: with_unit(&row.dividends_lowest_rate, "percent"),
+        label: "dividends, substantial holding",
+        value: with_unit(&number(&row.dividends_substantial_rate), "percent"),
         detail: conditions.join(", "),
-        reference: row.dividends_lowest_row.clone(),
+        reference: text(&row.dividends_substantial_row).to_string(),
     };
     let general = Figure {
         label: "dividends, other cases",
-        value: with_unit(&row.dividends_general_rate, "percent"),
+        value: with_unit(&number(&row.dividends_general_rate), "percent"),
         detail: String::new(),
-        reference: row.dividends_general_row.clone(),
+        reference: text(&row.dividends_general_row).to_string(),
     };
     if lowest.reference.is_empty() || lowest.reference == general.reference {
         vec![general]
@@ -87,51 +92,60 @@ fn dividends(row: &TreatyRow) -> Vec<Figure> {
 
 /// The headline figures of a treaty, in the order of `treaties.csv`.
 pub(crate) fn figures(row: &TreatyRow) -> Vec<Figure> {
-    let figure = |label, value: String, detail: String, reference: &str| Figure {
-        label,
-        value,
-        detail,
-        reference: reference.to_string(),
-    };
+    let figure =
+        |label, value: &Option<Decimal>, unit: &str, detail: String, reference: &Option<String>| {
+            Figure {
+                label,
+                value: with_unit(&number(value), unit),
+                detail,
+                reference: text(reference).to_string(),
+            }
+        };
     let mut figures = dividends(row);
-    let exempt = match row.interest_exempt.as_str() {
+    let exempt = match text(&row.interest_exempt) {
         "" => String::new(),
         list => format!("exempt: {}", list.replace(';', ", ").replace('_', " ")),
     };
     figures.extend([
         figure(
             "interest",
-            with_unit(&row.interest_general_rate, "percent"),
+            &row.interest_general_rate,
+            "percent",
             exempt,
             &row.interest_general_row,
         ),
         figure(
             "royalties",
-            with_unit(&row.royalties_general_rate, "percent"),
+            &row.royalties_general_rate,
+            "percent",
             String::new(),
             &row.royalties_general_row,
         ),
         figure(
             "technical fees",
-            with_unit(&row.technical_fees_rate, "percent"),
+            &row.technical_fees_rate,
+            "percent",
             String::new(),
             &row.technical_fees_row,
         ),
         figure(
             "PE, construction",
-            with_unit(&row.pe_construction_value, &row.pe_construction_unit),
+            &row.pe_construction_value,
+            text(&row.pe_construction_unit),
             String::new(),
             &row.pe_construction_row,
         ),
         figure(
             "PE, services",
-            with_unit(&row.pe_services_value, &row.pe_services_unit),
+            &row.pe_services_value,
+            text(&row.pe_services_unit),
             String::new(),
             &row.pe_services_row,
         ),
         figure(
             "employment test",
-            with_unit(&row.employment_days, "days"),
+            &row.employment_days,
+            "days",
             String::new(),
             &row.employment_days_row,
         ),
@@ -143,30 +157,44 @@ pub(crate) fn figures(row: &TreatyRow) -> Vec<Figure> {
 mod tests {
     use super::*;
 
+    fn n(value: &str) -> Option<Decimal> {
+        Some(value.parse().unwrap())
+    }
+
+    fn t(value: &str) -> Option<String> {
+        Some(value.to_string())
+    }
+
     #[test]
     fn conditions_read_as_words() {
-        assert_eq!(holding_words("10%voting_power"), "≥ 10 % voting power");
-        assert_eq!(holding_words("25%capital"), "≥ 25 % capital");
-        assert_eq!(period_words("365days"), "365 days");
-        assert_eq!(period_words("6months"), "6 months");
-        assert_eq!(period_words(""), "");
+        assert_eq!(
+            holding_words(&n("10"), &t("voting_power")),
+            "≥ 10 % voting power"
+        );
+        assert_eq!(holding_words(&n("25"), &t("capital")), "≥ 25 % capital");
+        assert_eq!(holding_words(&None, &t("capital")), "");
+        assert_eq!(period_words(&n("365"), &t("days")), "365 days");
+        assert_eq!(period_words(&n("6"), &t("months")), "6 months");
+        assert_eq!(period_words(&None, &None), "");
     }
 
     #[test]
     fn figures_name_their_rows_and_leave_a_lowest_rate_that_is_the_general_one_out() {
         let row = TreatyRow {
-            dividends_lowest_rate: "0".into(),
-            dividends_lowest_min_holding: "10%voting_power".into(),
-            dividends_lowest_holding_period: "6months".into(),
-            dividends_lowest_row: "10.3.a@25409".into(),
-            dividends_general_rate: "15".into(),
-            dividends_general_row: "10.2@25119".into(),
-            interest_general_rate: "10".into(),
-            interest_general_row: "11.2@28147".into(),
-            interest_exempt: "government;central_bank".into(),
-            pe_construction_value: "12".into(),
-            pe_construction_unit: "months".into(),
-            pe_construction_row: "5.3@10772".into(),
+            dividends_substantial_rate: n("0"),
+            dividends_substantial_min_holding_pct: n("10"),
+            dividends_substantial_holding_basis: t("voting_power"),
+            dividends_substantial_holding_period_value: n("6"),
+            dividends_substantial_holding_period_unit: t("months"),
+            dividends_substantial_row: t("d:1:10.3.a@25409"),
+            dividends_general_rate: n("15"),
+            dividends_general_row: t("d:1:10.2@25119"),
+            interest_general_rate: n("10"),
+            interest_general_row: t("d:1:11.2@28147"),
+            interest_exempt: t("government;central_bank"),
+            pe_construction_value: n("12"),
+            pe_construction_unit: t("months"),
+            pe_construction_row: t("d:1:5.3@10772"),
             ..TreatyRow::default()
         };
         let figures = figures(&row);
@@ -175,7 +203,7 @@ mod tests {
             figures[0].detail,
             "holding ≥ 10 % voting power, for 6 months"
         );
-        assert_eq!(figures[0].reference, "10.3.a@25409");
+        assert_eq!(figures[0].reference, "d:1:10.3.a@25409");
         assert_eq!(figures[1].value, "15 %");
         assert_eq!(figures[2].detail, "exempt: government, central bank");
         let pe = figures.iter().find(|f| f.label == "PE, construction");
@@ -184,10 +212,10 @@ mod tests {
         assert_eq!(royalties.map(|f| f.value.as_str()), Some(""));
 
         let same = TreatyRow {
-            dividends_lowest_rate: "15".into(),
-            dividends_lowest_row: "10.2@100".into(),
-            dividends_general_rate: "15".into(),
-            dividends_general_row: "10.2@100".into(),
+            dividends_substantial_rate: n("15"),
+            dividends_substantial_row: t("d:1:10.2@100"),
+            dividends_general_rate: n("15"),
+            dividends_general_row: t("d:1:10.2@100"),
             ..TreatyRow::default()
         };
         assert_eq!(figures_labels(&same)[0], "dividends, other cases");

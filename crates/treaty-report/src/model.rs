@@ -321,9 +321,21 @@ impl<'a> Model<'a> {
         self.link(self.row_offset(index), &self.row_anchor(index), from)
     }
 
-    /// The row a headline field of `treaty` names (`<article>.<paragraph>[.<sub>]@<start>`,
-    /// see `treaty_extract::schema::TreatyRow`): the first row of the treaty at that start.
+    /// The row a headline field of `treaty` names: the row of that `row_id`, or, in a JSON
+    /// of schema 1.x (`<article>.<paragraph>[.<sub>]@<start>`), the first row of the treaty
+    /// at that start.
     pub fn row_by_reference(&self, treaty: usize, reference: &str) -> Option<usize> {
+        if reference.is_empty() {
+            return None;
+        }
+        if let Some(index) = self
+            .report
+            .rows
+            .iter()
+            .position(|row| row.row_id == reference)
+        {
+            return Some(index);
+        }
         let (_, start) = reference.rsplit_once('@')?;
         let start: usize = start.parse().ok()?;
         self.report

@@ -701,7 +701,7 @@ fn document_pages_show_parties_dates_and_headline_numbers_linked_to_the_text() {
     );
     // Each headline number links to the highlight of the row its `_row` names.
     let headline = &treaty_extract::treaty_rows(&report)[0];
-    let reference = &headline.dividends_general_row;
+    let reference = headline.dividends_general_row.as_deref().expect("a row");
     let start: usize = reference
         .rsplit_once('@')
         .expect("a row")
@@ -716,7 +716,10 @@ fn document_pages_show_parties_dates_and_headline_numbers_linked_to_the_text() {
         .expect("the dividend rate");
     assert_eq!(
         dividends.text().collect::<String>(),
-        format!("{} %", headline.dividends_general_rate)
+        format!(
+            "{} %",
+            headline.dividends_general_rate.as_ref().expect("a rate")
+        )
     );
     let id = dividends
         .value()
@@ -766,6 +769,9 @@ fn the_index_shows_parties_signature_dates_and_headline_rates() {
         .attr("data-parties")
         .is_some_and(|p| p.split(' ').any(|c| c == "DNK")));
     let headline = &treaty_extract::treaty_rows(&entries_data[0].1)[0];
+    let number = |value: &Option<treaty_extract::schema::Decimal>| {
+        value.as_ref().expect("a rate").to_string()
+    };
     let cells: Vec<String> = select(&page, "#docs tbody tr:first-child td.rate")
         .into_iter()
         .map(|td| td.text().collect())
@@ -775,10 +781,11 @@ fn the_index_shows_parties_signature_dates_and_headline_rates() {
         [
             format!(
                 "{} / {}",
-                headline.dividends_lowest_rate, headline.dividends_general_rate
+                number(&headline.dividends_substantial_rate),
+                number(&headline.dividends_general_rate)
             ),
-            headline.interest_general_rate.clone(),
-            headline.royalties_general_rate.clone()
+            number(&headline.interest_general_rate),
+            number(&headline.royalties_general_rate)
         ]
     );
     // A document with two treaties has a line per treaty in each column.

@@ -283,8 +283,13 @@ mod tests {
         assert_eq!(rates.fields().len(), RATE_COLUMNS.len());
         assert_eq!(articles.fields().len(), ARTICLE_COLUMNS.len());
         assert_eq!(treaties.fields().len(), TREATY_COLUMNS.len());
-        // A plain decimal is a string in the JSON (no reader rounds it), so here too.
-        assert_eq!(field(&rates, "value").data_type(), &DataType::Utf8);
+        // A plain decimal is a number in the JSON (a double holds its 15 digits), so here too.
+        assert_eq!(field(&rates, "value").data_type(), &DataType::Float64);
+        assert_eq!(
+            field(&treaties, "dividends_substantial_rate").data_type(),
+            &DataType::Float64
+        );
+        assert!(field(&treaties, "dividends_substantial_rate").is_nullable());
         assert_eq!(field(&rates, "kind").data_type(), &DataType::Utf8);
         assert_eq!(field(&rates, "start").data_type(), &DataType::Int64);
         assert!(!field(&rates, "start").is_nullable());

@@ -19,7 +19,7 @@ use super::rate::fill_rate_conditions;
 use super::relative::{is_relative_rate, plain_decimal, referenced_rate, referenced_text};
 use super::technical::is_initial_period;
 use super::text::{clause_around, lower, nested_items, quantities_within, words_around};
-use super::threshold::{is_back_reference, japanese_measure, measure_for};
+use super::threshold::{is_back_reference, is_counting_window, japanese_measure, measure_for};
 use super::words::{contains_any, starts_with_any, words};
 use super::Finding;
 use crate::schema::{Conditions, Kind, Measure};
@@ -301,6 +301,13 @@ impl Reading<'_> {
             // The least holding a credit for the underlying tax, or an exemption of
             // dividends, requires: a holding like a rate tier's.
             Measure::MinHolding
+        } else if topic == Topic::PermanentEstablishment
+            && quantity.unit.is_duration()
+            && is_counting_window(before, after, lang)
+        {
+            // "more than six months within any twelve-month period": the window the
+            // duration is counted in, not a duration that makes a permanent establishment.
+            Measure::PePeriod
         } else if quantity.unit.is_duration() && is_initial_period(topic, before, after, lang) {
             // "during the first five years for which this Convention has effect": when a rate
             // changes, not how long a holding lasted.

@@ -84,6 +84,16 @@ pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -
     }
 }
 
+/// The words around a duration name the window a permanent establishment's duration is
+/// counted in (`before` and `after`: the text next to the number, unit included).
+pub(super) fn is_counting_window(before: &str, after: &str, lang: Lang) -> bool {
+    let list = words(lang).list;
+    let before = lower(before);
+    let after = lower(after);
+    ends_with_any(before.trim_end(), list.counting_window_before)
+        || starts_with_any(after.trim_start(), list.counting_window_after)
+}
+
 /// The measure of a Japanese threshold where the words next to the number tell more than the
 /// article's topic, `None` to leave it to [`measure_for`].
 pub(super) fn japanese_measure(

@@ -15,15 +15,15 @@ mod vocabulary;
 
 pub use treaty_numbers::{Decimal, Unit};
 use vocabulary::{
-    decimal_schema, decimal_text, lang_schema, optional_decimal_schema, optional_decimal_text,
-    topic_name, topic_schema, unit_name, unit_schema,
+    decimal_number, decimal_schema, lang_schema, number_text, optional_decimal_number,
+    optional_decimal_schema, topic_name, topic_schema, unit_name, unit_schema,
 };
 pub use vocabulary::{
     Basis, Income, Instrument, Kind, Measure, Owner, Source, Status, TaxesCovered, Trigger,
 };
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "1.6";
+pub const SCHEMA_VERSION: &str = "2.0";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.
@@ -43,7 +43,7 @@ const fn names<Row, const N: usize>(columns: &[Column<Row>; N]) -> [&'static str
 /// The columns of `rates.csv`: the eleven of the dataset contract first, in their fixed
 /// order, then extra columns.
 // tidy: not language (the dataset's column names)
-pub const RATE_TABLE: [Column<RateRow>; 20] = [
+pub const RATE_TABLE: [Column<RateRow>; 21] = [
     ("doc", |row| row.doc.clone()),
     ("lang", |row| row.lang.as_str().to_string()),
     ("topic", |row| row.topic.as_str().to_string()),
@@ -69,10 +69,11 @@ pub const RATE_TABLE: [Column<RateRow>; 20] = [
         row.ocr_confidence
             .map_or(String::new(), |confidence| format!("{confidence:.2}"))
     }),
+    ("row_id", |row| row.row_id.clone()),
 ];
 
 /// Columns of `rates.csv`, in order.
-pub const RATE_COLUMNS: [&str; 20] = names(&RATE_TABLE);
+pub const RATE_COLUMNS: [&str; 21] = names(&RATE_TABLE);
 
 /// The columns of `articles.csv`.
 // tidy: not language (the dataset's column names)
@@ -119,8 +120,9 @@ pub struct RateRow {
     /// `rate` or `threshold`.
     pub kind: Kind,
     /// Plain decimal number (`4000`, `7.5`): no sign, exponent or trailing zero after the
-    /// point, at most 15 significant digits. A string in JSON, so no reader rounds it.
-    #[serde(with = "decimal_text")]
+    /// point, at most 15 significant digits. A number in JSON (schema 2.0; a string before),
+    /// which a double holds exactly.
+    #[serde(with = "decimal_number")]
     #[schemars(schema_with = "decimal_schema")]
     pub value: Decimal,
     /// `percent`, `days`, `months`, `years` or an ISO 4217 code.
@@ -161,8 +163,8 @@ pub struct RateRow {
     /// For a `treaty` rate row whose tier a `protocol` or `mli` row replaces (a point of the
     /// treaty's protocol, an MLI provision, or an amending protocol printed after the
     /// convention in the same document; same language version): the replacing row, as
-    /// `<article>.<paragraph>[.<subparagraph>]@<start>` (`P5.2.a@174590`, the form of
-    /// `treaties.csv`'s `_row` columns); the last instrument's where several replace the tier.
+    /// its `row_id` (`us-canada-1980-en:2:P5.2.a@174590`); the last instrument's where several
+    /// replace the tier.
     /// Absent when nothing replaces the tier: the row's own value applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub superseded_by: Option<String>,
@@ -170,12 +172,19 @@ pub struct RateRow {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "optional_decimal_text"
+        with = "optional_decimal_number"
     )]
     #[schemars(schema_with = "optional_decimal_schema")]
     pub effective_rate: Option<Decimal>,
     /// The typed conditions behind `condition`.
     pub conditions: Conditions,
+    /// The row's identifier, unique in a run and the same in every run of the same input and
+    /// rules: `<doc>:<treaty>:<article>.<paragraph>[.<subparagraph>]@<start>`, with `#2`,
+    /// `#3`, ... after the second and later rows at the same place (a tier of royalties and of
+    /// technical fees, alternative beneficiaries). `treaties.csv`'s `_row` columns and
+    /// `superseded_by` name rows by it.
+    #[serde(default)]
+    pub row_id: String,
 }
 
 /// Typed conditions of a row. Empty fields are omitted from JSON.
@@ -192,7 +201,8 @@ pub struct Conditions {
     /// but less than 25 per cent of the capital").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_holding: Option<Holding>,
-    /// How long the holding must last, written `365days` in the JSON and the CSV.
+    /// How long the holding must last: `{"value": 365, "unit": "days"}` in the JSON,
+    /// `365days` in the CSV's `condition`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holding_period: Option<Period>,
     /// Classes of income the row applies to (`copyright`, `patents`, `government_debt`, ...).
@@ -207,8 +217,9 @@ pub struct Conditions {
     pub measure: Option<Measure>,
 }
 
-/// A duration: a number of days, months or years (`365days`, `12months`), the number a plain
-/// decimal as printed. Written as one word in the JSON and the CSV.
+/// A duration: a number of days, months or years, the number a plain decimal as printed.
+/// Written `{"value": 365, "unit": "days"}` in the JSON and as one word (`365days`) in the
+/// CSV's `condition`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Period {
     /// The number, a plain decimal (`365`, `1.5`).
@@ -242,20 +253,43 @@ impl std::fmt::Display for Period {
     }
 }
 
+/// A period in JSON: `{"value": 365, "unit": "days"}`, the number a JSON number.
+#[derive(Serialize, Deserialize)]
+struct PeriodFields {
+    #[serde(with = "number_text")]
+    value: String,
+    unit: String,
+}
+
 impl Serialize for Period {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        PeriodFields {
+            value: self.value.clone(),
+            unit: self.unit.as_str().to_string(),
+        }
+        .serialize(serializer)
     }
+}
+
+/// What a reader may find for a period: the object of schema 2.0, or the word of 1.x.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum PeriodForms {
+    Fields(PeriodFields),
+    Word(String),
 }
 
 impl<'de> Deserialize<'de> for Period {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let period = match PeriodForms::deserialize(deserializer)? {
+            PeriodForms::Fields(fields) => {
+                Period::new(&fields.value, &Unit::from_name(&fields.unit))
+            }
+            PeriodForms::Word(word) => Period::parse(&word),
+        };
         // tidy: not language (an error message, with the dataset's unit names)
-        Period::parse(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "`{text}` is not a period: a number and days, months or years (`365days`)"
-            ))
+        period.ok_or_else(|| {
+            serde::de::Error::custom("not a period: a number and a unit of days, months or years")
         })
     }
 }
@@ -268,9 +302,14 @@ impl JsonSchema for Period {
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         // tidy: not language (the dataset's unit names)
         schemars::json_schema!({
-            "type": "string",
-            "description": "A number of days, months or years, as one word: `365days`, `12months`.",
-            "pattern": "^[0-9]+(\\.[0-9]+)?(days|months|years)$"
+            "type": "object",
+            "description": "A number of days, months or years: `{\"value\": 365, \"unit\": \"days\"}`.",
+            "properties": {
+                "value": { "type": "number", "minimum": 0 },
+                "unit": { "type": "string", "enum": ["days", "months", "years"] }
+            },
+            "required": ["value", "unit"],
+            "additionalProperties": false
         })
     }
 }
@@ -278,7 +317,9 @@ impl JsonSchema for Period {
 /// A minimum holding.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Holding {
-    /// The percentage (`25`), a plain decimal as printed.
+    /// The percentage (`25`), a plain decimal as printed; a JSON number.
+    #[serde(with = "number_text")]
+    #[schemars(schema_with = "decimal_schema")]
     pub percent: String,
     /// What it is measured on: `capital`, `voting_power`, `value` or `shares`.
     pub basis: Basis,
@@ -671,85 +712,113 @@ pub fn document_json_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(DocumentReport)).unwrap_or_default()
 }
 
-/// The columns of `treaties.csv`: the fields of [`TreatyRow`].
+/// The columns of `treaties.csv`: the fields of [`TreatyRow`]; a missing value is an empty cell.
 // tidy: not language (the dataset's column names)
-pub const TREATY_TABLE: [Column<TreatyRow>; 41] = [
+pub const TREATY_TABLE: [Column<TreatyRow>; 44] = [
     ("doc", |row| row.doc.clone()),
     ("treaty", |row| row.treaty.to_string()),
     ("instrument", |row| row.instrument.clone()),
-    ("party1_alpha2", |row| row.party1_alpha2.clone()),
-    ("party1_alpha3", |row| row.party1_alpha3.clone()),
-    ("party1_printed", |row| row.party1_printed.clone()),
-    ("party2_alpha2", |row| row.party2_alpha2.clone()),
-    ("party2_alpha3", |row| row.party2_alpha3.clone()),
-    ("party2_printed", |row| row.party2_printed.clone()),
-    ("title", |row| row.title.clone()),
-    ("signed", |row| row.signed.clone()),
-    ("signed_place", |row| row.signed_place.clone()),
-    ("amends", |row| row.amends.clone()),
-    ("in_force", |row| row.in_force.clone()),
-    ("in_force_rule", |row| row.in_force_rule.clone()),
+    ("party1_alpha2", |row| text_cell(&row.party1_alpha2)),
+    ("party1_alpha3", |row| text_cell(&row.party1_alpha3)),
+    ("party1_printed", |row| text_cell(&row.party1_printed)),
+    ("party2_alpha2", |row| text_cell(&row.party2_alpha2)),
+    ("party2_alpha3", |row| text_cell(&row.party2_alpha3)),
+    ("party2_printed", |row| text_cell(&row.party2_printed)),
+    ("title", |row| text_cell(&row.title)),
+    ("signed", |row| text_cell(&row.signed)),
+    ("signed_place", |row| text_cell(&row.signed_place)),
+    ("amends", |row| text_cell(&row.amends)),
+    ("in_force", |row| text_cell(&row.in_force)),
+    ("in_force_rule", |row| text_cell(&row.in_force_rule)),
     ("effective_withholding", |row| {
-        row.effective_withholding.clone()
+        text_cell(&row.effective_withholding)
     }),
-    ("effective_other", |row| row.effective_other.clone()),
-    ("effective_clauses", |row| row.effective_clauses.clone()),
-    ("languages", |row| row.languages.clone()),
-    ("dividends_lowest_rate", |row| {
-        row.dividends_lowest_rate.clone()
+    ("effective_other", |row| text_cell(&row.effective_other)),
+    ("effective_clauses", |row| text_cell(&row.effective_clauses)),
+    ("languages", |row| text_cell(&row.languages)),
+    ("dividends_substantial_rate", |row| {
+        number_cell(&row.dividends_substantial_rate)
     }),
-    ("dividends_lowest_min_holding", |row| {
-        row.dividends_lowest_min_holding.clone()
+    ("dividends_substantial_beneficial_owner", |row| {
+        text_cell(&row.dividends_substantial_beneficial_owner)
     }),
-    ("dividends_lowest_holding_period", |row| {
-        row.dividends_lowest_holding_period.clone()
+    ("dividends_substantial_min_holding_pct", |row| {
+        number_cell(&row.dividends_substantial_min_holding_pct)
     }),
-    ("dividends_lowest_row", |row| {
-        row.dividends_lowest_row.clone()
+    ("dividends_substantial_holding_basis", |row| {
+        text_cell(&row.dividends_substantial_holding_basis)
+    }),
+    ("dividends_substantial_holding_period_value", |row| {
+        number_cell(&row.dividends_substantial_holding_period_value)
+    }),
+    ("dividends_substantial_holding_period_unit", |row| {
+        text_cell(&row.dividends_substantial_holding_period_unit)
+    }),
+    ("dividends_substantial_row", |row| {
+        text_cell(&row.dividends_substantial_row)
     }),
     ("dividends_general_rate", |row| {
-        row.dividends_general_rate.clone()
+        number_cell(&row.dividends_general_rate)
     }),
     ("dividends_general_row", |row| {
-        row.dividends_general_row.clone()
+        text_cell(&row.dividends_general_row)
     }),
     ("interest_general_rate", |row| {
-        row.interest_general_rate.clone()
+        number_cell(&row.interest_general_rate)
     }),
     ("interest_general_row", |row| {
-        row.interest_general_row.clone()
+        text_cell(&row.interest_general_row)
     }),
-    ("interest_exempt", |row| row.interest_exempt.clone()),
+    ("interest_exempt", |row| text_cell(&row.interest_exempt)),
     ("royalties_general_rate", |row| {
-        row.royalties_general_rate.clone()
+        number_cell(&row.royalties_general_rate)
     }),
     ("royalties_general_row", |row| {
-        row.royalties_general_row.clone()
+        text_cell(&row.royalties_general_row)
     }),
-    ("technical_fees_rate", |row| row.technical_fees_rate.clone()),
-    ("technical_fees_row", |row| row.technical_fees_row.clone()),
+    ("technical_fees_rate", |row| {
+        number_cell(&row.technical_fees_rate)
+    }),
+    ("technical_fees_row", |row| {
+        text_cell(&row.technical_fees_row)
+    }),
     ("pe_construction_value", |row| {
-        row.pe_construction_value.clone()
+        number_cell(&row.pe_construction_value)
     }),
     ("pe_construction_unit", |row| {
-        row.pe_construction_unit.clone()
+        text_cell(&row.pe_construction_unit)
     }),
-    ("pe_construction_row", |row| row.pe_construction_row.clone()),
-    ("pe_services_value", |row| row.pe_services_value.clone()),
-    ("pe_services_unit", |row| row.pe_services_unit.clone()),
-    ("pe_services_row", |row| row.pe_services_row.clone()),
-    ("employment_days", |row| row.employment_days.clone()),
-    ("employment_days_row", |row| row.employment_days_row.clone()),
+    ("pe_construction_row", |row| {
+        text_cell(&row.pe_construction_row)
+    }),
+    ("pe_services_value", |row| {
+        number_cell(&row.pe_services_value)
+    }),
+    ("pe_services_unit", |row| text_cell(&row.pe_services_unit)),
+    ("pe_services_row", |row| text_cell(&row.pe_services_row)),
+    ("employment_days", |row| number_cell(&row.employment_days)),
+    ("employment_days_row", |row| {
+        text_cell(&row.employment_days_row)
+    }),
     ("fragment", |row| row.fragment.to_string()),
 ];
 
 /// Columns of `treaties.csv`, in order.
-pub const TREATY_COLUMNS: [&str; 41] = names(&TREATY_TABLE);
+pub const TREATY_COLUMNS: [&str; 44] = names(&TREATY_TABLE);
+
+fn text_cell(value: &Option<String>) -> String {
+    value.clone().unwrap_or_default()
+}
+
+fn number_cell(value: &Option<Decimal>) -> String {
+    value.as_ref().map_or_else(String::new, ToString::to_string)
+}
 
 /// One line of `treaties.csv` and `treaties.jsonl`: who, which instrument, since when, and
-/// the headline numbers. Each headline field has a `_row` field naming the row of
-/// `rates.csv` it came from, as `<article>.<paragraph>[.<subparagraph>]@<start>` (`start` is
-/// the row's byte offset); fields the treaty does not state are empty.
+/// the headline numbers, typed: numbers are JSON numbers, what the treaty does not state is
+/// `null` (an empty cell in the CSV), and each condition of a headline rate has a field of its
+/// own. Each headline field has a `_row` field holding the `row_id` of the `rates.csv` row it
+/// came from.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TreatyRow {
     /// Input file name without its extension.
@@ -760,89 +829,118 @@ pub struct TreatyRow {
     /// `technical_explanation`.
     pub instrument: String,
     /// The first party's ISO 3166-1 alpha-2 code.
-    pub party1_alpha2: String,
+    pub party1_alpha2: Option<String>,
     /// The first party's ISO 3166-1 alpha-3 code.
-    pub party1_alpha3: String,
+    pub party1_alpha3: Option<String>,
     /// The first party's name as printed.
-    pub party1_printed: String,
+    pub party1_printed: Option<String>,
     /// The second party's ISO 3166-1 alpha-2 code.
-    pub party2_alpha2: String,
+    pub party2_alpha2: Option<String>,
     /// The second party's ISO 3166-1 alpha-3 code.
-    pub party2_alpha3: String,
+    pub party2_alpha3: Option<String>,
     /// The second party's name as printed.
-    pub party2_printed: String,
+    pub party2_printed: Option<String>,
     /// The title as printed.
-    pub title: String,
+    pub title: Option<String>,
     /// The date of signature, `YYYY-MM-DD`.
-    pub signed: String,
+    pub signed: Option<String>,
     /// The place of signature as printed.
-    pub signed_place: String,
+    pub signed_place: Option<String>,
     /// For a protocol, the date of signature of the treaty it amends or accompanies, as its
     /// preamble names it, `YYYY-MM-DD`.
-    pub amends: String,
+    pub amends: Option<String>,
     /// The date of entry into force, `YYYY-MM-DD`, where the text states one.
-    pub in_force: String,
+    pub in_force: Option<String>,
     /// The clause that puts the treaty into force (the rule, where no date is stated).
-    pub in_force_rule: String,
+    pub in_force_rule: Option<String>,
     /// The date from which it has effect for taxes withheld at source, where stated.
-    pub effective_withholding: String,
+    pub effective_withholding: Option<String>,
     /// The date from which it has effect for other taxes, where stated.
-    pub effective_other: String,
+    pub effective_other: Option<String>,
     /// The clauses saying from when it has effect, each as `TAXES[ PARTY]: clause`, joined
     /// by ` | ` (`withheld_at_source JPN: (i) with respect to taxes withheld at source ...`).
-    pub effective_clauses: String,
+    pub effective_clauses: Option<String>,
     /// The language versions, by profile code, joined by `;`.
-    pub languages: String,
-    /// The lowest dividend rate (a most-favoured-nation rate aside), in per cent.
-    pub dividends_lowest_rate: String,
-    /// The holding that lowest rate requires (`10%capital`).
-    pub dividends_lowest_min_holding: String,
-    /// How long that holding must last (`365days`).
-    pub dividends_lowest_holding_period: String,
-    /// The row of the lowest dividend rate.
-    pub dividends_lowest_row: String,
-    /// The dividend rate in all other cases, in per cent.
-    pub dividends_general_rate: String,
+    pub languages: Option<String>,
+    /// The dividend rate for a substantial holding (direct investment), in per cent: the
+    /// lowest rate a shareholder obtains by its holding or as a company (a most-favoured-nation
+    /// rate and rates for narrow beneficiaries such as pension funds aside); where the article
+    /// has one rate for all dividends, that rate, and no holding.
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub dividends_substantial_rate: Option<Decimal>,
+    /// Who must own the dividends for that rate (`company`), where the tier says.
+    pub dividends_substantial_beneficial_owner: Option<String>,
+    /// The least holding that rate requires, in per cent (`10`).
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub dividends_substantial_min_holding_pct: Option<Decimal>,
+    /// What that holding is of: `capital`, `voting_power`, `value` or `shares`.
+    pub dividends_substantial_holding_basis: Option<String>,
+    /// How long that holding must last (`365`).
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub dividends_substantial_holding_period_value: Option<Decimal>,
+    /// Its unit: `days`, `months` or `years`.
+    pub dividends_substantial_holding_period_unit: Option<String>,
+    /// The `row_id` of its row.
+    pub dividends_substantial_row: Option<String>,
+    /// The dividend rate in all other cases (portfolio), in per cent.
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub dividends_general_rate: Option<Decimal>,
     /// Its row.
-    pub dividends_general_row: String,
+    pub dividends_general_row: Option<String>,
     /// The general interest rate, in per cent.
-    pub interest_general_rate: String,
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub interest_general_rate: Option<Decimal>,
     /// Its row.
-    pub interest_general_row: String,
+    pub interest_general_row: Option<String>,
     /// Who or what interest is exempt for (rates of 0): beneficial owners and income classes,
     /// joined by `;` (`government;central_bank;bank`).
-    pub interest_exempt: String,
+    pub interest_exempt: Option<String>,
     /// The general royalty rate, in per cent.
-    pub royalties_general_rate: String,
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub royalties_general_rate: Option<Decimal>,
     /// Its row.
-    pub royalties_general_row: String,
+    pub royalties_general_row: Option<String>,
     /// The rate on fees for technical services, in per cent.
-    pub technical_fees_rate: String,
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub technical_fees_rate: Option<Decimal>,
     /// Its row.
-    pub technical_fees_row: String,
+    pub technical_fees_row: Option<String>,
     /// How long a construction site must last to be a permanent establishment.
-    pub pe_construction_value: String,
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub pe_construction_value: Option<Decimal>,
     /// Its unit (`months`, `days`).
-    pub pe_construction_unit: String,
+    pub pe_construction_unit: Option<String>,
     /// Its row.
-    pub pe_construction_row: String,
+    pub pe_construction_row: Option<String>,
     /// How long services must be furnished to make a permanent establishment.
-    pub pe_services_value: String,
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub pe_services_value: Option<Decimal>,
     /// Its unit.
-    pub pe_services_unit: String,
+    pub pe_services_unit: Option<String>,
     /// Its row.
-    pub pe_services_row: String,
+    pub pe_services_row: Option<String>,
     /// The days of presence of the employment article's 183-day test.
-    pub employment_days: String,
+    #[serde(default, with = "optional_decimal_number")]
+    #[schemars(schema_with = "optional_decimal_schema")]
+    pub employment_days: Option<Decimal>,
     /// Its row.
-    pub employment_days_row: String,
+    pub employment_days_row: Option<String>,
     /// True when the document holds only part of the treaty.
     pub fragment: bool,
 }
 
 impl TreatyRow {
     /// The CSV cells, in [`TREATY_COLUMNS`] order.
-    pub fn cells(&self) -> [String; 41] {
+    pub fn cells(&self) -> [String; 44] {
         cells(&TREATY_TABLE, self)
     }
 }
@@ -878,15 +976,15 @@ mod tests {
         assert_eq!(sorted_keys, sorted_columns);
         assert_eq!(row.cells().len(), TREATY_COLUMNS.len());
         let mut named = TreatyRow {
-            party2_alpha3: "JPN".to_string(),
-            employment_days_row: "15.2@9".to_string(),
+            party2_alpha3: Some("JPN".to_string()),
+            employment_days_row: Some("d:1:15.2@9".to_string()),
             ..TreatyRow::default()
         };
         named.fragment = true;
         let cells = named.cells();
         let at = |column: &str| TREATY_COLUMNS.iter().position(|c| *c == column).unwrap();
         assert_eq!(cells[at("party2_alpha3")], "JPN");
-        assert_eq!(cells[at("employment_days_row")], "15.2@9");
+        assert_eq!(cells[at("employment_days_row")], "d:1:15.2@9");
         assert_eq!(cells[at("fragment")], "true");
     }
 

@@ -232,6 +232,9 @@ vocabulary! {
         PeServices => "pe_services",
         /// Another number of the permanent-establishment article.
         PeOther => "pe_other",
+        /// The window a permanent establishment's duration is counted in ("more than 6
+        /// months in any twelve-month period": the 12 months).
+        PePeriod => "pe_period",
         /// Days of presence of an employee (the 183-day rule).
         EmploymentDays => "employment_days",
         /// The period over which those days are counted.
@@ -284,25 +287,26 @@ pub(super) mod unit_name {
     }
 }
 
-pub(super) mod decimal_text {
-    use std::borrow::Cow;
-
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+/// Serde of a plain decimal as a JSON number: an integer as an integer (`15`), any other as
+/// the shortest double that reads back as it (`7.5`). A plain decimal has at most 15
+/// significant digits, which a double holds exactly, so no reader loses a digit. Reading takes
+/// a number or, as schema 1.x wrote it, a string.
+pub(super) mod decimal_number {
+    use serde::{de::Error, Deserializer, Serializer};
     use treaty_numbers::Decimal;
 
     pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(value.as_str())
+        super::number_text::serialize(value.as_str(), serializer)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
-        let text = <Cow<'de, str>>::deserialize(deserializer)?;
+        let text: String = super::number_text::deserialize(deserializer)?;
         text.parse().map_err(D::Error::custom)
     }
 }
 
-pub(super) mod optional_decimal_text {
-    use std::borrow::Cow;
-
+/// [`decimal_number`] for an optional value (`null` when absent).
+pub(super) mod optional_decimal_number {
     use serde::{de::Error, Deserialize, Deserializer, Serializer};
     use treaty_numbers::Decimal;
 
@@ -311,7 +315,7 @@ pub(super) mod optional_decimal_text {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         match value {
-            Some(value) => serializer.serialize_str(value.as_str()),
+            Some(value) => super::number_text::serialize(value.as_str(), serializer),
             None => serializer.serialize_none(),
         }
     }
@@ -319,30 +323,68 @@ pub(super) mod optional_decimal_text {
     pub fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Decimal>, D::Error> {
-        let text = <Option<Cow<'de, str>>>::deserialize(deserializer)?;
-        text.map(|text| text.parse().map_err(D::Error::custom))
+        let value = <Option<super::number_text::NumberOrText>>::deserialize(deserializer)?;
+        value
+            .map(|value| value.into_text().parse().map_err(D::Error::custom))
             .transpose()
     }
 }
 
-/// The JSON pattern of a plain decimal (`15`, `7.5`, `0.25`).
-const DECIMAL_PATTERN: &str = r"^(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$";
+/// A plain decimal held as text (a holding's percentage, a period's number) written as a JSON
+/// number, as [`decimal_number`] writes a [`treaty_numbers::Decimal`].
+pub(super) mod number_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &str, serializer: S) -> Result<S::Ok, S::Error> {
+        if let Ok(integer) = value.parse::<u64>() {
+            return serializer.serialize_u64(integer);
+        }
+        match value.parse::<f64>() {
+            Ok(float) if float.is_finite() => serializer.serialize_f64(float),
+            _ => serializer.serialize_str(value),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        Ok(NumberOrText::deserialize(deserializer)?.into_text())
+    }
+
+    /// What a reader may find where a number is written.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    pub enum NumberOrText {
+        Integer(u64),
+        Float(f64),
+        Text(String),
+    }
+
+    impl NumberOrText {
+        /// The number as plain decimal text (`7.5`; Rust writes a double without an exponent).
+        pub fn into_text(self) -> String {
+            match self {
+                NumberOrText::Integer(integer) => integer.to_string(),
+                NumberOrText::Float(float) => float.to_string(),
+                NumberOrText::Text(text) => text,
+            }
+        }
+    }
+}
 
 /// The schema of a `value` field.
 pub(super) fn decimal_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
-        "description": "A plain decimal: digits, optionally a point and digits not ending in 0; at most 15 significant digits.",
-        "type": "string",
-        "pattern": DECIMAL_PATTERN
+        "description": "A plain decimal as a JSON number (`15`, `7.5`): never negative, at most 15 significant digits, so a double holds it exactly.",
+        "type": "number",
+        "minimum": 0
     })
 }
 
 /// The schema of an optional plain decimal.
 pub(super) fn optional_decimal_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
-        "description": "A plain decimal, or null.",
-        "type": ["string", "null"],
-        "pattern": DECIMAL_PATTERN
+        "description": "A plain decimal as a JSON number, or null.",
+        "type": ["number", "null"],
+        "minimum": 0
     })
 }
 

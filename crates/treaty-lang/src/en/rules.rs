@@ -216,6 +216,8 @@ pub(super) const RULES: RuleWords = RuleWords {
     pe_construction: &["building site", "construction", "installation", "assembly"],
     pe_services: &["services"],
     lookback: &["preceding"],
+    counting_window_before: &["any", "any period of", "any one period of"],
+    counting_window_after: &[],
     immovable_property: &[],
     property_value: &[],
     ownership_period_after: &[],

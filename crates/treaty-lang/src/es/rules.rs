@@ -258,6 +258,13 @@ pub(super) const RULES: RuleWords = RuleWords {
     pe_construction: &["obra", "construcción", "instalación", "montaje"],
     pe_services: &["servicios"],
     lookback: &["anteriores", "precedentes"],
+    counting_window_before: &[
+        "cualquier período de",
+        "cualquier periodo de",
+        "período cualquiera de",
+        "periodo cualquiera de",
+    ],
+    counting_window_after: &[],
     // "bienes inmuebles", "propiedad inmobiliaria", "patrimonio inmobiliario".
     immovable_property: &["inmueble", "inmobiliari"],
     property_value: &[],

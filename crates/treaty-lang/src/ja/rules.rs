@@ -121,6 +121,8 @@ pub(super) const RULES: RuleWords = RuleWords {
     pe_services: &["役務"],
     // `当該譲渡に先立つ三百六十五日の期間`.
     lookback: &["先立つ", "前"],
+    counting_window_before: &["いずれの", "いずれかの", "いかなる"],
+    counting_window_after: &["の期間において", "の間に"],
     immovable_property: &["不動産"],
     property_value: &["価値"],
     // `十二箇月の期間を通じて...要件を満たす`, `十二箇月の期間の総日数の半数以上の日において`.

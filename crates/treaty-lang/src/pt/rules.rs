@@ -138,6 +138,8 @@ pub(super) const RULES: RuleWords = RuleWords {
     pe_construction: &["obra", "estaleiro", "construção", "montagem"],
     pe_services: &["serviços"],
     lookback: &["anteriores"],
+    counting_window_before: &["qualquer período de", "período qualquer de"],
+    counting_window_after: &[],
     immovable_property: &[],
     property_value: &[],
     ownership_period_after: &[],

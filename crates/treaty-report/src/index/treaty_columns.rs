@@ -11,11 +11,11 @@ use std::fmt::Write as _;
 use treaty_extract::schema::{DocumentReport, TreatyReport, TreatyRow};
 
 use crate::escape::attr;
-use crate::headline::{holding_words, period_words};
+use crate::headline::{holding_words, number, period_words, text};
 use crate::model::{identity_id, Mention, Model};
 
 /// The column headings of the treaty columns.
-pub(super) const HEADINGS: &str = "<th title=\"parties as ISO 3166 alpha-3 codes, one line per treaty\">parties</th><th>signed</th><th class=\"n\" title=\"per cent: the lowest rate / the rate in all other cases\">dividends</th><th class=\"n\" title=\"general rate, per cent\">interest</th><th class=\"n\" title=\"general rate, per cent\">royalties</th>";
+pub(super) const HEADINGS: &str = "<th title=\"parties as ISO 3166 alpha-3 codes, one line per treaty\">parties</th><th>signed</th><th class=\"n\" title=\"per cent: the rate for a substantial holding / the rate in all other cases\">dividends</th><th class=\"n\" title=\"general rate, per cent\">interest</th><th class=\"n\" title=\"general rate, per cent\">royalties</th>";
 
 /// The empty treaty cells of a document that was not processed.
 pub(super) const EMPTY: &str = "<td></td><td></td><td class=\"n\" data-v=\"-1\">–</td><td class=\"n\" data-v=\"-1\">–</td><td class=\"n\" data-v=\"-1\">–</td>";
@@ -56,13 +56,22 @@ fn row_target(model: &Model<'_>, treaty: usize, reference: &str) -> Option<(usiz
 
 /// The dividend line: `lowest / general` (one of them when the other is missing or the same).
 fn dividends(model: &Model<'_>, treaty: usize, row: &TreatyRow) -> String {
-    let (lowest, general) = (&row.dividends_lowest_rate, &row.dividends_general_rate);
+    let (lowest, general) = (
+        number(&row.dividends_substantial_rate),
+        number(&row.dividends_general_rate),
+    );
     let mut title = String::new();
     if !lowest.is_empty() {
-        let _ = write!(title, "lowest {lowest} %");
+        let _ = write!(title, "substantial holding {lowest} %");
         let conditions: Vec<String> = [
-            holding_words(&row.dividends_lowest_min_holding),
-            period_words(&row.dividends_lowest_holding_period),
+            holding_words(
+                &row.dividends_substantial_min_holding_pct,
+                &row.dividends_substantial_holding_basis,
+            ),
+            period_words(
+                &row.dividends_substantial_holding_period_value,
+                &row.dividends_substantial_holding_period_unit,
+            ),
         ]
         .into_iter()
         .filter(|c| !c.is_empty())
@@ -74,15 +83,23 @@ fn dividends(model: &Model<'_>, treaty: usize, row: &TreatyRow) -> String {
     if !general.is_empty() {
         let _ = write!(title, "; other cases {general} %");
     }
-    let same = row.dividends_lowest_row == row.dividends_general_row;
+    let same = row.dividends_substantial_row == row.dividends_general_row;
     let (label, reference) = match (lowest.is_empty(), general.is_empty()) {
-        (false, false) if !same => (format!("{lowest} / {general}"), &row.dividends_lowest_row),
+        (false, false) if !same => (
+            format!("{lowest} / {general}"),
+            &row.dividends_substantial_row,
+        ),
         (_, false) => (general.clone(), &row.dividends_general_row),
-        (false, true) => (lowest.clone(), &row.dividends_lowest_row),
+        (false, true) => (lowest.clone(), &row.dividends_substantial_row),
         (true, true) => (String::new(), &row.dividends_general_row),
     };
     let title = title.trim_start_matches("; ").to_string();
-    line(model, &label, &title, row_target(model, treaty, reference))
+    line(
+        model,
+        &label,
+        &title,
+        row_target(model, treaty, text(reference)),
+    )
 }
 
 /// The parties line of a treaty: `JPN · DNK`, linked to where the text names the first.
@@ -144,38 +161,44 @@ pub(super) fn treaty_cells(model: &Model<'_>, out: &mut String) {
             .find(|v| !v.trim().is_empty())
             .unwrap_or_else(|| missing.to_string())
     };
-    let codes = sort_on(&|r| format!("{} {}", r.party1_alpha3, r.party2_alpha3), "");
+    let codes = sort_on(
+        &|r| format!("{} {}", text(&r.party1_alpha3), text(&r.party2_alpha3)),
+        "",
+    );
     cell(
         "parties nw",
         codes.trim(),
         &collect(&|t, _| parties(model, t)),
         out,
     );
-    let date = sort_on(&|r| r.signed.clone(), "");
+    let date = sort_on(&|r| text(&r.signed).to_string(), "");
     cell("nw", &date, &collect(&|t, _| signed(model, t)), out);
     let general = sort_on(
-        &|r| match r.dividends_general_rate.as_str() {
-            "" => r.dividends_lowest_rate.clone(),
-            rate => rate.to_string(),
+        &|r| {
+            number(
+                &r.dividends_general_rate
+                    .clone()
+                    .or_else(|| r.dividends_substantial_rate.clone()),
+            )
         },
         "-1",
     );
     let rates = collect(&|t, r| dividends(model, t.treaty, r));
     cell("n rate", &general, &rates, out);
     let interest = collect(&|t, r| {
-        let target = row_target(model, t.treaty, &r.interest_general_row);
-        let title = match r.interest_exempt.as_str() {
+        let target = row_target(model, t.treaty, text(&r.interest_general_row));
+        let title = match text(&r.interest_exempt) {
             "" => String::new(),
             list => format!("exempt: {}", list.replace(';', ", ").replace('_', " ")),
         };
-        line(model, &r.interest_general_rate, &title, target)
+        line(model, &number(&r.interest_general_rate), &title, target)
     });
-    let rate = sort_on(&|r| r.interest_general_rate.clone(), "-1");
+    let rate = sort_on(&|r| number(&r.interest_general_rate), "-1");
     cell("n rate", &rate, &interest, out);
     let royalties = collect(&|t, r| {
-        let target = row_target(model, t.treaty, &r.royalties_general_row);
-        line(model, &r.royalties_general_rate, "", target)
+        let target = row_target(model, t.treaty, text(&r.royalties_general_row));
+        line(model, &number(&r.royalties_general_rate), "", target)
     });
-    let rate = sort_on(&|r| r.royalties_general_rate.clone(), "-1");
+    let rate = sort_on(&|r| number(&r.royalties_general_rate), "-1");
     cell("n rate", &rate, &royalties, out);
 }
