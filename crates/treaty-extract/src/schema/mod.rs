@@ -163,7 +163,7 @@ pub struct RateRow {
     /// For a `treaty` rate row whose tier a `protocol` or `mli` row replaces (a point of the
     /// treaty's protocol, an MLI provision, or an amending protocol printed after the
     /// convention in the same document; same language version): the replacing row, as
-    /// its `row_id` (`us-canada-1980-en:2:P5.2.a@174590`); the last instrument's where several
+    /// its `row_id` (`d:2:P5.2.a@174590`); the last instrument's where several
     /// replace the tier.
     /// Absent when nothing replaces the tier: the row's own value applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -296,6 +296,7 @@ impl<'de> Deserialize<'de> for Period {
 
 impl JsonSchema for Period {
     fn schema_name() -> std::borrow::Cow<'static, str> {
+        // tidy: not language (the schema's type name)
         "Period".into()
     }
 
