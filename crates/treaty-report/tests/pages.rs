@@ -733,6 +733,21 @@ fn document_pages_show_parties_dates_and_headline_numbers_linked_to_the_text() {
     );
 }
 
+/// Index entries of processed documents without fixtures.
+fn index_entries<'a>(
+    reports: impl IntoIterator<Item = (&'a str, &'a DocumentReport)>,
+) -> Vec<IndexEntry<'a>> {
+    reports
+        .into_iter()
+        .map(|(doc, report)| IndexEntry {
+            doc,
+            report: Some(report),
+            failure: None,
+            comparison: None,
+        })
+        .collect()
+}
+
 /// The index shows each treaty's parties as alpha-3 codes, its signature date and the headline
 /// dividend, interest and royalty rates, one line per treaty, and filters by party.
 #[test]
@@ -747,15 +762,11 @@ fn the_index_shows_parties_signature_dates_and_headline_rates() {
         let report = process(&doc, &bytes);
         entries_data.push((doc, report));
     }
-    let entries: Vec<IndexEntry<'_>> = entries_data
-        .iter()
-        .map(|(doc, report)| IndexEntry {
-            doc,
-            report: Some(report),
-            failure: None,
-            comparison: None,
-        })
-        .collect();
+    let entries = index_entries(
+        entries_data
+            .iter()
+            .map(|(doc, report)| (doc.as_str(), report)),
+    );
     let html = index_page(&entries, &options());
     let page = parse(&html);
     let rows = select(&page, "#docs tbody tr");
@@ -817,15 +828,7 @@ fn the_index_calls_an_incomplete_document_incomplete_with_its_reasons() {
         .start;
     let cut = process("cut", &bytes[..cut_at]);
     assert_eq!(cut.status, "incomplete");
-    let entries: Vec<IndexEntry<'_>> = [("whole", &whole), ("cut", &cut)]
-        .into_iter()
-        .map(|(doc, report)| IndexEntry {
-            doc,
-            report: Some(report),
-            failure: None,
-            comparison: None,
-        })
-        .collect();
+    let entries = index_entries([("whole", &whole), ("cut", &cut)]);
     let page = parse(&index_page(&entries, &options()));
     let rows = select(&page, "#docs tbody tr");
     let status =
