@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use treaty_lang::InstrumentKind;
+use treaty_lang::{IdentityWords, InstrumentKind};
 use treaty_segment::{Treaty, Version};
 
 use crate::states::{find_states, State};
@@ -36,7 +36,8 @@ pub(crate) fn kind_and_title(
     let grammar = &GRAMMAR[version.lang];
     let first_word = title_word(text, version, head.clone(), parties)
         .or_else(|| first_word_before(text, version, head.clone()));
-    let title = first_word.map(|(at, _)| title_line(text, at, parties));
+    let words = &version.lang.profile().identity;
+    let title = first_word.map(|(at, _)| title_line(text, at, parties, words));
     // A consolidated text says so in its title or in a note on its first pages.
     let mut note_end = (version.span.start.max(head.end) + NOTE_REACH).min(text.len());
     while !text.is_char_boundary(note_end) {
@@ -191,25 +192,45 @@ fn first_word_before(
 }
 
 /// The line holding `at`, and the lines after it up to two blank lines in a row (a PDF's
-/// title has one between its lines), a line naming again a party the title named (the
-/// preamble's first), or [`TITLE_LENGTH`] bytes, trimmed.
-fn title_line(text: &str, at: usize, parties: &[State]) -> Range<usize> {
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+/// title has one between its lines), the place where the preamble names again a party the
+/// title named (its first line, or, where a print ran the two together, within a line:
+/// `…との間の条約日本国政府及び…は、`), or [`TITLE_LENGTH`] bytes, trimmed. Where the
+/// profile's title openings stand in the line before `at` (a note run into the title's line),
+/// the title starts at the first of them.
+fn title_line(text: &str, at: usize, parties: &[State], words: &IdentityWords) -> Range<usize> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let start = words
+        .title_openings
+        .iter()
+        .filter_map(|opening| text[line_start..at].find(opening))
+        .min()
+        .map_or(line_start, |offset| line_start + offset);
     let mut end = start;
     let mut blank_run = 0;
-    // The parties the title has named so far: a later line that names one of them again is
-    // the preamble's ("The Government of X and the Government of Y, desiring ...").
+    // The parties the title has named so far: a later mention of one of them is the
+    // preamble's ("The Government of X and the Government of Y, desiring ...").
     let mut named: Vec<State> = Vec::new();
     for line in text[start..].split_inclusive('\n') {
-        let in_line: Vec<State> = find_states(line)
-            .into_iter()
-            .map(|m| m.state)
-            .filter(|state| parties.contains(state))
-            .collect();
-        if end > start && in_line.iter().any(|state| named.contains(state)) {
+        let first_line = end == start;
+        let mut again = None;
+        for mention in find_states(line) {
+            if !parties.contains(&mention.state) {
+                continue;
+            }
+            if named.contains(&mention.state) {
+                again = Some(mention.range.start);
+                break;
+            }
+            named.push(mention.state);
+        }
+        if let Some(offset) = again {
+            // A later line is the preamble's first; in the title's own line, the preamble
+            // starts at the words before the name (`The Government of`).
+            if first_line && offset <= TITLE_LENGTH {
+                end += before_name(&line[..offset], words).len();
+            }
             break;
         }
-        named.extend(in_line);
         if line.trim().is_empty() {
             blank_run += 1;
             if blank_run == 2 {
@@ -236,6 +257,28 @@ fn title_line(text: &str, at: usize, parties: &[State]) -> Range<usize> {
     trimmed_start..trimmed_end.max(trimmed_start)
 }
 
+/// `text` without the words at its end that stand before a name (`The Government of` of
+/// "The Government of Japan"), where the title was cut before the name.
+fn before_name<'t>(text: &'t str, words: &IdentityWords) -> &'t str {
+    let lowered = text.to_lowercase();
+    let trimmed = lowered.trim_end();
+    words
+        .before_names
+        .iter()
+        .filter(|phrase| {
+            trimmed.ends_with(*phrase)
+                && trimmed[..trimmed.len() - phrase.len()]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace)
+        })
+        .map(|phrase| trimmed.len() - phrase.len())
+        .min()
+        // Lower-casing keeps the byte length of these scripts' letters.
+        .filter(|&cut| lowered.len() == text.len() && text.is_char_boundary(cut))
+        .map_or(text, |cut| &text[..cut])
+}
+
 #[cfg(test)]
 mod tests {
     use treaty_lang::Lang;
@@ -250,7 +293,10 @@ mod tests {
                 .map(|c| crate::states::state(c).unwrap())
                 .collect()
         };
-        let title = |text: &str, parties: &[State]| text[title_line(text, 0, parties)].to_string();
+        let title_in = |lang: Lang, text: &str, at: usize, parties: &[State]| {
+            text[title_line(text, at, parties, &lang.profile().identity)].to_string()
+        };
+        let title = |text: &str, parties: &[State]| title_in(Lang::En, text, 0, parties);
         let english = "PROTOCOL AMENDING THE CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND\n\
                        CANADA WITH RESPECT TO TAXES ON INCOME AND ON CAPITAL\n\
                        The United States of America and Canada, desiring to conclude a Protocol\n\
@@ -262,9 +308,28 @@ mod tests {
         );
         let spanish = "CONVENIO ENTRE EL REINO DE ESPAÑA\n\nY LA REPÚBLICA DE PANAMÁ PARA EVITAR LA DOBLE IMPOSICIÓN\n\n\
                        El Reino de España y la República de Panamá, deseando concluir un Convenio,\n";
+        let es = Lang::from_code("es").expect("the Spanish profile is built in");
         assert_eq!(
-            title(spanish, &states(&["ES", "PA"])),
+            title_in(es, spanish, 0, &states(&["ES", "PA"])),
             "CONVENIO ENTRE EL REINO DE ESPAÑA\n\nY LA REPÚBLICA DE PANAMÁ PARA EVITAR LA DOBLE IMPOSICIÓN"
+        );
+        // A print that lost the line break between the title and the preamble.
+        let one_line = "CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND CANADA WITH RESPECT TO \
+                        TAXES ON INCOME The United States of America and Canada, desiring to \
+                        conclude a Convention, have agreed as follows:\n";
+        assert_eq!(
+            title(one_line, &states(&["US", "CA"])),
+            "CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND CANADA WITH RESPECT TO TAXES ON INCOME"
+        );
+        // A Japanese title joined to a note before it and to the preamble after it, the
+        // instrument word last.
+        let japanese = "課税期間に関して課される租税所得に対する租税に関する二重課税の回避のための\
+                        日本国とブラジル連邦共和国との間の条約日本国政府及びブラジル連邦共和国政府は、\
+                        次のとおり協定した。\n";
+        let at = japanese.find("間の条約").unwrap() + "間の".len();
+        assert_eq!(
+            title_in(Lang::Ja, japanese, at, &states(&["JP", "BR"])),
+            "所得に対する租税に関する二重課税の回避のための日本国とブラジル連邦共和国との間の条約"
         );
     }
 

@@ -100,6 +100,14 @@ pub struct IdentityWords {
     /// title's verb, in a language that puts the head of a title last (`条約を改正する議定書`,
     /// a protocol amending the convention): the instrument is the word after the phrase.
     pub amended_object: &'static [&'static str],
+    /// The words a title opens with, in a language that puts the title's instrument word
+    /// last (`所得に対する租税に関する二重課税の回避…のための…との間の条約`): where a print runs
+    /// a note into the title's line, the title starts at the first of them.
+    pub title_openings: &'static [&'static str],
+    /// Words that stand before a party's name at the opening of a preamble, lower case
+    /// (`the government of` in "The Government of Japan and ..."): a title cut where a print
+    /// ran the preamble into its line leaves them out.
+    pub before_names: &'static [&'static str],
 }
 
 impl IdentityWords {
@@ -123,5 +131,7 @@ impl IdentityWords {
         has_effect: &[],
         on_behalf_of: &[],
         amended_object: &[],
+        title_openings: &[],
+        before_names: &[],
     };
 }

@@ -98,4 +98,6 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     ],
     on_behalf_of: &["in respect of", "on behalf of"],
     amended_object: &[],
+    title_openings: &[],
+    before_names: &["the government of the", "the government of", "the"],
 };

@@ -69,4 +69,6 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     ],
     on_behalf_of: &["em relação a", "em nome de", "relativamente a"],
     amended_object: &[],
+    title_openings: &[],
+    before_names: &["o governo da", "o governo do", "o governo de", "a", "o"],
 };
