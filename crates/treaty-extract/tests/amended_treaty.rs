@@ -61,6 +61,19 @@ fn a_protocol_names_the_date_of_the_treaty_it_amends() {
 }
 
 #[test]
+fn the_date_amended_is_the_conventions_when_the_preamble_first_names_an_earlier_protocol() {
+    // A second protocol names the first one before the convention it amended.
+    let second = PROTOCOL.replace(
+        "Desiring to amend the Convention between",
+        "Desiring to amend the Protocol signed at Santiago on 20 January 2005 to the Convention between",
+    );
+    let protocol = report("protocol", &second, &Settings::default());
+    let amends = protocol.treaties[0].amends.as_ref().expect("amends");
+    assert_eq!(amends.date.as_deref(), Some("2001-03-05"));
+    assert_eq!(&second[amends.start..amends.end], "5 March 2001");
+}
+
+#[test]
 fn alone_the_articles_amended_by_number_have_no_topic_and_a_warning_says_so() {
     let protocol = report("protocol", PROTOCOL, &Settings::default());
     let rows = rows(&protocol);

@@ -314,7 +314,8 @@ mod tests {
             "CONVENIO ENTRE EL REINO DE ESPAÑA\n\nY LA REPÚBLICA DE PANAMÁ PARA EVITAR LA DOBLE IMPOSICIÓN"
         );
         // A print that lost the line break between the title and the preamble.
-        let one_line = "CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND CANADA WITH RESPECT TO \
+        let one_line =
+            "CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND CANADA WITH RESPECT TO \
                         TAXES ON INCOME The United States of America and Canada, desiring to \
                         conclude a Convention, have agreed as follows:\n";
         assert_eq!(

@@ -149,13 +149,60 @@ fn amended_treaty(
         .map_or(head.start, |blank| head.start + blank + 2);
     let preamble = text.get(from..head.end)?;
     let own = signed.and_then(|s| s.date.as_ref()).map(|d| d.date);
-    find_dates(preamble, lang)
+    let dates: Vec<_> = find_dates(preamble, lang)
         .into_iter()
-        .find(|found| Some(found.date) != own)
+        .filter(|found| Some(found.date) != own)
+        .collect();
+    // The date of the treaty amended, not of a protocol that amended it before ("the
+    // Protocol signed at Ottawa on 14 June 1983" named first): the first date whose
+    // instrument word is not a protocol's, else the first date.
+    dates
+        .iter()
+        .find(|found| {
+            date_instrument(preamble, lang, found.range.clone()) != Some(InstrumentKind::Protocol)
+        })
+        .or(dates.first())
         .map(|found| FoundDate {
             date: found.date,
             range: from + found.range.start..from + found.range.end,
         })
+}
+
+/// How far from a date its instrument word is looked for ("the Convention between ... signed
+/// at Washington on 26 September 1980").
+const DATE_INSTRUMENT_REACH: usize = 400;
+
+/// The kind of the instrument word a date in `text` belongs to: the nearest before it, or,
+/// where the profile puts the instrument word last, the nearest after it.
+fn date_instrument(
+    text: &str,
+    lang: treaty_lang::Lang,
+    date: Range<usize>,
+) -> Option<InstrumentKind> {
+    let after = lang.profile().identity.instrument_last;
+    let mut from = if after {
+        date.end
+    } else {
+        date.start.saturating_sub(DATE_INSTRUMENT_REACH)
+    };
+    let mut to = if after {
+        (date.end + DATE_INSTRUMENT_REACH).min(text.len())
+    } else {
+        date.start
+    };
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    let window = text.get(from..to.max(from))?;
+    words::GRAMMAR[lang]
+        .instruments
+        .iter()
+        .flat_map(|(kind, regex)| regex.find_iter(window).map(move |m| (m.start(), *kind)))
+        .max_by_key(|(start, _)| if after { usize::MAX - start } else { *start })
+        .map(|(_, kind)| kind)
 }
 
 /// How far before a later treaty's preamble its title and parties are looked for.

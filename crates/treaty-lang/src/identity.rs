@@ -108,6 +108,10 @@ pub struct IdentityWords {
     /// (`the government of` in "The Government of Japan and ..."): a title cut where a print
     /// ran the preamble into its line leaves them out.
     pub before_names: &'static [&'static str],
+    /// The instrument word follows the words that describe it (`…で署名された…条約`), as in
+    /// Japanese; in English, Spanish and Portuguese it comes first ("the Convention signed
+    /// at ... on ...").
+    pub instrument_last: bool,
 }
 
 impl IdentityWords {
@@ -133,5 +137,6 @@ impl IdentityWords {
         amended_object: &[],
         title_openings: &[],
         before_names: &[],
+        instrument_last: false,
     };
 }

@@ -100,4 +100,5 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     amended_object: &[],
     title_openings: &[],
     before_names: &["the government of the", "the government of", "the"],
+    instrument_last: false,
 };

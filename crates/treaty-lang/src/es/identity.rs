@@ -76,5 +76,12 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     on_behalf_of: &["en nombre de", "respecto de"],
     amended_object: &[],
     title_openings: &[],
-    before_names: &["el gobierno de la", "el gobierno del", "el gobierno de", "el", "la"],
+    before_names: &[
+        "el gobierno de la",
+        "el gobierno del",
+        "el gobierno de",
+        "el",
+        "la",
+    ],
+    instrument_last: false,
 };

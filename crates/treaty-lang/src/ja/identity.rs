@@ -54,6 +54,12 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     has_effect: &["適用する"],
     on_behalf_of: &[],
     amended_object: &["を改正する", "の一部を改正する", "を修正する"],
-    title_openings: &["所得に対する", "所得及び", "所得についての", "租税に関する情報"],
+    title_openings: &[
+        "所得に対する",
+        "所得及び",
+        "所得についての",
+        "租税に関する情報",
+    ],
     before_names: &[],
+    instrument_last: true,
 };

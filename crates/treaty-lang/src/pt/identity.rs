@@ -71,4 +71,5 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     amended_object: &[],
     title_openings: &[],
     before_names: &["o governo da", "o governo do", "o governo de", "a", "o"],
+    instrument_last: false,
 };
