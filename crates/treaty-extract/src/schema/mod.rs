@@ -521,9 +521,10 @@ pub struct TreatyReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signed: Option<SignatureReport>,
     /// For a protocol, the treaty it amends or accompanies, by the date that treaty was
-    /// signed: the first date the protocol's title and preamble name ("Protocol amending the
-    /// Convention ... signed at Washington on 6 November 2003"). `quote` is the date as
-    /// printed.
+    /// signed: the first date the protocol's title and preamble name that is not a protocol's
+    /// ("Protocol amending the Convention ... signed at Washington on 6 November 2003"; in
+    /// "the Protocol signed at ... on ... to the Convention signed at ... on ...", the second).
+    /// `quote` is the date as printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amends: Option<ProvisionReport>,
     /// The clause that puts the treaty into force.
