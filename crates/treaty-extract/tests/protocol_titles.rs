@@ -42,3 +42,34 @@ fn a_japanese_title_amending_a_convention_is_a_protocol() {
         第二条\nこの条約は、所得に対する租税について適用する。\n";
     assert_eq!(instrument(convention), "convention");
 }
+
+/// In English the head comes first: "PROTOCOL AMENDING THE "CONVENTION ..."" is a protocol,
+/// its own line's last word (`"CONVENTION`) what it amends.
+#[test]
+fn an_english_title_amending_a_convention_is_a_protocol() {
+    for (title, word) in [
+        (
+            "PROTOCOL AMENDING THE \"CONVENTION\nBETWEEN JAPAN AND THE REPUBLIC OF ITALY\nFOR THE AVOIDANCE OF DOUBLE TAXATION\nWITH RESPECT TO TAXES ON INCOME\"",
+            "Protocol",
+        ),
+        (
+            "PROTOCOL TO THE AGREEMENT\nBETWEEN JAPAN AND THE REPUBLIC OF ITALY\nFOR THE AVOIDANCE OF DOUBLE TAXATION",
+            "Protocol",
+        ),
+    ] {
+        let text = format!(
+            "{title}\n\nThe Government of Japan and the Government\nof the Republic of Italy,\n\n\
+             Desiring to amend the Convention between Japan and the Republic of Italy, signed at \
+             Tokyo on March 20, 1969,\n\nHave agreed as follows:\n\n\
+             Article 1\nThe tax so charged shall not exceed 10 per cent of the gross amount of the dividends.\n\n\
+             Article 2\nThis {word} shall form an integral part of the Convention.\n\n\
+             Article 3\nThis {word} shall be ratified and shall enter into force on the thirtieth day after the exchange of instruments of ratification.\n"
+        );
+        assert_eq!(instrument(&text), "protocol", "{title}");
+    }
+    let convention = "CONVENTION BETWEEN JAPAN AND THE REPUBLIC OF ITALY\nFOR THE AVOIDANCE OF DOUBLE TAXATION\n\n\
+        The Government of Japan and the Government of the Republic of Italy, desiring to conclude a Convention,\n\
+        Have agreed as follows:\n\nArticle 1\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n\
+        Article 2\nThis Convention shall apply to taxes on income.\n";
+    assert_eq!(instrument(convention), "convention");
+}

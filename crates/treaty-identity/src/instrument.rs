@@ -111,7 +111,7 @@ fn title_word(
     let mut best: Option<(usize, usize, InstrumentKind)> = None;
     for (object_kind, regex) in &GRAMMAR[version.lang].instruments {
         for object in regex.find_iter(slice) {
-            if !names_both(object.start()) {
+            if !names_both(object.start()) || is_amended_object(version, slice, object.start()) {
                 continue;
             }
             let (m, kind) = head_word(version, slice, object, object_kind);
@@ -135,6 +135,23 @@ fn title_word(
         }
     }
     best.map(|(_, at, kind)| (head.start + at, kind))
+}
+
+/// The instrument word at `at` is what a title's verb amends (`PROTOCOL AMENDING THE
+/// "CONVENTION ...`, a protocol to the convention), by the profile's phrases before it: the
+/// title's head is an earlier word.
+fn is_amended_object(version: &Version, slice: &str, at: usize) -> bool {
+    let phrases = version.lang.profile().identity.amended_object_before;
+    let before = slice[..at].trim_end_matches(['"', '“', '«', '\'', '‘', ' ', '\n']);
+    let tail_start = before.char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+    let tail = before[tail_start..].to_lowercase();
+    phrases.iter().any(|phrase| {
+        tail.strip_suffix(phrase).is_some_and(|rest| {
+            rest.chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+        })
+    })
 }
 
 /// The head of a title an instrument word stands in: the word itself, or, where the profile's

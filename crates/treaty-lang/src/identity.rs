@@ -100,6 +100,10 @@ pub struct IdentityWords {
     /// title's verb, in a language that puts the head of a title last (`条約を改正する議定書`,
     /// a protocol amending the convention): the instrument is the word after the phrase.
     pub amended_object: &'static [&'static str],
+    /// Phrases right before an instrument word of a title that make it the object of the
+    /// title's verb, lower case, in a language that puts the head of a title first
+    /// (`protocol amending the` "convention ..."): that word is not the title's head.
+    pub amended_object_before: &'static [&'static str],
     /// The words a title opens with, in a language that puts the title's instrument word
     /// last (`所得に対する租税に関する二重課税の回避…のための…との間の条約`): where a print runs
     /// a note into the title's line, the title starts at the first of them.
@@ -135,6 +139,7 @@ impl IdentityWords {
         has_effect: &[],
         on_behalf_of: &[],
         amended_object: &[],
+        amended_object_before: &[],
         title_openings: &[],
         before_names: &[],
         instrument_last: false,

@@ -75,6 +75,14 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     ],
     on_behalf_of: &["en nombre de", "respecto de"],
     amended_object: &[],
+    amended_object_before: &[
+        "que modifica el",
+        "que modifica la",
+        "por el que se modifica el",
+        "modificando el",
+        "que modifica",
+        "al",
+    ],
     title_openings: &[],
     before_names: &[
         "el gobierno de la",

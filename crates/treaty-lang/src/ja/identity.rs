@@ -54,6 +54,7 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     has_effect: &["適用する"],
     on_behalf_of: &[],
     amended_object: &["を改正する", "の一部を改正する", "を修正する"],
+    amended_object_before: &[],
     title_openings: &[
         "所得に対する",
         "所得及び",
