@@ -211,7 +211,7 @@ fn first_word_before(
 /// The line holding `at`, and the lines after it up to two blank lines in a row (a PDF's
 /// title has one between its lines), the place where the preamble names again a party the
 /// title named (its first line, or, where a print ran the two together, within a line:
-/// `…との間の条約日本国政府及び…は、`), or [`TITLE_LENGTH`] bytes, trimmed. Where the
+/// the preamble's parties right after the instrument word), or [`TITLE_LENGTH`] bytes, trimmed. Where the
 /// profile's title openings stand in the line before `at` (a note run into the title's line),
 /// the title starts at the first of them.
 fn title_line(text: &str, at: usize, parties: &[State], words: &IdentityWords) -> Range<usize> {
@@ -275,7 +275,7 @@ fn title_line(text: &str, at: usize, parties: &[State], words: &IdentityWords) -
 }
 
 /// `text` without the words at its end that stand before a name (`The Government of` of
-/// "The Government of Japan"), where the title was cut before the name.
+/// "The Government of X"), where the title was cut before the name.
 fn before_name<'t>(text: &'t str, words: &IdentityWords) -> &'t str {
     let lowered = text.to_lowercase();
     let trimmed = lowered.trim_end();
