@@ -5,7 +5,7 @@
 
 use treaty_segment::Topic;
 
-use crate::schema::{DocumentReport, Instrument, Kind, TreatyReport};
+use crate::schema::{DocumentReport, Instrument, Kind, Status, TreatyReport};
 
 /// Fewer articles than this in a convention means most of them were not found: the model
 /// conventions have 30 or 31, and the tax treaties drafted on them seldom fewer than 25.
@@ -39,7 +39,10 @@ pub fn incomplete_reasons(report: &DocumentReport) -> Vec<String> {
         }
         for income in CAPPED_INCOMES {
             let has_rate = report.rows.iter().any(|row| {
-                row.treaty == treaty.treaty && row.topic == income && row.kind == Kind::Rate
+                row.treaty == treaty.treaty
+                    && row.topic == income
+                    && row.kind == Kind::Rate
+                    && row.status != Status::Superseded
             });
             if !has_rate {
                 // tidy: not language (a message read by people)

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 use crate::rules::ReplacedTier;
-use crate::schema::{Conditions, Kind, RateRow, Source};
+use crate::schema::{Conditions, Kind, RateRow, Source, Status};
 
 /// A row as the datasets refer to it: `<article>.<paragraph>[.<subparagraph>]@<start>`.
 pub(crate) fn row_reference(row: &RateRow) -> String {
@@ -80,6 +80,7 @@ fn replaced_rows(rows: &[RateRow], replacing: &RateRow, tier: &ReplacedTier) -> 
     let of_paragraph = |row: &RateRow| {
         row.source == Source::Treaty
             && row.kind == Kind::Rate
+            && row.status != Status::Superseded
             && row.treaty <= replacing.treaty
             && row.lang == replacing.lang
             && row.topic == replacing.topic
@@ -111,6 +112,69 @@ fn replaced_rows(rows: &[RateRow], replacing: &RateRow, tier: &ReplacedTier) -> 
         .map(|(index, _)| index)
         .collect();
     (replaced, paragraph, subparagraph)
+}
+
+/// How far from former wording (in bytes of the original) the words replacing it may be,
+/// where a long clause's quotes are windows and cannot tell the clause.
+const REPLACEMENT_REACH: usize = 300;
+
+/// How many rows before and after former wording are searched for the words replacing it.
+const REPLACEMENT_ROWS: usize = 32;
+
+/// Links each row of former wording (`superseded`) to the row of the words that replace it
+/// in the same clause: of the same paragraph, kind, topic and unit, the first after it that
+/// no earlier former wording took ("“15 per cent” and “10 per cent” shall be replaced by
+/// “12 per cent” and “8 per cent”" pairs them in order), else the nearest before it
+/// ("substituting “10 per cent” for “15 per cent”"). A deletion without replacing words
+/// links to nothing.
+pub(crate) fn link_former_wording(rows: &mut [RateRow]) {
+    let mut taken = vec![false; rows.len()];
+    for former in 0..rows.len() {
+        if rows[former].status != Status::Superseded || rows[former].superseded_by.is_some() {
+            continue;
+        }
+        // Rows are in text order within a paragraph: the replacing words are among the
+        // nearby rows, so the search is bounded (linear in the rows).
+        let candidate = |index: &usize| !taken[*index] && replaces(&rows[*index], &rows[former]);
+        let after = (former + 1..rows.len().min(former + 1 + REPLACEMENT_ROWS))
+            .filter(candidate)
+            .filter(|&index| rows[index].start >= rows[former].end)
+            .min_by_key(|&index| rows[index].start);
+        let before = || {
+            (former.saturating_sub(REPLACEMENT_ROWS)..former)
+                .filter(candidate)
+                .filter(|&index| rows[index].end <= rows[former].start)
+                .max_by_key(|&index| rows[index].start)
+        };
+        if let Some(index) = after.or_else(before) {
+            taken[index] = true;
+            let reference = row_reference(&rows[index]);
+            let value = rows[index].value.clone();
+            let old = &mut rows[former];
+            old.effective_rate = (old.kind == Kind::Rate).then_some(value);
+            old.superseded_by = Some(reference);
+        }
+    }
+}
+
+/// Whether `row` can be the words replacing the former wording `old`: current wording of
+/// the same clause (a replacing row renumbered as the tier it replaces, `paragraph` 2 of
+/// the amended article, is still of the clause), and the same kind of number.
+fn replaces(row: &RateRow, old: &RateRow) -> bool {
+    let windowed = |quote: &str| quote.starts_with('…') || quote.ends_with('…');
+    let same_clause = if windowed(&row.quote) || windowed(&old.quote) {
+        row.paragraph == old.paragraph && row.start.abs_diff(old.start) <= REPLACEMENT_REACH
+    } else {
+        row.quote == old.quote
+    };
+    row.status != Status::Superseded
+        && row.treaty == old.treaty
+        && row.lang == old.lang
+        && row.article == old.article
+        && row.topic == old.topic
+        && row.kind == old.kind
+        && row.unit == old.unit
+        && same_clause
 }
 
 /// Layers the replacing rows (`replacing`: a row's index and the tiers its instruction names)

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use crate::schema::{
-    Decimal, DocumentReport, Kind, Measure, Owner, RateRow, TaxesCovered, TreatyReport, TreatyRow,
-    Trigger,
+    Decimal, DocumentReport, Kind, Measure, Owner, RateRow, Status, TaxesCovered, TreatyReport,
+    TreatyRow, Trigger,
 };
 use treaty_segment::Topic;
 
@@ -144,6 +144,8 @@ fn headline_rows<'a>(treaty: &TreatyReport, rows: &[&'a RateRow]) -> Vec<&'a Rat
         .iter()
         .copied()
         .filter(|r| Some(r.lang) == lang)
+        // Former wording an amendment replaces is history.
+        .filter(|r| r.status != Status::Superseded)
         .collect();
     let own: std::collections::HashSet<&str> = rows.iter().map(|r| r.row_id.as_str()).collect();
     rows.iter()

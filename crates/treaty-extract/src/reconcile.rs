@@ -41,13 +41,17 @@ pub fn reconcile(
     let mut warnings = Vec::new();
     let mut statuses: Vec<Option<Status>> = Vec::with_capacity(rows.len());
     for row in rows.iter() {
-        if row.status == Status::Single {
+        if matches!(row.status, Status::Single | Status::Superseded) {
             statuses.push(None);
             continue;
         }
         let other_versions: Vec<&RateRow> = rows
             .iter()
-            .filter(|other| other.treaty == row.treaty && other.lang != row.lang)
+            .filter(|other| {
+                other.treaty == row.treaty
+                    && other.lang != row.lang
+                    && other.status != Status::Superseded
+            })
             .collect();
         let twin = other_versions.iter().any(|other| key(other) == key(row));
         let status = if twin {

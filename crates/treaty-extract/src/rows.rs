@@ -77,6 +77,7 @@ pub(crate) fn extract_rows(
         }
     }
     effective::apply(&mut rows, &replacing);
+    effective::link_former_wording(&mut rows);
     (rows, warnings)
 }
 
@@ -112,7 +113,7 @@ impl RowPlace<'_> {
 
     /// The tiers of the treaty's article that a protocol or MLI rate replaces.
     fn replaced_tiers(&self, finding: &Finding) -> Option<Vec<ReplacedTier>> {
-        if self.source == Source::Treaty || finding.kind != schema::Kind::Rate {
+        if self.source == Source::Treaty || finding.kind != schema::Kind::Rate || finding.struck {
             return None;
         }
         let tiers =
@@ -208,8 +209,11 @@ impl RowPlace<'_> {
             } else {
                 finding.confidence
             },
-            // Until reconciliation finds a twin in the other version.
-            status: if self.treaty.versions.len() == 1 {
+            // Until reconciliation finds a twin in the other version; the former wording an
+            // amendment replaces is history in every version.
+            status: if finding.struck {
+                Status::Superseded
+            } else if self.treaty.versions.len() == 1 {
                 Status::Single
             } else {
                 Status::Unmatched

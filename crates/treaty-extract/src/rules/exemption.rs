@@ -616,5 +616,6 @@ fn exemption_finding(
         topic,
         derived: None,
         modifies: Vec::new(),
+        struck: false,
     }
 }

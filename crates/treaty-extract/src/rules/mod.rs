@@ -68,6 +68,9 @@ pub struct Finding {
     /// charged pursuant to paragraph 2 a) of Article 10 (Dividends) ... shall not exceed 10
     /// percent"); empty for the article's own numbers.
     pub modifies: Vec<String>,
+    /// The number is in text an amendment deletes or replaces ("the words “20 per cent” shall
+    /// be replaced by “15 per cent”"): the former wording, history rather than the treaty's.
+    pub struck: bool,
 }
 
 /// Topics whose percentages are withholding-rate caps.
@@ -256,6 +259,7 @@ fn distinct_claims(findings: Vec<Finding>, text: &str, lang: Lang) -> Vec<Findin
                 && u.value == finding.value
                 && u.unit == finding.unit
                 && u.conditions == finding.conditions
+                && u.struck == finding.struck
                 && (u.kind == Kind::Rate
                     || japanese
                     || u.unit != Unit::Percent

@@ -33,7 +33,7 @@ pub(super) fn quantity_findings(
 ) -> Vec<Finding> {
     let text = paragraph.text.as_str();
     let quantities = find_quantities(text, lang);
-    // Most paragraphs state no number: the deleted spans only filter numbers, so they are not
+    // Most paragraphs state no number: the deleted spans only mark numbers, so they are not
     // searched for (an amendment's patterns scan every quoted paragraph).
     if quantities.is_empty() {
         return Vec::new();
@@ -49,13 +49,17 @@ pub(super) fn quantity_findings(
     };
     quantities
         .iter()
-        .filter(|quantity| {
-            !deleted
-                .iter()
-                .any(|old| old.start <= quantity.span.start && quantity.span.end <= old.end)
-        })
         .filter(|quantity| !is_restated(quantity, &quantities, text, lang))
-        .flat_map(|quantity| reading.findings_of(quantity))
+        .flat_map(|quantity| {
+            let struck = deleted
+                .iter()
+                .any(|old| old.start <= quantity.span.start && quantity.span.end <= old.end);
+            let mut findings = reading.findings_of(quantity);
+            for finding in &mut findings {
+                finding.struck = struck;
+            }
+            findings
+        })
         .collect()
 }
 
@@ -72,11 +76,12 @@ fn is_restated(quantity: &Quantity, quantities: &[Quantity], text: &str, lang: L
             }))
 }
 
-/// The spans of text an amendment deletes ("the words “15 per cent” shall be deleted"):
-/// numbers in them are no longer the treaty's. The deleted text is quoted, so a paragraph
-/// without quotation marks has none.
+/// The spans of text an amendment deletes or replaces ("the words “15 per cent” shall be
+/// deleted", "「百分の十五」を「百分の十」に改める"): numbers in them are the former wording, no
+/// longer the treaty's. The deleted text is quoted, so a paragraph without quotation marks
+/// has none.
 fn deleted_spans(text: &str, lang: Lang) -> Vec<Range<usize>> {
-    if !text.contains(['“', '"']) {
+    if !text.contains(['“', '"', '‘', '\'', '«', '「']) {
         return Vec::new();
     }
     words(lang)
@@ -178,6 +183,7 @@ impl Reading<'_> {
                 topic: self.topic,
                 derived: claim.derived.clone(),
                 modifies: claim.modifies.iter().cloned().collect(),
+                struck: false,
             })
             .collect()
     }

@@ -138,6 +138,7 @@ pub(super) fn rates_by_reference(
                     label.as_deref().map_or(String::new(), |l| format!(" {l})"))
                 )),
                 modifies: Vec::new(),
+                struck: false,
             });
         }
     }

@@ -26,9 +26,11 @@ fn findings(text: &str) -> Vec<(String, Finding)> {
     out
 }
 
+/// The findings of the treaty's wording: former wording an amendment quotes (`struck`) left out.
 fn rows(text: &str) -> Vec<(String, String, &'static str, String, String)> {
     findings(text)
         .into_iter()
+        .filter(|(_, f)| !f.struck)
         .map(|(paragraph, f)| {
             (
                 paragraph,
@@ -623,6 +625,12 @@ fn amending_protocol_rows_follow_the_amended_article_and_skip_deleted_text() {
         ],
         "the replaced twelve months is not the treaty's any more"
     );
+    let struck: Vec<String> = findings(text)
+        .into_iter()
+        .filter(|(_, f)| f.struck)
+        .map(|(_, f)| format!("{} {}", f.value, f.unit))
+        .collect();
+    assert_eq!(struck, ["12 months"], "the former words are kept as struck");
 }
 
 #[test]
@@ -1076,8 +1084,20 @@ fn a_final_provision_that_sets_a_rate_article_s_rate_for_a_first_period_gives_ra
         XI (Interest) to \u{201c}5 per cent\u{201d} shall be read, in its application to amounts \
         paid in the first year, as \u{201c}8 per cent\u{201d}; and\n\
         (b) for other taxes, for taxable years beginning on or after 1 January 1992.\n";
-    let got: Vec<(String, String, &str, String)> = findings(text)
+    let all = findings(text);
+    let struck: Vec<String> = all
+        .iter()
+        .filter(|(_, f)| f.struck)
+        .map(|(_, f)| format!("{} {}", f.value, f.unit))
+        .collect();
+    assert_eq!(
+        struck,
+        ["5 percent"],
+        "the figure read as another is struck"
+    );
+    let got: Vec<(String, String, &str, String)> = all
         .into_iter()
+        .filter(|(_, f)| !f.struck)
         .map(|(paragraph, f)| {
             (
                 paragraph,

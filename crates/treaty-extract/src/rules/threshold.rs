@@ -217,6 +217,7 @@ pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lan
             topic,
             derived: None,
             modifies: Vec::new(),
+            struck: false,
         });
     }
     findings

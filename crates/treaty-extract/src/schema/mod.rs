@@ -23,7 +23,7 @@ pub use vocabulary::{
 };
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "2.0";
+pub const SCHEMA_VERSION: &str = "2.1";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.

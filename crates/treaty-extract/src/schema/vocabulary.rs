@@ -54,7 +54,8 @@ vocabulary! {
 }
 
 vocabulary! {
-    /// How the row compares with the treaty's other language versions.
+    /// How the row compares with the treaty's other language versions, or that it is former
+    /// wording.
     Status {
         /// The other language version has the same row.
         Agreed => "agreed",
@@ -62,6 +63,10 @@ vocabulary! {
         Unmatched => "unmatched",
         /// The treaty is in one language in this document.
         Single => "single",
+        /// Former wording that an amendment quotes to replace or delete it ("the words “20 per
+        /// cent” shall be replaced by “15 per cent”"): history, not a rate or threshold of the
+        /// treaty; `superseded_by` names the row of the words that replace it, if any.
+        Superseded => "superseded",
     }
 }
 

@@ -236,9 +236,18 @@ pub(super) const RULES: RuleWords = RuleWords {
     ],
     ordinal_months: &[],
     ordinal_years: &[],
+    // Quoted former wording: each quotation mark pair the drafting uses (“…”, "…", ‘…’, '…').
     deleted_text: &[
-        r"[Dd]eleting\s+(?:the\s+(?:words?|terms?|figures?|references?)\s+)?(?:to\s+)?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+(?:\S+\s+){0,6}?and\s+(?:by\s+)?(?:replacing|substituting)",
+        r"[Dd]eleting\s+(?:the\s+(?:words?|terms?|figures?|references?)\s+)?(?:to\s+)?[“\x22‘'](?P<struck>[^”\x22’']+?)[”\x22’']\s+(?:\S+\s+){0,6}?and\s+(?:by\s+)?(?:replacing|substituting)",
         r"[Rr]eferences?\s+(?:in\s+[^“\x22]+?)?to\s+[^“\x22]*?[“\x22](?P<struck>[^”\x22]+?)[”\x22]\s+shall\s+be\s+(?:(?:deleted\s+and\s+)?replaced|read)",
+        // "the words “20 per cent” shall be replaced by “15 per cent”", "... are deleted".
+        r"[“\x22‘'](?P<struck>[^”\x22’']+?)[”\x22’']\s+(?:shall\s+be|is|are)\s+(?:deleted|omitted|(?:deleted\s+and\s+)?(?:replaced|substituted)\s+(?:by|with))\b",
+        // "by replacing the words “15 per cent” with “10 per cent”".
+        r"[Rr]eplacing\s+(?:the\s+(?:words?|terms?|figures?|expression)\s+)?[“\x22‘'](?P<struck>[^”\x22’']+?)[”\x22’']\s+(?:\S+\s+){0,4}?(?:with|by)\s",
+        // "by substituting “10 per cent” for “15 per cent”".
+        r"[Ss]ubstituting\s+(?:the\s+(?:words?|figures?|expression)\s+)?[“\x22‘'][^”\x22’']+?[”\x22’']\s+for\s+(?:the\s+(?:words?|figures?|expression)\s+)?[“\x22‘'](?P<struck>[^”\x22’']+?)[”\x22’']",
+        // "for “15 per cent” there shall be substituted “10 per cent”".
+        r"\b[Ff]or\s+(?:the\s+(?:words?|figures?|expression)\s+)?[“\x22‘'](?P<struck>[^”\x22’']+?)[”\x22’']\s+(?:there\s+shall\s+be\s+substituted|substitute)\b",
     ],
     rate_by_reference: &[
         r"rate\s+(?:not\s+(?:to\s+exceed|exceeding|in\s+excess\s+of)|exceeding)\s+the\s+rates?\s+(?:specified|provided\s+for|referred\s+to|mentioned|prescribed)\s+in\s+(?:subparagraph\s+\(?(?P<label>[a-z])\)?\s+of\s+)?paragraph\s+(?P<paragraph>\d{1,2})(?:\s?\(?(?P<item>[a-z])\))?",

@@ -276,6 +276,12 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinals: &[("trigésimo", 30), ("sexagésimo", 60), ("nonagésimo", 90)],
     ordinal_months: &[],
     ordinal_years: &[],
-    deleted_text: &[],
+    // Quoted former wording («…», “…”, "…") that an amendment replaces or deletes.
+    deleted_text: &[
+        // "la expresión «15 por ciento» se sustituye por «10 por ciento»", "... queda suprimida".
+        r"[«“\x22](?P<struck>[^»”\x22]+?)[»”\x22]\s+(?:se\s+(?:sustituye|sustituyen|sustituirá|sustituirán|reemplaza|reemplazan|suprime|suprimen|elimina|eliminan)|(?:será|serán|queda|quedan)\s+(?:sustituid|reemplazad|suprimid|eliminad)[oa]s?)\b",
+        // "se sustituye la expresión «15 por ciento» por «10 por ciento»".
+        r"(?:[Ss]ustitu(?:ye|yen|irá|ir|yendo)|[Rr]eemplaz(?:a|an|ará|ar|ando))\s+(?:la\s+(?:expresión|cifra|referencia)\s+|las\s+(?:palabras|expresiones|cifras)\s+|el\s+término\s+)?[«“\x22](?P<struck>[^»”\x22]+?)[»”\x22]\s+por\b",
+    ],
     rate_by_reference: &[],
 };

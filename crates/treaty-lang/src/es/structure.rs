@@ -111,6 +111,12 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         r"(?:se\s+)?(?:suprime|suprimen|sustituye|sustituyen|modifica|modifican|añade|añaden)\s+(?:por\s+el\s+siguiente|el\s+siguiente|los\s+siguientes|lo\s+siguiente)",
         r"(?:queda|quedan)\s+(?:suprimid|sustituid|modificad|redactad)[oa]s?",
         r"(?:será|serán)\s+(?:suprimid|sustituid|modificad)[oa]s?",
+        // "la expresión «15 por ciento» se sustituye por «10 por ciento»", "se suprime la letra c)".
+        r"\bse\s+(?:suprime|suprimen|sustituye|sustituyen|reemplaza|reemplazan|añade|añaden)\b",
+    ],
+    // "[La letra a) del] apartado 2 del artículo 10 (Dividendos) del Convenio".
+    amended_article: &[
+        r"(?:(?:[Ll]etra\s+(?P<subparagraph>[a-z])\)\s+del\s+)?(?:[Aa]partado|[Pp]árrafo)s?\s+(?P<paragraph>\d{1,2})\s+del\s+)?[Aa]rtículo\s+(?P<article>\d{1,3})\s*(?:\((?P<called>[^)\n]+)\))?\s+del\s+(?:Convenio|Acuerdo|Convención)\b",
     ],
     ..StructureWords::EMPTY
 };

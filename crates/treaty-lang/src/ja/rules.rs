@@ -133,6 +133,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinals: &[],
     ordinal_months: &["箇月"],
     ordinal_years: &["年"],
-    deleted_text: &[],
+    // 「旧」を「新」に改める (replaces the former words), 「旧」を削る (deletes them).
+    deleted_text: &[r"「(?P<struck>[^」]{1,80})」を(?:「[^」]{1,80}」に改め|削)"],
     rate_by_reference: &[],
 };

@@ -150,6 +150,12 @@ pub(super) const RULES: RuleWords = RuleWords {
     ordinals: &[("trigésimo", 30), ("sexagésimo", 60), ("nonagésimo", 90)],
     ordinal_months: &[],
     ordinal_years: &[],
-    deleted_text: &[],
+    // Quoted former wording («…», “…”, "…") that an amendment replaces or deletes.
+    deleted_text: &[
+        // "a expressão «15 por cento» é substituída por «10 por cento»", "... é suprimida".
+        r"[«“\x22](?P<struck>[^»”\x22]+?)[»”\x22]\s+(?:é|são|será|serão|fica|ficam)\s+(?:substituíd|suprimid|eliminad)[oa]s?\b",
+        // "substitui-se a expressão «15 por cento» por «10 por cento»".
+        r"[Ss]ubstitu(?:i|em|ir|indo)(?:-se)?\s+(?:a\s+(?:expressão|referência)\s+|as\s+(?:palavras|expressões)\s+|o\s+termo\s+)?[«“\x22](?P<struck>[^»”\x22]+?)[»”\x22]\s+por\b",
+    ],
     rate_by_reference: &[],
 };

@@ -88,5 +88,14 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
         "n",
     ],
     list_joiners: &["e", "ou"],
+    amendment: &[
+        r"(?:é|são|será|serão|fica|ficam)\s+(?:substituíd|suprimid|eliminad|alterad|aditad|revogad)[oa]s?\b",
+        r"\bpassa(?:m)?\s+a\s+ter\s+a\s+seguinte\s+redação",
+        r"\b(?:substitui|suprime|adita)-se\b",
+    ],
+    // "[A alínea a) do] n.º 2 do artigo 10.º (Dividendos) da Convenção".
+    amended_article: &[
+        r"(?:(?:[Aa]línea\s+(?P<subparagraph>[a-z])\)\s+do\s+)?(?:n\.\s?º|[Nn]úmero|[Pp]arágrafo)\s+(?P<paragraph>\d{1,2})\s+do\s+)?[Aa]rtigo\s+(?P<article>\d{1,3})\.?\s?º?\s*(?:\((?P<called>[^)\n]+)\))?\s+d[ao]\s+(?:Convenção|Acordo)\b",
+    ],
     ..StructureWords::EMPTY
 };
