@@ -911,6 +911,40 @@ pub fn unsupported_language(text: &str, evidence: &Scores) -> Option<String> {
     }
 }
 
+/// Why one language version of a document (the text of one stream) is in a language no
+/// profile reads, as [`unsupported_language`] says it for a whole text; `None` when it is in
+/// a supported one, and also when no language can be named (a stream of OCR noise beside the
+/// versions of a scan is no version, and is left as it was).
+pub fn unsupported_version(text: &str) -> Option<String> {
+    let evidence = text_scores(text);
+    if evidence.kanji() > 20.0 || evidence.words < FEW_WORDS {
+        return None;
+    }
+    if let Some((_, share)) = foreign_language(&evidence) {
+        if share >= FOREIGN_SHARE {
+            // A stream can hold lines of two versions (an OCR'd page whose halves were read
+            // as one): only one the lookalike dominates is left out.
+            return (share >= FOREIGN_VERSION_SHARE)
+                .then(|| unsupported_language(text, &evidence))
+                .flatten();
+        }
+    }
+    detected_name(text)?;
+    unsupported_language(text, &evidence)
+}
+
+/// The share of a stream's words that a language with no profile must explain for the stream
+/// to be a version in that language: the lookalikes' running treaty text gives 0.17
+/// (Galician) to 0.52 (French), the French halves of the official scans 0.31 and 0.32; a
+/// stream that mixes an English half with part of an Italian one, 0.13.
+const FOREIGN_VERSION_SHARE: f32 = 0.2;
+
+/// Whether a text has too few words in any script to say anything of its language.
+pub fn says_nothing(text: &str) -> bool {
+    let scores = text_scores(text);
+    scores.words < FEW_WORDS && scores.kanji() <= 20.0
+}
+
 /// The name of a text's language as whatlang detects it, when it is sure and the language is
 /// written in Latin letters and has no profile.
 fn detected_name(text: &str) -> Option<&'static str> {

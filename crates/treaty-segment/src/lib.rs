@@ -56,8 +56,32 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     // Its lines' evidence among them comes from the same reading, when it can.
     let (languages, lines) = lang::read_document(text);
     let _languages = lang::enter(languages);
+    let (mut streams, evidence) = stream::split_by_language_with_scores(text, lines);
     let mut diagnostics = Vec::new();
-    let (streams, evidence) = stream::split_by_language_with_scores(text, lines);
+    // A version in a language no profile reads (the French half of a bilingual print) is
+    // named and left out; the other versions are read.
+    if streams.len() > 1 {
+        streams.retain(|stream| match lang::unsupported_version(&stream.text) {
+            Some(message) => {
+                diagnostics.push(Diagnostic {
+                    code: "unsupported_version",
+                    message: format!(
+                        "{} KB of text taken for {} left out: {message}",
+                        stream.text.len().div_ceil(1000),
+                        stream.lang.profile().name
+                    ),
+                    span: None,
+                });
+                false
+            }
+            None => true,
+        });
+        // What the left-out version shares with a profile (its article headings, numbers) is
+        // too few words to be a version of its own.
+        if !diagnostics.is_empty() {
+            streams.retain(|stream| !lang::says_nothing(&stream.text));
+        }
+    }
     let languages = streams
         .iter()
         .map(|s| LanguageShare {

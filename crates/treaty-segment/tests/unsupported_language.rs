@@ -149,3 +149,73 @@ fn a_language_no_lookalike_knows_is_refused_and_named_by_the_detector() {
     let message = refusal(german).expect("refused");
     assert!(message.starts_with("the text looks German;"), "{message}");
 }
+
+/// The languages of a document's versions, the articles of each, and the messages of its
+/// `unsupported_version` diagnostics.
+fn versions_and_left_out(text: &str) -> (Vec<(String, usize)>, Vec<String>) {
+    let (document, diagnostics) = segment(text, &Config::default());
+    let versions = document
+        .treaties
+        .iter()
+        .flat_map(|t| t.versions.iter())
+        .map(|v| (v.lang.to_string(), v.articles.len()))
+        .collect();
+    let left_out = diagnostics
+        .iter()
+        .filter(|d| d.code == "unsupported_version")
+        .map(|d| d.message.clone())
+        .collect();
+    (versions, left_out)
+}
+
+#[test]
+fn a_version_in_a_language_without_profile_is_named_and_the_others_are_read() {
+    // A bilingual print: a supported version, then the same treaty in a lookalike language
+    // (the French half of a Japanese/French print, an Italian version beside an English one).
+    let japanese = std::fs::read_to_string(
+        workspace().join("corpus/ja/thailand--synthesizedtextforjapan-thailand-jp.txt"),
+    )
+    .unwrap();
+    let english =
+        std::fs::read_to_string(workspace().join("corpus/canada-denmark-1997-en-web.txt")).unwrap();
+    for (text, other, lang, name) in [
+        (&japanese, "fr.txt", "ja", "French"),
+        (&english, "it.txt", "en", "Italian"),
+    ] {
+        let (alone, none) = versions_and_left_out(text);
+        assert!(none.is_empty(), "{none:?}");
+        let bilingual = format!("{text}\n\n{}", data(other));
+        assert_eq!(refusal(&bilingual), None, "{other}: the document is read");
+        let (versions, left_out) = versions_and_left_out(&bilingual);
+        assert!(
+            versions.iter().all(|(l, _)| l == lang),
+            "{other}: {versions:?}"
+        );
+        assert_eq!(
+            versions, alone,
+            "{other}: the supported version is read as alone"
+        );
+        assert_eq!(left_out.len(), 1, "{other}: {left_out:?}");
+        assert!(
+            left_out[0].contains(&format!("the text looks {name}")),
+            "{other}: {left_out:?}"
+        );
+    }
+}
+
+#[test]
+fn bilingual_prints_of_two_profiles_leave_no_version_out() {
+    for (file, languages) in [
+        ("corpus/portugal-montenegro-2016-pt-en.txt", 2),
+        ("corpus/brazil-denmark-1974-pt-en-ocr.txt", 2),
+        ("corpus/japan-denmark-2017-ja-pdf.txt", 1),
+    ] {
+        let text = std::fs::read_to_string(workspace().join(file)).unwrap();
+        let (versions, left_out) = versions_and_left_out(&text);
+        assert!(left_out.is_empty(), "{file}: {left_out:?}");
+        let mut langs: Vec<&str> = versions.iter().map(|(l, _)| l.as_str()).collect();
+        langs.sort_unstable();
+        langs.dedup();
+        assert_eq!(langs.len(), languages, "{file}: {versions:?}");
+    }
+}
