@@ -58,30 +58,7 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
     let _languages = lang::enter(languages);
     let (mut streams, evidence) = stream::split_by_language_with_scores(text, lines);
     let mut diagnostics = Vec::new();
-    // A version in a language no profile reads (the French half of a bilingual print) is
-    // named and left out; the other versions are read.
-    if streams.len() > 1 {
-        streams.retain(|stream| match lang::unsupported_version(&stream.text) {
-            Some(message) => {
-                diagnostics.push(Diagnostic {
-                    code: "unsupported_version",
-                    message: format!(
-                        "{} KB of text taken for {} left out: {message}",
-                        stream.text.len().div_ceil(1000),
-                        stream.lang.profile().name
-                    ),
-                    span: None,
-                });
-                false
-            }
-            None => true,
-        });
-        // What the left-out version shares with a profile (its article headings, numbers) is
-        // too few words to be a version of its own.
-        if !diagnostics.is_empty() {
-            streams.retain(|stream| !lang::says_nothing(&stream.text));
-        }
-    }
+    diagnostics.extend(leave_out_unsupported_versions(&mut streams));
     let languages = streams
         .iter()
         .map(|s| LanguageShare {
@@ -146,6 +123,44 @@ pub fn segment(text: &str, config: &Config<'_>) -> (Document, Vec<Diagnostic>) {
         },
         diagnostics,
     )
+}
+
+/// Leaves out the versions of a document of several that are in a language no profile reads
+/// (the French half of a bilingual print), with one diagnostic naming the language, the size
+/// and the profiles the streams were taken for; the other versions are read.
+fn leave_out_unsupported_versions(streams: &mut Vec<stream::Stream>) -> Option<Diagnostic> {
+    if streams.len() < 2 {
+        return None;
+    }
+    // (bytes, profile name, why) of each stream left out.
+    let mut left_out: Vec<(usize, &'static str, String)> = Vec::new();
+    streams.retain(|stream| match lang::unsupported_version(&stream.text) {
+        Some(why) => {
+            left_out.push((stream.text.len(), stream.lang.profile().name, why));
+            false
+        }
+        None => true,
+    });
+    // What the left-out version shares with a profile (its article headings, numbers) is too
+    // few words to be a version of its own.
+    if !left_out.is_empty() {
+        streams.retain(|stream| !lang::says_nothing(&stream.text));
+    }
+    let bytes: usize = left_out.iter().map(|(bytes, ..)| bytes).sum();
+    let mut taken_for: Vec<&str> = left_out.iter().map(|(_, name, _)| *name).collect();
+    taken_for.sort_unstable();
+    taken_for.dedup();
+    // The largest part says best what the text is.
+    let (_, _, why) = left_out.into_iter().max_by_key(|(bytes, ..)| *bytes)?;
+    Some(Diagnostic {
+        code: "unsupported_version",
+        message: format!(
+            "{} KB of text taken for {} left out: {why}",
+            bytes.div_ceil(1000),
+            taken_for.join(", ")
+        ),
+        span: None,
+    })
 }
 
 #[cfg(test)]
