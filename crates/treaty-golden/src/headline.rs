@@ -9,7 +9,7 @@
 use serde::Deserialize;
 
 use crate::records::push_csv_line;
-use crate::GoldenError;
+use crate::error::GoldenError;
 
 /// The compared fields, in report order.
 pub const HEADLINE_FIELDS: [&str; 5] = [

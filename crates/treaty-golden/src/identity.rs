@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use crate::records::push_csv_line;
-use crate::GoldenError;
+use crate::error::GoldenError;
 
 /// One treaty's identity, as the fixture states it or the program found it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]

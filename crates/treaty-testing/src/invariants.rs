@@ -341,22 +341,12 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
     );
     let decoded = decode(bytes, &IngestConfig::default())
         .map_err(|e| format!("decode refused an input process_document accepted: {e}"))?;
-    let boundaries = original_boundaries(&decoded, bytes);
-    let normalized = normalize(&decoded);
-    let in_original = |what: &str, start: usize, end: usize| -> Check {
-        ensure!(
-            start <= end && end <= bytes.len(),
-            "{what}: span {:?} outside the input ({} bytes)",
-            start..end,
-            bytes.len()
-        );
-        ensure!(
-            boundaries.contains(&start) && boundaries.contains(&end),
-            "{what}: span {:?} not on character boundaries of the input",
-            start..end
-        );
-        Ok(())
+    let original = OriginalSpans {
+        len: bytes.len(),
+        boundaries: original_boundaries(&decoded, bytes),
     };
+    let in_original = |what: &str, start: usize, end: usize| original.check(what, start, end);
+    let normalized = normalize(&decoded);
     for warning in &report.warnings {
         if let (Some(start), Some(end)) = (warning.start, warning.end) {
             in_original(&format!("warning {}", warning.code), start, end)?;
@@ -402,34 +392,12 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
         );
         ensure!(row.start < row.end, "{name}: empty span {}", row.start);
         in_original(&name, row.start, row.end)?;
-        let number = fold(normalized_of(
-            &normalized.text,
-            &origins,
-            &(row.start..row.end),
-        ));
-        ensure!(
-            !number.is_empty(),
-            "{name}: no normalized text comes from {:?}",
-            row.start..row.end
-        );
-        if single_stream {
-            ensure!(
-                row.quote.contains(&number),
-                "{name}: the number text {number:?} (from {:?}) is not in the quote {:?}",
-                row.start..row.end,
-                row.quote
-            );
-        } else {
-            // Lines or word runs of another language may lie between the pieces of the number.
-            let first = number.split(' ').next().unwrap_or_default();
-            let last = number.rsplit(' ').next().unwrap_or_default();
-            ensure!(
-                row.quote.contains(first) && row.quote.contains(last),
-                "{name}: the number text {number:?} (from {:?}) does not start and end with words of the quote {:?}",
-                row.start..row.end,
-                row.quote
-            );
-        }
+        let from = NumberSource {
+            normalized: &normalized.text,
+            origins: &origins,
+            single_stream,
+        };
+        from.check_in_quote(&name, row.start..row.end, &row.quote)?;
         ensure!(
             exact(&row.value),
             "{name}: value {} does not read back as itself through a float",
@@ -437,6 +405,72 @@ pub fn check_process_document(bytes: &[u8]) -> Check {
         );
     }
     Ok(())
+}
+
+/// The input's length and the offsets of its character boundaries, to check spans against.
+struct OriginalSpans {
+    len: usize,
+    boundaries: BTreeSet<usize>,
+}
+
+impl OriginalSpans {
+    /// A span of the input named `what` is in bounds and on character boundaries.
+    fn check(&self, what: &str, start: usize, end: usize) -> Check {
+        ensure!(
+            start <= end && end <= self.len,
+            "{what}: span {:?} outside the input ({} bytes)",
+            start..end,
+            self.len
+        );
+        ensure!(
+            self.boundaries.contains(&start) && self.boundaries.contains(&end),
+            "{what}: span {:?} not on character boundaries of the input",
+            start..end
+        );
+        Ok(())
+    }
+}
+
+/// The normalized text a row's number came from, and how its languages were read.
+struct NumberSource<'a> {
+    normalized: &'a str,
+    /// Each normalized character's offset and the original offset it maps to.
+    origins: &'a [(usize, usize)],
+    /// One language: the text segmentation read is the normalized text in order.
+    single_stream: bool,
+}
+
+impl NumberSource<'_> {
+    /// The number text of the original span `span` (the normalized text that came from it,
+    /// whitespace folded) is in the row's quote; with more than one language, its first and
+    /// last words are.
+    fn check_in_quote(&self, name: &str, span: Range<usize>, quote: &str) -> Check {
+        let number = fold(normalized_of(self.normalized, self.origins, &span));
+        ensure!(
+            !number.is_empty(),
+            "{name}: no normalized text comes from {:?}",
+            span
+        );
+        if self.single_stream {
+            ensure!(
+                quote.contains(&number),
+                "{name}: the number text {number:?} (from {:?}) is not in the quote {:?}",
+                span,
+                quote
+            );
+        } else {
+            // Lines or word runs of another language may lie between the pieces of the number.
+            let first = number.split(' ').next().unwrap_or_default();
+            let last = number.rsplit(' ').next().unwrap_or_default();
+            ensure!(
+                quote.contains(first) && quote.contains(last),
+                "{name}: the number text {number:?} (from {:?}) does not start and end with words of the quote {:?}",
+                span,
+                quote
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The check a fuzz target runs on its raw input.

@@ -24,6 +24,7 @@
 
 #![deny(missing_docs)]
 
+mod corpus;
 mod encoding;
 pub mod invariants;
 mod noise;
@@ -31,21 +32,13 @@ pub mod profiles;
 mod rng;
 mod scale;
 
-use std::path::PathBuf;
-
+pub use corpus::corpus_dir;
 pub use encoding::TextEncoding;
 pub use noise::add_ocr_noise;
 pub use rng::SplitMix64;
 pub use scale::{
     generate_scale_corpus, ScaleConfig, ScaleDocument, ScaleSummary, Script, Shape, MANIFEST_NAME,
 };
-
-/// The repository's `corpus/` folder, found from this crate's manifest directory, so it
-/// works whatever the current directory of a test or binary is.
-pub fn corpus_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-    dir.canonicalize().unwrap_or(dir)
-}
 
 /// Exactly `target_bytes` bytes of Portuguese and English treaty text in one line: the
 /// Latin-script corpus texts with every run of whitespace folded into one space, repeated.

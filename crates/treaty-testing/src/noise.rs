@@ -1,6 +1,6 @@
 //! OCR-style damage: the mistakes a scanner makes on treaty prints, applied at random.
 
-use crate::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// Words at least this long may be broken by a line-end hyphen (`con- formidade`); shorter
 /// words are rarely hyphenated by typesetters.

@@ -5,7 +5,10 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::{add_ocr_noise, corpus_dir, SplitMix64, TextEncoding};
+use crate::corpus::corpus_dir;
+use crate::encoding::TextEncoding;
+use crate::noise::add_ocr_noise;
+use crate::rng::SplitMix64;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
