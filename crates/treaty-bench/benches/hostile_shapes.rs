@@ -18,8 +18,8 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use treaty_extract::{process_document, Settings};
 use treaty_normalize::IngestConfig;
+use treaty_pipeline::{process_document, Settings};
 
 /// Sizes in bytes: the audit's 37 KB, 148 KB, then 1.2 MB and 5 MB.
 const SIZES: [usize; 4] = [37_000, 148_000, 1_200_000, 5_000_000];

@@ -2,7 +2,7 @@
 //! (issue 44): one-line Markdown of emphasis markers, open brackets, `<a` and `![`, a line of
 //! backslash escapes, and dense rate phrases (one endless clause of the dividend article),
 //! at 1, 2, 4 and 8 MB, end to end: `process_document` and then the per-treaty headline step
-//! (`treaty_extract::treaty_rows`), as `treaty run` does for each document.
+//! (`treaty_schema::treaty_rows`), as `treaty run` does for each document.
 //!
 //! Linear time shows as the same seconds per MB at every size; bounded memory as the same
 //! peak bytes per input byte. The peak is the process's peak resident size during the run
@@ -17,8 +17,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use treaty_extract::{process_document, treaty_rows, Settings};
 use treaty_normalize::{IngestConfig, Markup};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::treaty_rows;
 
 /// The allocator `treaty` runs with, so the figures are the command's.
 #[global_allocator]

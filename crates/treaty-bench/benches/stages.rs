@@ -15,8 +15,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use treaty_bench::corpus_samples;
 use treaty_cli::dictionary::LazyTokenizer;
-use treaty_extract::{process_document, Settings};
 use treaty_normalize::{normalize_bytes, IngestConfig};
+use treaty_pipeline::{process_document, Settings};
 use treaty_segment::{segment, Config, TokenizerSource};
 
 fn stages(criterion: &mut Criterion) {

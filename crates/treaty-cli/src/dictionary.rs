@@ -202,7 +202,7 @@ fn checks_of(dir: &Path) -> std::io::Result<Vec<FileCheck>> {
         checks.push(FileCheck {
             size,
             modified,
-            sha256: treaty_extract::sha256_hex(&std::fs::read(entry.path())?),
+            sha256: treaty_schema::sha256_hex(&std::fs::read(entry.path())?),
             name,
         });
     }
@@ -236,7 +236,7 @@ fn verify(dir: &Path) -> Result<(), String> {
         }
         if modified != check.modified {
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", check.name))?;
-            if treaty_extract::sha256_hex(&bytes) != check.sha256 {
+            if treaty_schema::sha256_hex(&bytes) != check.sha256 {
                 return Err(format!("{} changed since it was built", check.name));
             }
         }

@@ -5,13 +5,13 @@
 use std::path::Path;
 
 use anyhow::Context;
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::{article_rows, treaty_rows};
 use treaty_golden::{
     compare_document, parse_headline_csv, parse_known_gaps_csv, parse_outline_csv, parse_rates_csv,
     parse_treaty_csv, DocumentComparison, GoldenError, HeadlineRecord, IdentityRecord, KnownGap,
     OutlineRecord, RateRecord,
 };
+use treaty_schema::DocumentReport;
+use treaty_schema::{article_rows, treaty_rows};
 
 /// What the program produced for one document, as fixture records.
 pub(crate) struct Actual {
@@ -25,11 +25,11 @@ pub(crate) struct Actual {
 /// lowest dividend rate's conditions as the rates' `condition` does
 /// (`min_holding=10%capital;holding_period=365days`).
 fn headline_of(
-    row: &treaty_extract::schema::TreatyRow,
-    rates: &[treaty_extract::schema::RateRow],
+    row: &treaty_schema::TreatyRow,
+    rates: &[treaty_schema::RateRow],
 ) -> Vec<HeadlineRecord> {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let number = |value: &Option<treaty_extract::schema::Decimal>| {
+    let number = |value: &Option<treaty_schema::Decimal>| {
         value.as_ref().map_or_else(String::new, ToString::to_string)
     };
     let min_holding = row
@@ -107,22 +107,8 @@ pub(crate) fn actual_of(report: &DocumentReport) -> Actual {
     let rates = report
         .rows
         .iter()
-        .filter(|row| row.status != treaty_extract::schema::Status::Superseded)
-        .map(|row| RateRecord {
-            treaty: row.treaty,
-            lang: row.lang.to_string(),
-            topic: row.topic.as_str().to_string(),
-            article: row.article.clone(),
-            paragraph: row.paragraph.clone(),
-            subparagraph: row.subparagraph.clone(),
-            kind: row.kind.to_string(),
-            value: row.value.to_string(),
-            unit: row.unit.to_string(),
-            condition: row.condition.clone(),
-            quote: row.quote.chars().take(160).collect(),
-            source: Some(row.source.to_string()),
-            modifies: Some(row.modifies.join(";")),
-        })
+        .filter(|row| row.status != treaty_schema::Status::Superseded)
+        .map(RateRecord::from)
         .collect();
     let outline = article_rows(report)
         .into_iter()

@@ -16,10 +16,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use treaty_cli::dictionary::LazyTokenizer;
-use treaty_extract::link::{self, LinkedTreaty};
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::Settings;
 use treaty_golden::{
     classify_misses, parse_headline_csv, parse_known_gaps_csv, parse_rates_csv, parse_treaty_csv,
     render_json, render_junit, render_text, score_table, write_headline_csv, write_known_gaps_csv,
@@ -27,6 +23,9 @@ use treaty_golden::{
     IdentityRecord, IdentityTally, JunitGate, Misses, RateRecord, ScoreTable,
 };
 use treaty_normalize::IngestConfig;
+use treaty_pipeline::link::{self, LinkedTreaty};
+use treaty_pipeline::Settings;
+use treaty_schema::DocumentReport;
 
 use crate::fixture_compare::{
     actual_of, compare_with_expected, read_expected, short_quote, Actual,
@@ -409,11 +408,7 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs the pipeline in memory over the inputs, in parallel.
 fn process_inputs(inputs: &[PathBuf]) -> anyhow::Result<Vec<DocumentReport>> {
-    let settings = Settings {
-        ingest: IngestConfig::default(),
-        tokenizers: Some(LazyTokenizer::shared()),
-        amended_treaty: None,
-    };
+    let settings = crate::batch::process::pipeline_settings(IngestConfig::default().max_bytes);
     let found = collect(inputs);
     if found.inputs.is_empty() {
         anyhow::bail!(

@@ -5,14 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use treaty_extract::schema::{
+use treaty_normalize::{normalize_bytes, unified_diff, IngestConfig};
+use treaty_schema::{
     document_json_schema, rate_row_json_schema, treaty_row_json_schema, DocumentReport,
 };
-use treaty_extract::Settings;
-use treaty_normalize::{normalize_bytes, unified_diff, IngestConfig};
 
 use crate::inputs::{doc_name, markup_of};
-use treaty_cli::dictionary::LazyTokenizer;
 
 /// Arguments of `treaty normalize`.
 #[derive(Args)]
@@ -110,11 +108,7 @@ pub fn normalize(args: NormalizeArgs) -> anyhow::Result<ExitCode> {
 
 fn report_of(path: &Path) -> anyhow::Result<DocumentReport> {
     let bytes = read(path)?;
-    let settings = Settings {
-        ingest: IngestConfig::default(),
-        tokenizers: Some(LazyTokenizer::shared()),
-        amended_treaty: None,
-    };
+    let settings = crate::batch::process::pipeline_settings(IngestConfig::default().max_bytes);
     crate::batch::process::process_guarded(&doc_name(path), Some(path), &bytes, &settings, None)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
@@ -175,7 +169,7 @@ pub fn segment(args: SegmentArgs) -> anyhow::Result<ExitCode> {
                     },
                     article.topic.as_str(),
                     truncate(&article.title, 32),
-                    treaty_extract::paragraph_count(article),
+                    treaty_schema::paragraph_count(article),
                     if article.inferred { "  (inferred)" } else { "" },
                 )?;
             }

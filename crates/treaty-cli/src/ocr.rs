@@ -361,7 +361,7 @@ fn read_page(
     budget: Budget,
 ) -> Result<(PageText, bool, Vec<String>), String> {
     let pgm = render(page, budget)?;
-    let key = cache_key(&treaty_extract::sha256_hex(&pgm), models, engine);
+    let key = cache_key(&treaty_schema::sha256_hex(&pgm), models, engine);
     let cached = cache.and_then(|dir| read_cached(dir, &key));
     let hit = cached.is_some();
     let regions = match cached {
@@ -1187,7 +1187,7 @@ struct CacheEntry {
 
 fn regions_hash(regions: &[RegionRead]) -> String {
     let bytes = serde_json::to_vec(regions).unwrap_or_default();
-    treaty_extract::sha256_hex(&bytes)
+    treaty_schema::sha256_hex(&bytes)
 }
 
 /// A page's regions from the cache, when the entry is a regular file of a sane size whose

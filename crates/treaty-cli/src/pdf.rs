@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use treaty_extract::schema::PageReading;
-use treaty_extract::sha256_hex;
+use treaty_schema::sha256_hex;
+use treaty_schema::PageReading;
 
 /// The extractor's arguments before the file name; the text goes to standard output.
 /// Without `-q`: poppler's messages say why a PDF cannot be read (a password, no pages).

@@ -20,12 +20,12 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
-use treaty_extract::schema::{DocumentReport, SCHEMA_VERSION};
-use treaty_extract::sha256_hex;
 use treaty_golden::{score_table, DocumentComparison};
 use treaty_report::{
     check_page, document_pages, index_page, DocumentInput, Failure, IndexEntry, Options,
 };
+use treaty_schema::sha256_hex;
+use treaty_schema::{DocumentReport, SCHEMA_VERSION};
 
 use crate::inputs::{collect, collect_excluding, Input};
 use crate::output::write_atomic;

@@ -158,7 +158,7 @@ fn pdfs_are_read_through_their_text_layer_with_pages_and_the_text_kept() {
     assert_eq!(origin["text"], "text/protocol.txt");
     assert_eq!(
         origin["sha256"].as_str().unwrap(),
-        treaty_extract::sha256_hex(&std::fs::read(&pdf).unwrap())
+        treaty_schema::sha256_hex(&std::fs::read(&pdf).unwrap())
     );
     let expected_extractor = if has_pdftotext() {
         "pdftotext"

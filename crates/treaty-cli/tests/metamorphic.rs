@@ -16,9 +16,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use treaty_cli::dictionary::LazyTokenizer;
-use treaty_extract::schema::Kind;
-use treaty_extract::{process_document, Settings};
 use treaty_normalize::{IngestConfig, Markup};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::Kind;
 use treaty_segment::Topic;
 
 mod common;

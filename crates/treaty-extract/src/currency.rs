@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use treaty_lang::{CurrencyParty, Lang};
 
-use crate::schema::Unit;
+use treaty_schema::Unit;
 
 /// A currency family with the words and qualifiers of every profile.
 struct Family {

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use treaty_lang::Lang;
 
-use crate::schema::{Kind, RateRow, Status, Unit, Warning};
+use treaty_schema::{Kind, RateRow, Status, Unit, Warning};
 
 /// A paragraph of one language version: (treaty, language, article, paragraph).
 pub type ParagraphKey = (usize, Lang, String, String);
@@ -150,7 +150,7 @@ fn mismatch_warning(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::{Conditions, Source};
+    use treaty_schema::{Conditions, Source};
     use treaty_segment::Topic;
 
     fn row(lang: &str, paragraph: &str, value: &str, quote: &str) -> RateRow {

@@ -10,8 +10,8 @@ use treaty_normalize::Normalized;
 use treaty_segment::{Article, Document, Paragraph, Treaty, Version};
 
 use crate::rules::{self, Finding, ReplacedTier};
-use crate::schema::{self, RateRow, Source, Status, Unit, Warning};
 use crate::{currency, effective};
+use treaty_schema::{self as schema, RateRow, Source, Status, Unit, Warning};
 
 /// The rows of a document, and the warnings about them.
 pub(crate) fn extract_rows(

@@ -1,7 +1,8 @@
 //! The JUnit XML report, for CI systems that show test results.
 //!
-//! It says what the check's exit status says. One `<testsuite name="treaty-check">` holds,
-//! in document name order:
+//! It says what the check's exit status says. One `<testsuite name="treaty-check">` (inside
+//! `<testsuites>`, written by `quick-junit`, which escapes markup and drops the characters
+//! XML cannot hold) holds, in document name order:
 //!
 //! - one `<testcase>` per document, which fails (`<failure type="regression">`, one line per
 //!   row) exactly when the document has regressions: rate rows missing, changed or unexpected
@@ -14,6 +15,8 @@
 //!   rate rows is below it; likewise for a minimum exact F1 (F1 of exact rows).
 //!
 //! So `failures` is not zero exactly when the check exits 1.
+
+use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, TestSuite};
 
 use crate::compare::DocumentComparison;
 use crate::describe::{describe_outline, describe_outline_change, describe_rate};
@@ -53,7 +56,7 @@ impl Threshold {
     }
 }
 
-/// Renders the JUnit XML report.
+/// Renders the JUnit XML report: a `<testsuites>` element holding the one `<testsuite>`.
 ///
 /// `gate.misses` must have one entry per comparison; a comparison without one is treated as
 /// having no misses.
@@ -83,98 +86,95 @@ pub fn render_junit(
             minimum: gate.min_exact,
         },
     ];
-    let n_failures = documents
-        .iter()
-        .filter(|(_, misses)| !misses.regressions.is_empty())
-        .count()
-        + thresholds
-            .iter()
-            .filter(|threshold| threshold.fails())
-            .count();
-    let n_skipped: usize = documents.iter().map(|(_, misses)| misses.known.len()).sum();
-    let n_thresholds = thresholds
-        .iter()
-        .filter(|threshold| threshold.is_set())
-        .count();
-    let n_tests = documents.len() + n_skipped + n_thresholds;
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    out.push_str(&format!(
-        "<testsuite name=\"{SUITE_NAME}\" tests=\"{n_tests}\" failures=\"{n_failures}\" errors=\"0\" skipped=\"{n_skipped}\">\n"
-    ));
+    // The suite counts its tests, failures and skipped cases as they are added.
+    let mut suite = TestSuite::new(SUITE_NAME);
     for (comparison, misses) in documents {
-        push_document(&mut out, comparison, misses);
+        suite.add_test_cases(document_cases(comparison, misses));
     }
     for threshold in thresholds.iter().filter(|threshold| threshold.is_set()) {
-        push_threshold(&mut out, threshold);
+        suite.add_test_case(threshold_case(threshold));
     }
-    out.push_str(&format!(
-        "  <system-out>{}</system-out>\n",
-        escape_xml(&format!(
-            "rates overall: {}\noutline overall: {}",
-            describe_score(&table.overall),
-            describe_score(&table.outline_overall)
-        ))
-    ));
-    out.push_str("</testsuite>\n");
-    out
+    suite.set_system_out(xml_text(&format!(
+        "rates overall: {}\noutline overall: {}",
+        describe_score(&table.overall),
+        describe_score(&table.outline_overall)
+    )));
+    let mut report = Report::new(SUITE_NAME);
+    report.add_test_suite(suite);
+    // Writing into memory fails only on an I/O error, which a `Vec` never returns.
+    report
+        .to_string()
+        .unwrap_or_else(|error| format!("<!-- the JUnit report cannot be written: {error} -->\n"))
 }
 
 /// The test case of one document, then a skipped test case per known gap it hit.
-fn push_document(out: &mut String, comparison: &DocumentComparison, misses: &Misses) {
-    let doc = escape_xml(&comparison.doc);
+fn document_cases(comparison: &DocumentComparison, misses: &Misses) -> Vec<TestCase> {
+    let doc = &comparison.doc;
     let outline = &comparison.outline;
-    out.push_str(&format!(
-        "  <testcase classname=\"{SUITE_NAME}\" name=\"{doc}\">\n"
-    ));
-    out.push_str("    <properties>\n");
+    let status = if misses.regressions.is_empty() {
+        TestCaseStatus::success()
+    } else {
+        let mut failure = TestCaseStatus::non_success(NonSuccessKind::Failure);
+        failure
+            .set_type("regression")
+            .set_message(format!(
+                "{} rate rows missing, changed or unexpected, not listed in known-gaps.csv",
+                misses.regressions.len()
+            ))
+            .set_description(xml_text(&misses.regressions.join("\n")));
+        failure
+    };
+    let mut case = TestCase::new(xml_text(doc), status);
+    case.set_classname(SUITE_NAME);
     for (name, value) in [
         ("known_gaps", misses.known.len()),
         ("unexpected_rate_rows", comparison.rates.unexpected.len()),
         ("missing_articles", outline.missing.len()),
         ("changed_articles", outline.changed.len()),
     ] {
-        out.push_str(&format!(
-            "      <property name=\"{name}\" value=\"{value}\"/>\n"
-        ));
+        case.add_property(Property::new(name, value.to_string()));
     }
-    out.push_str("    </properties>\n");
-    if !misses.regressions.is_empty() {
-        let message = format!(
-            "{} rate rows missing, changed or unexpected, not listed in known-gaps.csv",
-            misses.regressions.len()
-        );
-        out.push_str(&format!(
-            "    <failure type=\"regression\" message=\"{}\">{}</failure>\n",
-            escape_xml(&message),
-            escape_xml(&misses.regressions.join("\n"))
-        ));
-    }
-    out.push_str(&format!(
-        "    <system-out>{}</system-out>\n",
-        escape_xml(&output_lines(comparison).join("\n"))
-    ));
-    out.push_str("  </testcase>\n");
+    case.set_system_out(xml_text(&output_lines(comparison).join("\n")));
+    let mut cases = vec![case];
     for gap in &misses.known {
-        out.push_str(&format!(
-            "  <testcase classname=\"{SUITE_NAME}.known-gaps\" name=\"{doc}: {}\">\n    <skipped message=\"known gap, listed in {doc}/known-gaps.csv\"/>\n  </testcase>\n",
-            escape_xml(gap)
-        ));
+        let mut skipped = TestCaseStatus::skipped();
+        skipped.set_message(xml_text(&format!(
+            "known gap, listed in {doc}/known-gaps.csv"
+        )));
+        let mut case = TestCase::new(xml_text(&format!("{doc}: {gap}")), skipped);
+        case.set_classname(format!("{SUITE_NAME}.known-gaps"));
+        cases.push(case);
     }
+    cases
 }
 
 /// The test case of one threshold, failing when the measure is below it.
-fn push_threshold(out: &mut String, threshold: &Threshold) {
-    out.push_str(&format!(
-        "  <testcase classname=\"{SUITE_NAME}\" name=\"{} &gt;= {:.3}\">\n",
-        threshold.name, threshold.minimum
-    ));
-    if threshold.fails() {
-        out.push_str(&format!(
-            "    <failure type=\"{}\" message=\"F1 {:.3} is below {:.3}\"/>\n",
-            threshold.failure_type, threshold.measured, threshold.minimum
-        ));
-    }
-    out.push_str("  </testcase>\n");
+fn threshold_case(threshold: &Threshold) -> TestCase {
+    let status = if threshold.fails() {
+        let mut failure = TestCaseStatus::non_success(NonSuccessKind::Failure);
+        failure
+            .set_type(threshold.failure_type)
+            .set_message(format!(
+                "F1 {:.3} is below {:.3}",
+                threshold.measured, threshold.minimum
+            ));
+        failure
+    } else {
+        TestCaseStatus::success()
+    };
+    let mut case = TestCase::new(
+        format!("{} >= {:.3}", threshold.name, threshold.minimum),
+        status,
+    );
+    case.set_classname(SUITE_NAME);
+    case
+}
+
+/// `text` with the noncharacters U+FFFE and U+FFFF, which XML 1.0 cannot hold and
+/// [`quick_junit::XmlString`] keeps, as U+FFFD (it drops the other characters XML cannot
+/// hold, and escapes markup when the report is written).
+fn xml_text(text: &str) -> String {
+    text.replace(['\u{fffe}', '\u{ffff}'], "\u{fffd}")
 }
 
 /// Scores, unexpected rows and article misses of one document, one line each.
@@ -238,39 +238,4 @@ fn describe_score(score: &Score) -> String {
         }
     }
     text
-}
-
-/// Escapes text for XML content and attribute values, replacing characters XML 1.0 cannot
-/// hold (control characters other than tab, line feed and carriage return) with U+FFFD.
-pub(crate) fn escape_xml(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&apos;"),
-            '\t' | '\n' | '\r' => escaped.push(character),
-            control if (control as u32) < 0x20 => escaped.push('\u{fffd}'),
-            '\u{fffe}' | '\u{ffff}' => escaped.push('\u{fffd}'),
-            other => escaped.push(other),
-        }
-    }
-    escaped
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escape_covers_markup_and_control_characters() {
-        assert_eq!(
-            escape_xml("a<b>&\"c\"'d'"),
-            "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;"
-        );
-        assert_eq!(escape_xml("tab\there\u{1}"), "tab\there\u{fffd}");
-        assert_eq!(escape_xml("当該配当"), "当該配当");
-    }
 }

@@ -63,6 +63,7 @@
 mod compare;
 mod describe;
 mod error;
+mod from_report;
 mod gaps;
 mod headline;
 mod identity;

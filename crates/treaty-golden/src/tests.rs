@@ -953,8 +953,9 @@ fn junit_has_one_testcase_per_document_and_a_failure_for_the_failing_one() {
     assert_well_formed_xml(&xml);
     assert_eq!(xml.matches("<testsuite ").count(), 1);
     assert!(xml.contains(
-        "<testsuite name=\"treaty-check\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\""
+        "<testsuite name=\"treaty-check\" tests=\"2\" skipped=\"0\" errors=\"0\" failures=\"1\""
     ));
+    assert_eq!(suite_counts(&xml), (2, 1, 0));
     assert_eq!(xml.matches("<testcase ").count(), 2);
     assert_eq!(xml.matches("<failure ").count(), 1);
 
@@ -1014,9 +1015,10 @@ fn junit_agrees_with_the_gate_known_gaps_are_skipped_and_min_f1_is_a_test_case()
     );
     assert_well_formed_xml(&xml);
     assert!(
-        xml.contains("tests=\"7\" failures=\"0\" errors=\"0\" skipped=\"5\""),
+        xml.contains("tests=\"7\" skipped=\"5\" errors=\"0\" failures=\"0\""),
         "{xml}"
     );
+    assert_eq!(suite_counts(&xml), (7, 0, 5));
     assert_eq!(xml.matches("<failure").count(), 0);
     assert_eq!(xml.matches("<skipped message=\"known gap").count(), 5);
     assert!(xml.contains(&format!(
@@ -1045,24 +1047,101 @@ fn junit_agrees_with_the_gate_known_gaps_are_skipped_and_min_f1_is_a_test_case()
     assert!(exact_f1 < f1 - 0.01, "{exact_f1} {f1}");
     let xml = gate(f1 + 0.01, 0.0);
     assert_well_formed_xml(&xml);
-    assert!(xml.contains("tests=\"8\" failures=\"1\""), "{xml}");
+    assert_eq!(suite_counts(&xml), (8, 1, 5), "{xml}");
     assert!(xml.contains(&format!(
-        "<failure type=\"min-f1\" message=\"F1 {f1:.3} is below {:.3}\"",
+        "<failure message=\"F1 {f1:.3} is below {:.3}\" type=\"min-f1\"",
         f1 + 0.01
     )));
     let xml = gate(f1 - 0.01, 0.0);
-    assert!(xml.contains("tests=\"8\" failures=\"0\""), "{xml}");
+    assert_eq!(suite_counts(&xml), (8, 0, 5), "{xml}");
     // The found F1 passes a threshold the exact F1 does not.
     let xml = gate(0.0, f1 - 0.01);
     assert_well_formed_xml(&xml);
-    assert!(xml.contains("tests=\"8\" failures=\"1\""), "{xml}");
+    assert_eq!(suite_counts(&xml), (8, 1, 5), "{xml}");
     assert!(xml.contains(&format!(
-        "name=\"overall exact F1 of rate rows &gt;= {:.3}\">\n    <failure type=\"min-exact\" message=\"F1 {exact_f1:.3} is below {:.3}\"",
+        "name=\"overall exact F1 of rate rows &gt;= {:.3}\" classname=\"treaty-check\">\n            <failure message=\"F1 {exact_f1:.3} is below {:.3}\" type=\"min-exact\"",
         f1 - 0.01,
         f1 - 0.01
     )), "{xml}");
     let xml = gate(f1 - 0.01, exact_f1 - 0.01);
-    assert!(xml.contains("tests=\"9\" failures=\"0\""), "{xml}");
+    assert_eq!(suite_counts(&xml), (9, 0, 5), "{xml}");
+}
+
+/// The one test suite's tests, failures and skipped cases, as a JUnit reader reads them.
+fn suite_counts(xml: &str) -> (usize, usize, usize) {
+    let report = quick_junit::Report::deserialize_from_str(xml).expect("a JUnit report");
+    assert_eq!(report.test_suites.len(), 1);
+    let suite = &report.test_suites[0];
+    assert_eq!(
+        (report.tests, report.failures, report.skipped),
+        (suite.tests, suite.failures, suite.skipped)
+    );
+    (suite.tests, suite.failures, suite.skipped)
+}
+
+#[test]
+fn junit_escapes_markup_and_drops_what_xml_cannot_hold() {
+    // A document name and a row quote with markup, quotes, control characters, a terminal
+    // colour code and a noncharacter, all of which a file name or a fixture may hold.
+    let doc = "a<b>&\"c\"'d'\u{1}\u{1b}[31m\u{ffff}";
+    let mut comparisons = two_document_comparisons();
+    comparisons[0].doc = doc.to_string();
+    let misses: Vec<Misses> = comparisons
+        .iter()
+        .map(|comparison| {
+            let mut misses = classify_misses(comparison, &[]);
+            misses.known.push("gap <x> & \"y\"\u{8}".to_string());
+            misses
+                .regressions
+                .push("quote </failure> end\u{0}".to_string());
+            misses
+        })
+        .collect();
+    let table = score_table(&comparisons);
+    let xml = render_junit(
+        &comparisons,
+        &table,
+        &JunitGate {
+            misses: &misses,
+            min_f1: 0.0,
+            min_exact: 0.0,
+        },
+    );
+    assert_well_formed_xml(&xml);
+    assert!(
+        !xml.contains("<b>") && !xml.contains("</failure> "),
+        "{xml}"
+    );
+    for forbidden in ['\u{0}', '\u{1}', '\u{8}', '\u{1b}', '\u{ffff}'] {
+        assert!(
+            !xml.contains(forbidden),
+            "U+{:04X} in {xml}",
+            u32::from(forbidden)
+        );
+    }
+    // A JUnit reader gets the names and texts back, less what XML cannot hold.
+    let report = quick_junit::Report::deserialize_from_str(&xml).expect("a JUnit report");
+    let cases = &report.test_suites[0].test_cases;
+    let shown = "a<b>&\"c\"'d'\u{fffd}";
+    let case = cases
+        .iter()
+        .find(|case| case.name.as_str() == shown)
+        .unwrap_or_else(|| panic!("no test case named {shown:?} in {xml}"));
+    match &case.status {
+        quick_junit::TestCaseStatus::NonSuccess { description, .. } => {
+            let description = description.as_deref().unwrap_or_default();
+            assert!(
+                description.ends_with("quote </failure> end"),
+                "{description:?}"
+            );
+        }
+        other => panic!("the document does not fail: {other:?}"),
+    }
+    let gap = format!("{shown}: gap <x> & \"y\"");
+    assert!(
+        cases.iter().any(|case| case.name.as_str() == gap),
+        "no skipped case {gap:?} in {xml}"
+    );
 }
 
 #[test]

@@ -101,9 +101,22 @@ fn read_date(
             .find(|(name, _)| *name == era)?;
         year += base;
     }
-    let valid =
-        (1..=31).contains(&day) && (1..=12).contains(&month) && (1800..=2200).contains(&year);
-    valid.then_some(Date { year, month, day })
+    let date = Date { year, month, day };
+    ((1800..=2200).contains(&year) && date.exists()).then_some(date)
+}
+
+impl Date {
+    /// Whether the Gregorian calendar has this day (no 31 June, no 29 February 1900).
+    pub fn exists(&self) -> bool {
+        let (Ok(year), Ok(month), Ok(day)) = (
+            i16::try_from(self.year),
+            i8::try_from(self.month),
+            i8::try_from(self.day),
+        ) else {
+            return false;
+        };
+        jiff::civil::Date::new(year, month, day).is_ok()
+    }
 }
 
 /// A day, month or year as digits, kanji numerals, number words or ordinal words.
@@ -254,6 +267,55 @@ mod tests {
         // Not dates: a month without a year, a day 32.
         assert!(dates("the first day of January next following", Lang::En).is_empty());
         assert!(dates("32 June 1997", Lang::En).is_empty());
+    }
+
+    #[test]
+    fn days_the_calendar_does_not_have_are_no_dates() {
+        // A day of 31 passed for every month before: 31 February, 31 June, and 29 February of
+        // a year that is not a leap year (1900 is not; 2000, divisible by 400, is).
+        assert!(dates("on 31 February 2001", Lang::En).is_empty());
+        assert!(dates("on 31 June 1997", Lang::En).is_empty());
+        assert!(dates("on 29 February 1900", Lang::En).is_empty());
+        assert!(dates("on 29 February 2001", Lang::En).is_empty());
+        assert_eq!(
+            dates("on 29 February 2000", Lang::En),
+            ["2000-02-29 29 February 2000"]
+        );
+        assert_eq!(
+            dates("on 29 February 2016", Lang::En),
+            ["2016-02-29 29 February 2016"]
+        );
+        assert_eq!(dates("2001年2月29日に", Lang::Ja), Vec::<String>::new());
+        assert!(!Date {
+            year: 2001,
+            month: 2,
+            day: 29
+        }
+        .exists());
+        assert!(Date {
+            year: 2000,
+            month: 2,
+            day: 29
+        }
+        .exists());
+        assert!(!Date {
+            year: 2000,
+            month: 13,
+            day: 1
+        }
+        .exists());
+        assert!(!Date {
+            year: 2000,
+            month: 1,
+            day: 0
+        }
+        .exists());
+        assert!(!Date {
+            year: 70_000,
+            month: 1,
+            day: 1
+        }
+        .exists());
     }
 
     #[test]

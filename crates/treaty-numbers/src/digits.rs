@@ -1,7 +1,7 @@
 //! Numbers written in digits, with the thousands and decimal separators of each language.
 
 use crate::decimal::Decimal;
-use crate::Lang;
+use treaty_lang::Lang;
 
 /// The separator that groups thousands in `lang` when it stands alone before three digits.
 fn thousands_separator(lang: Lang) -> char {

@@ -10,7 +10,7 @@ use treaty_lang::NumberWords;
 use crate::digits::parse_digit_number;
 use crate::kanji::{character_digit, is_hundred_or_larger_unit, parse_kanji_number};
 use crate::quantity::{unit_of, Quantity, Unit};
-use crate::Lang;
+use treaty_lang::Lang;
 use treaty_lang::LazyPerLang;
 
 /// A language's compiled patterns for numbers glued to their units.

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use treaty_lang::NumeralKind;
 
-use crate::Lang;
+use treaty_lang::Lang;
 
 /// What one character contributes to a kanji numeral.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

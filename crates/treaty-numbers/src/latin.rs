@@ -1,5 +1,6 @@
 //! Finding quantities in text of a Latin-script language (Portuguese, English, ...).
 
+use std::ops::ControlFlow;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -11,7 +12,7 @@ use crate::gate::Gated;
 use crate::quantity::{currency_code, unit_of, Quantity, Unit, ISO_CODES};
 use crate::scan::find_byte;
 use crate::words::{parse_number_words, scale_value};
-use crate::Lang;
+use treaty_lang::Lang;
 use treaty_lang::LazyPerLang;
 
 /// How far back (in bytes) to look for a currency sign or a reference word before a number.
@@ -393,23 +394,98 @@ fn quantity_at(
         (candidate.start, None)
     };
     let unit_regex = UNIT_AFTER.get(lang);
-    // `121/2 percent`: `12½` with the half sign spelled `1/2` by the text extraction and the
-    // space before it lost. Read so only before a percentage (a rate of 121/2 = 60.5 per
-    // cent is never meant; a count of days or money glued to a fraction is left alone).
-    if let Some((whole_end, fraction, end)) = glued_fraction(text, &candidate) {
-        let percent_end = unit_regex.captures(&text[end..]).and_then(|captures| {
-            let unit_end = end + captures.name("unit")?.end();
-            (unit_of(&captures)? == Unit::Percent).then_some(unit_end)
-        });
-        if let Some(unit_end) = percent_end {
-            let whole = parse_digit_number(&text[candidate.start..whole_end], lang, false)?;
-            if whole + fraction < 100.0 && !ends_inside_word(text, unit_end) {
-                return Quantity::new(whole + fraction, Unit::Percent, candidate.start..unit_end);
-            }
+    if let ControlFlow::Break(quantity) = glued_fraction_percent(text, lang, &candidate, unit_regex)
+    {
+        return quantity;
+    }
+    let (fraction, candidate) = fraction_after(text, candidate);
+    let after = &text[candidate.end..];
+    let Some(captures) = unit_regex.captures(after) else {
+        let number = NumberRead {
+            candidate,
+            start: number_start,
+            word_value,
+            fraction,
+        };
+        return quantity_without_unit(text, lang, &number);
+    };
+    let unit_match = captures.name("unit")?;
+    let mut span_end = candidate.end + unit_match.end();
+    if ends_inside_word(text, span_end) {
+        return None;
+    }
+    let unit = unit_of(&captures)?;
+    let number = NumberRead {
+        candidate,
+        start: number_start,
+        word_value,
+        fraction,
+    };
+    let value = value_with_unit(text, lang, &number, &captures, &unit)?;
+    if is_date_or_year(text, span_end, &unit, value, candidate.is_words) {
+        return None;
+    }
+    if candidate.is_words
+        && value == 1.0
+        && names_a_period(text, lang, unit_match.as_str(), span_end)
+    {
+        return None;
+    }
+    if unit == Unit::Percent {
+        span_end = extend_over_abbreviation_dot(text, lang, span_end);
+    }
+    span_end = extend_over_restatement(text, lang, span_end, value, &unit);
+    Quantity::new(value, unit, number_start..span_end)
+}
+
+/// A number as [`quantity_at`] has read it so far.
+struct NumberRead {
+    /// The number, over its fraction if one follows it.
+    candidate: NumberCandidate,
+    /// Where the quantity starts (before the words of a number in words).
+    start: usize,
+    /// The value of a number in words.
+    word_value: Option<f64>,
+    /// The fraction after the whole number, or 0.
+    fraction: f64,
+}
+
+/// `121/2 percent`: `12½` with the half sign spelled `1/2` by the text extraction and the
+/// space before it lost. Read so only before a percentage (a rate of 121/2 = 60.5 per cent is
+/// never meant; a count of days or money glued to a fraction is left alone). `Break` holds
+/// [`quantity_at`]'s answer, `Continue` lets it read on.
+fn glued_fraction_percent(
+    text: &str,
+    lang: Lang,
+    candidate: &NumberCandidate,
+    unit_regex: &Regex,
+) -> ControlFlow<Option<Quantity>> {
+    let Some((whole_end, fraction, end)) = glued_fraction(text, candidate) else {
+        return ControlFlow::Continue(());
+    };
+    let percent_end = unit_regex.captures(&text[end..]).and_then(|captures| {
+        let unit_end = end + captures.name("unit")?.end();
+        (unit_of(&captures)? == Unit::Percent).then_some(unit_end)
+    });
+    if let Some(unit_end) = percent_end {
+        let Some(whole) = parse_digit_number(&text[candidate.start..whole_end], lang, false) else {
+            return ControlFlow::Break(None);
+        };
+        if whole + fraction < 100.0 && !ends_inside_word(text, unit_end) {
+            return ControlFlow::Break(Quantity::new(
+                whole + fraction,
+                Unit::Percent,
+                candidate.start..unit_end,
+            ));
         }
     }
-    // A fraction after the whole number: `7½`, `7 1/2`, `seven and a half`, `sete e meio`.
-    let (fraction, candidate) = match FRACTION_AFTER.captures(&text[candidate.end..]) {
+    ControlFlow::Continue(())
+}
+
+/// A fraction after the whole number (`7½`, `7 1/2`, `seven and a half`, `sete e meio`): its
+/// value (0 without one) and the candidate extended over it.
+fn fraction_after(text: &str, candidate: NumberCandidate) -> (f64, NumberCandidate) {
+    match FRACTION_AFTER.captures(&text[candidate.end..]) {
         Some(found) => {
             // A sign or digits say which fraction; a language's half words are a half.
             let part = found.get(1).or(found.get(2)).map(|m| m.as_str());
@@ -427,60 +503,70 @@ fn quantity_at(
             )
         }
         None => (0.0, candidate),
-    };
-    let after = &text[candidate.end..];
-    let Some(captures) = unit_regex.captures(after) else {
-        if let Some(unit) = unit_of_whole(after, lang).filter(|_| fraction == 0.0) {
-            let value = match word_value {
-                Some(value) => value,
-                None => parse_digit_number(&text[candidate.start..candidate.end], lang, false)?,
-            };
-            // "one of the five years" (`cada uno de los cinco años`) picks a year, it counts
-            // none.
-            if value <= 1.0 {
-                return None;
-            }
-            return Quantity::new(value, unit, number_start..candidate.end);
-        }
-        // `shall not exceed 10 of the gross amount`: the source lost `per cent`, and only a
-        // percentage is "of the gross amount".
-        if !candidate.is_words && GROSS_AMOUNT_AFTER.is_match(after) {
-            let value = parse_digit_number(&text[candidate.start..candidate.end], lang, false)?;
-            if value > 0.0 && value < 100.0 {
-                let mut quantity = Quantity::new(
-                    value + fraction,
-                    Unit::Percent,
-                    candidate.start..candidate.end,
-                )?;
-                quantity.unit_inferred = true;
-                return Some(quantity);
-            }
-        }
-        return None;
-    };
-    let unit_match = captures.name("unit")?;
-    let mut span_end = candidate.end + unit_match.end();
-    if ends_inside_word(text, span_end) {
-        return None;
     }
-    let unit = unit_of(&captures)?;
+}
+
+/// The quantity of a number that no unit of the language follows: a count whose unit word is
+/// a whole word after it, or a rate whose `per cent` the source lost.
+fn quantity_without_unit(text: &str, lang: Lang, number: &NumberRead) -> Option<Quantity> {
+    let candidate = number.candidate;
+    let after = &text[candidate.end..];
+    if let Some(unit) = unit_of_whole(after, lang).filter(|_| number.fraction == 0.0) {
+        let value = match number.word_value {
+            Some(value) => value,
+            None => parse_digit_number(&text[candidate.start..candidate.end], lang, false)?,
+        };
+        // "one of the five years" (`cada uno de los cinco años`) picks a year, it counts
+        // none.
+        if value <= 1.0 {
+            return None;
+        }
+        return Quantity::new(value, unit, number.start..candidate.end);
+    }
+    // `shall not exceed 10 of the gross amount`: the source lost `per cent`, and only a
+    // percentage is "of the gross amount".
+    if !candidate.is_words && GROSS_AMOUNT_AFTER.is_match(after) {
+        let value = parse_digit_number(&text[candidate.start..candidate.end], lang, false)?;
+        if value > 0.0 && value < 100.0 {
+            let mut quantity = Quantity::new(
+                value + number.fraction,
+                Unit::Percent,
+                candidate.start..candidate.end,
+            )?;
+            quantity.unit_inferred = true;
+            return Some(quantity);
+        }
+    }
+    None
+}
+
+/// The value of a number with its unit: its fraction, its scale word (`million`, money only)
+/// and the number it glosses (`ten (10)`) read in.
+fn value_with_unit(
+    text: &str,
+    lang: Lang,
+    number: &NumberRead,
+    captures: &regex::Captures<'_>,
+    unit: &Unit,
+) -> Option<f64> {
+    let candidate = number.candidate;
     let is_money = matches!(unit, Unit::Currency(_));
     let scale = match captures.name("scale") {
         Some(_) if !is_money => return None,
         Some(scale_match) => scale_value(scale_match.as_str()),
         None => 1.0,
     };
-    let number_value = match word_value {
+    let number_value = match number.word_value {
         Some(word_value) => word_value,
         None => {
-            let digits_end = if fraction > 0.0 {
+            let digits_end = if number.fraction > 0.0 {
                 digit_number_end(text, candidate.start)
             } else {
                 candidate.end
             };
             parse_digit_number(&text[candidate.start..digits_end], lang, is_money)?
         }
-    } + fraction;
+    } + number.fraction;
     let value = match captures.name("gloss") {
         Some(gloss) => reconcile_gloss(
             number_value,
@@ -491,20 +577,7 @@ fn quantity_at(
         )?,
         None => number_value,
     } * scale;
-    if is_date_or_year(text, span_end, &unit, value, candidate.is_words) {
-        return None;
-    }
-    if candidate.is_words
-        && value == 1.0
-        && names_a_period(text, lang, unit_match.as_str(), span_end)
-    {
-        return None;
-    }
-    if unit == Unit::Percent {
-        span_end = extend_over_abbreviation_dot(text, lang, span_end);
-    }
-    span_end = extend_over_restatement(text, lang, span_end, value, &unit);
-    Quantity::new(value, unit, number_start..span_end)
+    Some(value)
 }
 
 /// The quantity for an amount with its currency before it (`US$ 4.000`, `$10,000 Canadian`).

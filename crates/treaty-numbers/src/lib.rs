@@ -55,8 +55,34 @@ mod tests;
 
 pub use decimal::{Decimal, DecimalError, MAX_SIGNIFICANT_DIGITS};
 pub use kanji::{kanji_number_prefix_len, parse_kanji_number};
-pub use quantity::{find_quantities, Quantity, Unit};
+pub use quantity::{Quantity, Unit};
 pub use roman::parse_roman;
 pub use words::parse_number_words;
 
 pub use treaty_lang::Lang;
+use treaty_lang::Script;
+
+/// Every percentage, duration and amount of money in `text`, in order and non-overlapping.
+///
+/// `lang` picks the number words, units and separator conventions: in Portuguese `4.000` is four
+/// thousand and `7,5` is seven and a half; in English the reverse.
+/// Numbers that are not quantities are skipped: article and paragraph references, dates
+/// (`27 de agosto de 1974`, `二千十七年十一月十一日`), ordinals (`the 183rd day`, `第十条`),
+/// and years standing alone.
+///
+/// ```
+/// use treaty_numbers::{find_quantities, Lang, Unit};
+///
+/// let text = "the tax so charged shall not exceed 15 per cent of the gross amount";
+/// let quantities = find_quantities(text, Lang::En);
+/// assert_eq!(quantities.len(), 1);
+/// assert_eq!(quantities[0].value.as_str(), "15");
+/// assert_eq!(quantities[0].unit, Unit::Percent);
+/// assert_eq!(&text[quantities[0].span.clone()], "15 per cent");
+/// ```
+pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
+    match lang.profile().script {
+        Script::Japanese => japanese::find_japanese_quantities(text, lang),
+        Script::Latin => latin::find_latin_quantities(text, lang),
+    }
+}

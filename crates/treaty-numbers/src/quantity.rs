@@ -1,11 +1,9 @@
-//! The quantity types and the entry point that finds them in text.
+//! The quantity types: what a number counts, its value and where it stands.
 
 use std::ops::Range;
 
-use treaty_lang::Script;
-
 use crate::decimal::Decimal;
-use crate::{japanese, latin, Lang};
+use treaty_lang::Lang;
 
 /// The unit of a [`Quantity`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -93,31 +91,6 @@ impl Quantity {
             span,
             unit_inferred: false,
         })
-    }
-}
-
-/// Every percentage, duration and amount of money in `text`, in order and non-overlapping.
-///
-/// `lang` picks the number words, units and separator conventions: in Portuguese `4.000` is four
-/// thousand and `7,5` is seven and a half; in English the reverse.
-/// Numbers that are not quantities are skipped: article and paragraph references, dates
-/// (`27 de agosto de 1974`, `二千十七年十一月十一日`), ordinals (`the 183rd day`, `第十条`),
-/// and years standing alone.
-///
-/// ```
-/// use treaty_numbers::{find_quantities, Lang, Unit};
-///
-/// let text = "the tax so charged shall not exceed 15 per cent of the gross amount";
-/// let quantities = find_quantities(text, Lang::En);
-/// assert_eq!(quantities.len(), 1);
-/// assert_eq!(quantities[0].value.as_str(), "15");
-/// assert_eq!(quantities[0].unit, Unit::Percent);
-/// assert_eq!(&text[quantities[0].span.clone()], "15 per cent");
-/// ```
-pub fn find_quantities(text: &str, lang: Lang) -> Vec<Quantity> {
-    match lang.profile().script {
-        Script::Japanese => japanese::find_japanese_quantities(text, lang),
-        Script::Latin => latin::find_latin_quantities(text, lang),
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use treaty_lang::{NumberWordKind as WordKind, PerLang};
 
-use crate::Lang;
+use treaty_lang::Lang;
 
 /// Each language's number words by lower-case spelling: value and kind.
 static WORDS: LazyLock<PerLang<HashMap<&'static str, (u64, WordKind)>>> = LazyLock::new(|| {

@@ -1,8 +1,8 @@
 //! A treaty's headline numbers as the pages show them: one figure per headline field of
-//! `treaties.csv` (`treaty_extract::treaty_rows`), in words a reader scans, each naming the
+//! `treaties.csv` (`treaty_schema::treaty_rows`), in words a reader scans, each naming the
 //! row it came from. No markup here: the pages escape and link what this gives.
 
-use treaty_extract::schema::{Decimal, TreatyRow};
+use treaty_schema::{Decimal, TreatyRow};
 
 /// One headline figure of a treaty.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! What the caller passes in (documents, index lines, options) and gets back (pages),
 //! re-exported at the crate's root.
 
-use treaty_extract::schema::DocumentReport;
 use treaty_golden::DocumentComparison;
+use treaty_schema::DocumentReport;
 
 /// One document, as the pages need it.
 #[derive(Clone, Copy)]

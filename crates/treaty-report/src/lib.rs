@@ -22,7 +22,7 @@
 //! are shown as visible placeholders, never passed to the page.
 //!
 //! ```
-//! use treaty_extract::{process_document, Settings};
+//! use treaty_pipeline::{process_document, Settings};
 //! use treaty_report::{document_pages, DocumentInput, Options};
 //!
 //! let text = b"Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties may also be taxed in the Contracting State in which they arise, but the tax so charged shall not exceed 10 per cent of the gross amount of the royalties.\n";

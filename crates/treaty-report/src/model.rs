@@ -10,8 +10,8 @@
 
 use std::collections::BTreeMap;
 
-use treaty_extract::schema::{ArticleReport, DocumentReport, RateRow, TreatyReport, VersionReport};
 use treaty_golden::{DocumentComparison, RateRecord};
+use treaty_schema::{ArticleReport, DocumentReport, RateRow, TreatyReport, VersionReport};
 
 /// Which list of a version an article comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

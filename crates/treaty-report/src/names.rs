@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use treaty_extract::schema::Lang;
+use treaty_schema::Lang;
 
 use crate::escape;
 

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use treaty_extract::schema::TreatyReport;
+use treaty_schema::TreatyReport;
 
 use crate::document::highlights::row_highlights;
 use crate::escape::attr;

@@ -1,7 +1,7 @@
 //! Rendering never panics, whatever the text and whatever the spans say, and the pages parse.
 
 use proptest::prelude::*;
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
 use treaty_report::{document_pages, DocumentInput, Options};
 
 /// Pieces of treaty text, multi-byte characters, controls and markup to build inputs from.

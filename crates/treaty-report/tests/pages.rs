@@ -6,14 +6,12 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
-use treaty_extract::schema::{
-    DocumentReport, PartyReport, ProvisionReport, SignatureReport, Status,
-};
-use treaty_extract::{process_document, Settings};
 use treaty_golden::{compare_document, score_table, RateRecord};
+use treaty_pipeline::{process_document, Settings};
 use treaty_report::{
     check_page, document_pages, index_page, DocumentInput, Failure, IndexEntry, Options, Page,
 };
+use treaty_schema::{DocumentReport, PartyReport, ProvisionReport, SignatureReport, Status};
 
 fn process(doc: &str, bytes: &[u8]) -> DocumentReport {
     process_document(doc, bytes, &Settings::default()).expect("the document is text")
@@ -217,25 +215,7 @@ fn large_documents_are_split_into_pages_that_link_to_each_other() {
     assert!(paths.iter().any(|p| p.ends_with(".versions.html")));
 
     // The check page links rows and places to the page they are on.
-    let actual: Vec<RateRecord> = report
-        .rows
-        .iter()
-        .map(|row| RateRecord {
-            treaty: row.treaty,
-            lang: row.lang.to_string(),
-            topic: row.topic.as_str().to_string(),
-            article: row.article.clone(),
-            paragraph: row.paragraph.clone(),
-            subparagraph: row.subparagraph.clone(),
-            kind: row.kind.to_string(),
-            value: row.value.to_string(),
-            unit: row.unit.to_string(),
-            condition: row.condition.clone(),
-            quote: row.quote.clone(),
-            source: Some(row.source.to_string()),
-            modifies: Some(row.modifies.join(";")),
-        })
-        .collect();
+    let actual: Vec<RateRecord> = report.rows.iter().map(RateRecord::from).collect();
     let mut expected = actual.clone();
     let last = expected.pop().expect("rows");
     expected.remove(0);
@@ -368,7 +348,7 @@ fn input_text_is_escaped_everywhere() {
     let bytes = HOSTILE.as_bytes();
     let mut report = process(doc, bytes);
     assert!(!report.rows.is_empty());
-    report.warnings.push(treaty_extract::schema::Warning {
+    report.warnings.push(treaty_schema::Warning {
         code: "<i>code</i>".into(),
         message: "message with <script>alert(2)</script> \u{202e}".into(),
         start: Some(0),
@@ -538,7 +518,7 @@ fn bad_spans_and_changed_bytes_do_not_panic() {
     report.rows[0].start = usize::MAX;
     report.rows[1].start = 50;
     report.rows[1].end = 10;
-    report.warnings.push(treaty_extract::schema::Warning {
+    report.warnings.push(treaty_schema::Warning {
         code: "x".into(),
         message: "y".into(),
         start: Some(bytes.len() * 2),
@@ -586,19 +566,9 @@ fn check_page_shows_found_and_exact_scores_and_field_agreement() {
         .rows
         .iter()
         .map(|row| RateRecord {
-            treaty: row.treaty,
-            lang: row.lang.to_string(),
-            topic: row.topic.as_str().to_string(),
-            article: row.article.clone(),
-            paragraph: row.paragraph.clone(),
-            subparagraph: row.subparagraph.clone(),
-            kind: row.kind.to_string(),
-            value: row.value.to_string(),
-            unit: row.unit.to_string(),
-            condition: row.condition.clone(),
-            quote: row.quote.clone(),
             source: None,
             modifies: None,
+            ..RateRecord::from(row)
         })
         .collect();
     // The fixture wants another condition on one row: every row is found, one is not exact.
@@ -700,7 +670,7 @@ fn document_pages_show_parties_dates_and_headline_numbers_linked_to_the_text() {
         "日本国"
     );
     // Each headline number links to the highlight of the row its `_row` names.
-    let headline = &treaty_extract::treaty_rows(&report)[0];
+    let headline = &treaty_schema::treaty_rows(&report)[0];
     let reference = headline.dividends_general_row.as_deref().expect("a row");
     let start: usize = reference
         .rsplit_once('@')
@@ -779,10 +749,9 @@ fn the_index_shows_parties_signature_dates_and_headline_rates() {
         .value()
         .attr("data-parties")
         .is_some_and(|p| p.split(' ').any(|c| c == "DNK")));
-    let headline = &treaty_extract::treaty_rows(&entries_data[0].1)[0];
-    let number = |value: &Option<treaty_extract::schema::Decimal>| {
-        value.as_ref().expect("a rate").to_string()
-    };
+    let headline = &treaty_schema::treaty_rows(&entries_data[0].1)[0];
+    let number =
+        |value: &Option<treaty_schema::Decimal>| value.as_ref().expect("a rate").to_string();
     let cells: Vec<String> = select(&page, "#docs tbody tr:first-child td.rate")
         .into_iter()
         .map(|td| td.text().collect())

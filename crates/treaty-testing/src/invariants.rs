@@ -19,9 +19,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use treaty_extract::{process_document, Settings};
 use treaty_normalize::{decode, normalize, Decoded, IngestConfig, Markup, OffsetMap};
 use treaty_numbers::{find_quantities, Decimal, Lang};
+use treaty_pipeline::{process_document, Settings};
 use treaty_segment::{segment, Config as SegmentConfig};
 
 /// The result of one check: `Err` names the broken invariant.

@@ -25,8 +25,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use treaty_cli::dictionary::LazyTokenizer;
-use treaty_extract::{process_document, Settings};
 use treaty_normalize::{decode, normalize, IngestConfig};
+use treaty_pipeline::{process_document, Settings};
 use treaty_segment::{segment, Config, TokenizerSource};
 use treaty_testing::MANIFEST_NAME;
 

@@ -23,7 +23,7 @@ use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 use serde_json::Value;
-use treaty_extract::schema::{
+use treaty_schema::{
     ArticleRow, RateRow, TreatyRow, ARTICLE_COLUMNS, RATE_COLUMNS, SCHEMA_VERSION, TREATY_COLUMNS,
 };
 

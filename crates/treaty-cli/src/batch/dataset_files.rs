@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use treaty_extract::schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
+use treaty_schema::{ARTICLE_COLUMNS, RATE_COLUMNS, TREATY_COLUMNS};
 
 use super::columnar::{ParquetFiles, PARQUET_FILES};
 use super::datasets::{write_failure, write_header};

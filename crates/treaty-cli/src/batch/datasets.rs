@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 
-use treaty_extract::schema::{cells, ARTICLE_TABLE, RATE_TABLE};
-use treaty_extract::{article_rows, sha256_hex, treaty_rows};
+use treaty_schema::{article_rows, sha256_hex, treaty_rows};
+use treaty_schema::{cells, ARTICLE_TABLE, RATE_TABLE};
 
 use super::manifest::{InputEntry, Journal};
 use super::outcome::{failure_of_report, Failure, Outcome, Rendered};
@@ -162,7 +162,7 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
 }
 
 /// SHA-256 of a document's input bytes: of the PDF for a PDF, else of the text file.
-pub(super) fn input_sha256(report: &treaty_extract::schema::DocumentReport) -> String {
+pub(super) fn input_sha256(report: &treaty_schema::DocumentReport) -> String {
     report
         .extracted_from
         .as_ref()

@@ -10,9 +10,9 @@ use std::cell::RefCell;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::{process_document, Settings};
 use treaty_normalize::IngestError;
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::DocumentReport;
 
 /// What the pipeline gave: its result, or the payload of its panic.
 pub(super) type Answer = std::thread::Result<Result<DocumentReport, IngestError>>;

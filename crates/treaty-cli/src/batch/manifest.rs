@@ -33,8 +33,8 @@ use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
-use treaty_extract::schema::SCHEMA_VERSION;
-use treaty_extract::sha256_hex;
+use treaty_schema::sha256_hex;
+use treaty_schema::SCHEMA_VERSION;
 
 use crate::output::write_atomic;
 

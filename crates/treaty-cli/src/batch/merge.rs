@@ -5,9 +5,9 @@
 //! rendering ([`render`], as `--resume` renders the documents it keeps), in the order of one
 //! run: the inputs in the whole list's order, the protocols held back for the batch's treaties
 //! after the others, the files skipped as not text last. `treaties.csv` is per document (each
-//! JSON's treaties, `treaty_extract::treaty_rows`), so it needs nothing from other shards.
+//! JSON's treaties, `treaty_schema::treaty_rows`), so it needs nothing from other shards.
 //! What does cross shards is a protocol's link to the treaty it amends in another document
-//! (`treaty_extract::link`): a held-back protocol whose shard gave it another treaty than the
+//! (`treaty_pipeline::link`): a held-back protocol whose shard gave it another treaty than the
 //! whole run would (none, where the treaty is in another shard) is processed again here, from
 //! its input file, with the whole run's treaty; that needs the shards' build of treaty.
 //!
@@ -24,11 +24,11 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
-use treaty_cli::dictionary::LazyTokenizer;
-use treaty_extract::link::{self, LinkedTreaty};
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::{sha256_hex, Settings};
 use treaty_normalize::IngestConfig;
+use treaty_pipeline::link::{self, LinkedTreaty};
+use treaty_pipeline::Settings;
+use treaty_schema::sha256_hex;
+use treaty_schema::DocumentReport;
 
 use super::dataset_files::{set_aside_previous, DatasetFiles};
 use super::datasets::render;
@@ -569,14 +569,11 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let parquet = settings.as_ref().is_some_and(|s| s.parquet);
     let mut datasets = DatasetFiles::create(out, parquet)?;
     let csv_raw = settings.as_ref().is_some_and(|s| s.csv_raw);
-    let process_settings = Settings {
-        ingest: IngestConfig {
-            max_bytes: settings.as_ref().map_or(64 * 1024 * 1024, |s| s.max_bytes),
-            ..IngestConfig::default()
-        },
-        tokenizers: Some(LazyTokenizer::shared()),
-        amended_treaty: None,
-    };
+    let process_settings = super::process::pipeline_settings(
+        settings
+            .as_ref()
+            .map_or(IngestConfig::default().max_bytes, |s| s.max_bytes),
+    );
     let time_limit = Duration::from_secs_f64(settings.as_ref().map_or(0.0, |s| s.time_limit));
 
     let mut entries: Vec<Option<InputEntry>> = (0..placed.len()).map(|_| None).collect();

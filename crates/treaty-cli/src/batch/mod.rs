@@ -28,12 +28,10 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use treaty_extract::link::{self, LinkedTreaty};
-use treaty_extract::Settings;
-use treaty_normalize::IngestConfig;
+use treaty_pipeline::link::{self, LinkedTreaty};
+use treaty_pipeline::Settings;
 
 use crate::inputs::{collect_excluding, nothing_to_process, Input};
-use treaty_cli::dictionary::LazyTokenizer;
 
 use crate::workers::{job_count, worker_pool, CHUNK};
 pub use args::{DatasetFormat, RunArgs};
@@ -320,14 +318,7 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         crate::ocr::show_progress_on(bar.clone());
         bar
     };
-    let settings = Settings {
-        ingest: IngestConfig {
-            max_bytes: args.max_bytes,
-            ..IngestConfig::default()
-        },
-        tokenizers: Some(LazyTokenizer::shared()),
-        amended_treaty: None,
-    };
+    let settings = process::pipeline_settings(args.max_bytes);
 
     // The earlier run's datasets are set aside, so a run that stops before its end leaves no
     // datasets that disagree with the JSON beside them; they go when this run commits.
@@ -707,7 +698,7 @@ fn run_settings(args: &RunArgs) -> manifest::RunSettings {
 /// manifest lists: made from the same input bytes and not changed since.
 fn entry_matches(
     entry: &InputEntry,
-    report: &treaty_extract::schema::DocumentReport,
+    report: &treaty_schema::DocumentReport,
     out: &std::path::Path,
 ) -> bool {
     let input_sha256 = report
@@ -716,6 +707,6 @@ fn entry_matches(
         .map_or(&report.sha256, |from| &from.sha256);
     let json_sha256 = std::fs::read(crate::output::json_path(out, &report.doc))
         .ok()
-        .map(|json| treaty_extract::sha256_hex(&json));
+        .map(|json| treaty_schema::sha256_hex(&json));
     entry.sha256.as_ref() == Some(input_sha256) && entry.json_sha256 == json_sha256
 }

@@ -2,7 +2,7 @@
 //! `datasets.rs`), failed or skipped, and which warnings make a processed document a failure
 //! of the batch.
 
-use treaty_extract::schema::DocumentReport;
+use treaty_schema::DocumentReport;
 
 /// A document that could not be processed.
 #[derive(serde::Serialize)]

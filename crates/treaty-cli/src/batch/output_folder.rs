@@ -51,7 +51,7 @@ pub(super) fn name_list(names: &[String]) -> String {
     list
 }
 
-/// Removes the temporary files (`.treaty-<pid>-<n>.tmp`, see
+/// Removes the temporary files (`.treaty-<pid>-<random>.tmp`, see
 /// [`AtomicFile`](crate::output::AtomicFile), or `.<name>.<pid>.tmp` of earlier versions) that
 /// a killed run left in the output folder: they are never complete and nothing else would
 /// remove them. Files of a process that is still alive (another run into the same folder) are
@@ -73,15 +73,18 @@ pub(super) fn remove_stale_temporary_files(out: &Path) {
 }
 
 /// The process id in an [`AtomicFile`](crate::output::AtomicFile) temporary name,
-/// `.treaty-<pid>-<n>.tmp` (or `.<name>.<pid>.tmp`, the name earlier versions gave).
+/// `.treaty-<pid>-<random>.tmp` (`.treaty-<pid>-<n>.tmp` or `.<name>.<pid>.tmp`, the names
+/// earlier versions gave).
 fn temporary_file_pid(file_name: &str) -> Option<u32> {
     let digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
     let inner = file_name.strip_prefix('.')?.strip_suffix(".tmp")?;
-    if let Some((pid, counter)) = inner
+    if let Some((pid, random)) = inner
         .strip_prefix("treaty-")
         .and_then(|rest| rest.split_once('-'))
     {
-        if digits(pid) && digits(counter) {
+        let letters_or_digits =
+            !random.is_empty() && random.bytes().all(|byte| byte.is_ascii_alphanumeric());
+        if digits(pid) && letters_or_digits {
             return pid.parse().ok();
         }
     }
@@ -99,6 +102,8 @@ mod tests {
     #[test]
     fn temporary_names_give_their_process_id() {
         assert_eq!(temporary_file_pid(".treaty-4242-7.tmp"), Some(4242));
+        assert_eq!(temporary_file_pid(".treaty-4242-aZ09xQ.tmp"), Some(4242));
+        assert_eq!(temporary_file_pid(".treaty-4242-a.b.tmp"), None);
         assert_eq!(temporary_file_pid(".rates.csv.4242.tmp"), Some(4242));
         assert_eq!(temporary_file_pid(".treaty-x-7.tmp"), None);
         assert_eq!(temporary_file_pid("rates.csv"), None);

@@ -7,15 +7,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::Settings;
-use treaty_normalize::IngestConfig;
+use treaty_pipeline::Settings;
+use treaty_schema::DocumentReport;
 
 use super::args::RunArgs;
 use super::outcome::{failure_of_report, Failure};
-use super::process::process_guarded;
+use super::process::{pipeline_settings, process_guarded};
 use crate::workers::{job_count, worker_pool};
-use treaty_cli::dictionary::LazyTokenizer;
 
 /// One line of pipe input.
 #[derive(serde::Deserialize)]
@@ -173,14 +171,7 @@ enum Event {
 pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let jobs = job_count(args.jobs);
     let pool = worker_pool(jobs)?;
-    let settings = std::sync::Arc::new(Settings {
-        ingest: IngestConfig {
-            max_bytes: args.max_bytes,
-            ..IngestConfig::default()
-        },
-        tokenizers: Some(LazyTokenizer::shared()),
-        amended_treaty: None,
-    });
+    let settings = std::sync::Arc::new(pipeline_settings(args.max_bytes));
     // Lines read ahead of their answers: enough to keep every worker busy, few enough that
     // memory stays a small multiple of --max-bytes per worker.
     let window = 2 * jobs;
@@ -412,14 +403,7 @@ pub(super) fn run_stdin_text(args: &RunArgs, name: &str) -> anyhow::Result<ExitC
             args.max_bytes
         ));
     }
-    let settings = Settings {
-        ingest: IngestConfig {
-            max_bytes: args.max_bytes,
-            ..IngestConfig::default()
-        },
-        tokenizers: Some(LazyTokenizer::shared()),
-        amended_treaty: None,
-    };
+    let settings = pipeline_settings(args.max_bytes);
     let report = match process_guarded(name, None, &bytes, &settings, Some(args.time_limit)) {
         Ok(report) => report,
         Err(error) => return fail(error),

@@ -4,15 +4,31 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use treaty_extract::schema::{
+use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::sha256_hex;
+use treaty_schema::{
     DocumentReport, ExtractedFrom, OcrReport, PageReading, Warning, SCHEMA_VERSION,
 };
-use treaty_extract::{process_document, sha256_hex, Settings};
-use treaty_normalize::{BinaryReason, IngestConfig, IngestError, Markup};
 
 use super::deadline::{process_within, Overrun};
 use super::outcome::{Failure, Outcome};
 use crate::inputs::{markup_of, Input};
+use treaty_cli::dictionary::LazyTokenizer;
+
+/// The settings every command runs the pipeline with: inputs up to `max_bytes`, the
+/// Japanese tokenizer loaded when a document needs it, no amended treaty (a protocol's
+/// treaty is set per document where a batch links one).
+pub(crate) fn pipeline_settings(max_bytes: u64) -> Settings<'static> {
+    Settings {
+        ingest: IngestConfig {
+            max_bytes,
+            ..IngestConfig::default()
+        },
+        tokenizers: Some(LazyTokenizer::shared()),
+        amended_treaty: None,
+    }
+}
 
 /// Runs the pipeline on one document; a panic (a bug) becomes an error for this document
 /// instead of ending the batch and losing the other documents' results, and so does a
@@ -359,7 +375,7 @@ fn previous_report(out: &Path, doc: &str, bytes: &[u8]) -> Option<DocumentReport
 #[cfg(test)]
 mod tests {
     use super::{low_confidence_pages, quote_span};
-    use treaty_extract::schema::PageReading;
+    use treaty_schema::PageReading;
 
     fn reading(page: u32, confidence: Option<f32>) -> PageReading {
         PageReading {

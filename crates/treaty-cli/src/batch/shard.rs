@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use treaty_extract::sha256_hex;
+use treaty_schema::sha256_hex;
 
 use crate::inputs::Input;
 

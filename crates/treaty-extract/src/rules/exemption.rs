@@ -14,7 +14,7 @@ use super::text::{
 };
 use super::words::{contains_any, words};
 use super::Finding;
-use crate::schema::{Conditions, Holding, Income, Kind, Owner, Period};
+use treaty_schema::{Conditions, Holding, Income, Kind, Owner, Period};
 
 /// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
 /// per basis when the holding may be measured on either (voting power or capital, depending
@@ -607,7 +607,7 @@ fn exemption_finding(
         subparagraph,
         kind: Kind::Rate,
         value: Decimal::zero(),
-        unit: crate::schema::Unit::Percent,
+        unit: treaty_schema::Unit::Percent,
         conditions,
         local,
         clause,

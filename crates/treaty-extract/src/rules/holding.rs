@@ -7,7 +7,7 @@ use treaty_numbers::{find_quantities, Unit};
 
 use super::text::{lower, words_around, MARKER_IN_WORD};
 use super::words::{contains_any, ends_with_any, starts_with_any, words};
-use crate::schema::{Basis, Conditions};
+use treaty_schema::{Basis, Conditions};
 
 /// The basis named in the words after a holding percentage ("of the capital").
 pub(super) fn holding_basis(after: &str, lang: Lang) -> Basis {

@@ -6,7 +6,7 @@ use treaty_segment::Topic;
 use super::owner::named_owners;
 use super::text::lower;
 use super::words::{contains_any, words};
-use crate::schema::Income;
+use treaty_schema::Income;
 
 /// Classes of income a clause names, of those the article's topic has.
 pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Income> {

@@ -26,7 +26,6 @@ use std::ops::Range;
 use treaty_numbers::{Decimal, Lang};
 use treaty_segment::{Paragraph, Topic};
 
-use crate::schema::{Conditions, Income, Kind, Trigger, Unit};
 use exemption::{class_exemptions, exemptions};
 use quantity::quantity_findings;
 use rate::is_most_favoured_nation;
@@ -35,6 +34,7 @@ pub use technical::TreatyFacts;
 use technical::{covered_classes, tier_rows, ParagraphCues, Residual};
 use text::{outer_labels, sentence_ends_between};
 use threshold::ordinal_day_periods;
+use treaty_schema::{Conditions, Income, Kind, Trigger, Unit};
 use words::words;
 
 /// What a rule found in a paragraph, before it is placed in a document.
@@ -47,7 +47,7 @@ pub struct Finding {
     /// The value, a plain decimal.
     pub value: Decimal,
     /// Unit.
-    pub unit: crate::schema::Unit,
+    pub unit: treaty_schema::Unit,
     /// Typed conditions.
     pub conditions: Conditions,
     /// Where the number (or the exempting phrase) is, in the paragraph's text.

@@ -4,7 +4,7 @@ use treaty_lang::Lang;
 
 use super::text::{lower, PARENTHETICAL};
 use super::words::{contains_any, words};
-use crate::schema::{Conditions, Owner};
+use treaty_schema::{Conditions, Owner};
 
 /// Beneficiaries named in a clause, in the table's order.
 pub(super) fn beneficial_owners(clause: &str, lang: Lang) -> Vec<Owner> {

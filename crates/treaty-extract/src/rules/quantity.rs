@@ -22,7 +22,7 @@ use super::text::{clause_around, lower, nested_items, quantities_within, words_a
 use super::threshold::{is_back_reference, is_counting_window, japanese_measure, measure_for};
 use super::words::{contains_any, starts_with_any, words};
 use super::Finding;
-use crate::schema::{Conditions, Kind, Measure};
+use treaty_schema::{Conditions, Kind, Measure};
 
 /// The findings of every number in `paragraph` (an article with `topic`), in text order.
 pub(super) fn quantity_findings(

@@ -11,7 +11,7 @@ use super::owner::beneficial_owners;
 use super::technical::is_initial_period;
 use super::text::{lower, offset_in, quantities_within, words_around};
 use super::words::{contains_any, words};
-use crate::schema::{Basis, Conditions, Holding, Income, Period};
+use treaty_schema::{Basis, Conditions, Holding, Income, Period};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn fill_rate_conditions(

@@ -9,7 +9,7 @@ use super::text::clause_around;
 use super::text::{lower, words_around};
 use super::words::{starts_with_any, words};
 use super::Finding;
-use crate::schema::{Conditions, Income, Kind};
+use treaty_schema::{Conditions, Income, Kind};
 use treaty_segment::Topic;
 
 /// The text of the subparagraph a clause refers to, empty when it refers to none.
@@ -125,7 +125,7 @@ pub(super) fn rates_by_reference(
                 subparagraph,
                 kind: Kind::Rate,
                 value: value.clone(),
-                unit: crate::schema::Unit::Percent,
+                unit: treaty_schema::Unit::Percent,
                 conditions,
                 local: whole.range(),
                 clause,

@@ -18,7 +18,7 @@ use treaty_segment::{Paragraph, Topic, Treaty, Version};
 
 use super::text::lower;
 use super::words::{contains_any, starts_with_any, words};
-use crate::schema::{Conditions, Income};
+use treaty_schema::{Conditions, Income};
 
 /// What a treaty as a whole says of fees for technical services, which a tier of one article
 /// cannot see.

@@ -6,7 +6,7 @@ use treaty_segment::{Paragraph, Topic};
 use super::text::{clause_around, lower};
 use super::words::{contains_any, ends_with_any, starts_with_any, words};
 use super::Finding;
-use crate::schema::{Conditions, Kind, Measure};
+use treaty_schema::{Conditions, Kind, Measure};
 
 /// What a threshold of an article with this topic measures.
 pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -> Measure {

@@ -1,7 +1,7 @@
 //! The structure laid over the text: anchors and labels of language versions, articles and
 //! paragraphs, and the section breaks that let the browser skip what is off screen.
 
-use treaty_extract::schema::ArticleReport;
+use treaty_schema::ArticleReport;
 
 use crate::escape::attr;
 use crate::model::{article_id, paragraph_id, parts, version_id, Model, Part};

@@ -16,7 +16,7 @@ fn highlight_classes(model: &Model<'_>, members: &[usize]) -> String {
     let mut classes = format!("h k-{}", class_word(head.kind.as_str()));
     let status = if members
         .iter()
-        .any(|&m| rows[m].status == treaty_extract::schema::Status::Unmatched)
+        .any(|&m| rows[m].status == treaty_schema::Status::Unmatched)
     {
         "unmatched"
     } else {

@@ -169,7 +169,7 @@ fn header(
             range.end
         );
     }
-    if input.bytes.len() != report.bytes || treaty_extract::sha256_hex(input.bytes) != report.sha256
+    if input.bytes.len() != report.bytes || treaty_schema::sha256_hex(input.bytes) != report.sha256
     {
         out.push_str("<p class=\"banner\">The original file is not the one this report was made from (its size or SHA-256 differs): highlights may be in the wrong places. Run <code>treaty run</code> again.</p>");
     }

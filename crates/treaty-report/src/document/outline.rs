@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use treaty_extract::schema::ArticleReport;
+use treaty_schema::ArticleReport;
 
 use crate::escape::attr;
 use crate::model::{article_id, parts, version_id, Model, Part};

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use treaty_extract::schema::{DocumentReport, RateRow};
+use treaty_schema::{DocumentReport, RateRow};
 
 use crate::escape::{attr, href_segment};
 use crate::input::{DocumentInput, Options};
@@ -54,7 +54,7 @@ fn row_item(model: &Model<'_>, index: usize, row: &RateRow, out: &mut String) {
         "unmatched" => " b-bad",
         _ => "",
     };
-    let swatch = if row.kind == treaty_extract::schema::Kind::Rate {
+    let swatch = if row.kind == treaty_schema::Kind::Rate {
         "rate"
     } else {
         "thr"

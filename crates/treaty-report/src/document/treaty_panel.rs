@@ -5,9 +5,7 @@
 
 use std::fmt::Write as _;
 
-use treaty_extract::schema::{
-    EffectReport, ProvisionReport, TaxesCovered, TreatyReport, TreatyRow,
-};
+use treaty_schema::{EffectReport, ProvisionReport, TaxesCovered, TreatyReport, TreatyRow};
 
 use crate::escape::attr;
 use crate::headline::figures;
@@ -275,7 +273,7 @@ fn panel(model: &Model<'_>, page: usize, treaty: &TreatyReport, row: &TreatyRow,
 /// starting there, as the outline shows them).
 pub(super) fn treaty_panels(model: &Model<'_>, page: usize, out: &mut String) {
     let report = model.report;
-    let rows = treaty_extract::treaty_rows(report);
+    let rows = treaty_schema::treaty_rows(report);
     let on_page = |offset: usize| model.paging.page_of(offset) == page;
     for (treaty, row) in report.treaties.iter().zip(&rows) {
         let shown = treaty

@@ -7,7 +7,7 @@ mod treaty_columns;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use treaty_extract::schema::DocumentReport;
+use treaty_schema::DocumentReport;
 
 use crate::comparison::{doc_anchor, has_rates, rate_score};
 use crate::escape::{attr, href_segment};
@@ -31,7 +31,7 @@ fn statuses(entry: &IndexEntry<'_>) -> Vec<&'static str> {
         if report
             .rows
             .iter()
-            .any(|r| r.status == treaty_extract::schema::Status::Unmatched)
+            .any(|r| r.status == treaty_schema::Status::Unmatched)
         {
             words.push("unmatched");
         }

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use treaty_extract::schema::{DocumentReport, TreatyReport, TreatyRow};
+use treaty_schema::{DocumentReport, TreatyReport, TreatyRow};
 
 use crate::escape::attr;
 use crate::headline::{holding_words, number, period_words, text};
@@ -150,7 +150,7 @@ fn cell(class: &str, sort: &str, lines: &[String], out: &mut String) {
 /// value (numbers on `-1` when none does).
 pub(super) fn treaty_cells(model: &Model<'_>, out: &mut String) {
     let report = model.report;
-    let rows = treaty_extract::treaty_rows(report);
+    let rows = treaty_schema::treaty_rows(report);
     let treaties: Vec<(&TreatyReport, &TreatyRow)> = report.treaties.iter().zip(&rows).collect();
     let collect = |f: &dyn Fn(&TreatyReport, &TreatyRow) -> String| -> Vec<String> {
         treaties.iter().map(|(t, r)| f(t, r)).collect()

@@ -13,7 +13,7 @@
 
 use treaty_segment::{ArticleTopics, Topic};
 
-use crate::schema::{DocumentReport, Instrument, TreatyReport, Warning};
+use treaty_schema::{DocumentReport, Instrument, TreatyReport, Warning};
 
 /// A treaty of the batch that protocols may amend: who signed it when, and its articles'
 /// topics.

@@ -8,10 +8,17 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 pub use treaty_lang::Lang;
 use treaty_segment::Topic;
 
+mod articles;
+pub mod headline;
+pub mod row_id;
 mod vocabulary;
+
+pub use articles::{article_rows, paragraph_count};
+pub use headline::treaty_rows;
 
 pub use treaty_numbers::{Decimal, Unit};
 use vocabulary::{
@@ -955,6 +962,14 @@ pub fn treaty_row_json_schema() -> String {
 /// The JSON Schema of one `rates.jsonl` line, as pretty JSON.
 pub fn rate_row_json_schema() -> String {
     serde_json::to_string_pretty(&schemars::schema_for!(RateRow)).unwrap_or_default()
+}
+
+/// Hex SHA-256 of some bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use treaty_segment::Topic;
 
-use crate::schema::{DocumentReport, Instrument, Kind, Status, TreatyReport};
+use treaty_schema::{DocumentReport, Instrument, Kind, Status, TreatyReport};
 
 /// Fewer articles than this in a convention means most of them were not found: the model
 /// conventions have 30 or 31, and the tax treaties drafted on them seldom fewer than 25.

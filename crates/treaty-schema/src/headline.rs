@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::schema::{
+use crate::{
     Decimal, DocumentReport, Kind, Measure, Owner, RateRow, Status, TaxesCovered, TreatyReport,
     TreatyRow, Trigger,
 };
@@ -343,18 +343,16 @@ fn cell<T: ToString>(value: &Option<T>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::effective::row_reference;
-    use crate::schema::Source;
-    use crate::{process_document, Settings};
+    use crate::row_id::{assign_row_ids, row_reference};
+    use crate::Source;
     use treaty_lang::Lang;
 
-    /// A report of one treaty with a dividend and an interest rate.
+    /// A report of one treaty with a dividend and an interest rate: the pipeline's report of
+    /// "Article 10 Dividends 2. ... shall not exceed 15 per cent of the gross amount. Article
+    /// 11 Interest 2. ... shall not exceed 10 per cent of the gross amount."
     fn report() -> DocumentReport {
-        let text = "Article 10\nDividends\n2. However, such dividends may also be taxed, but the \
-                    tax so charged shall not exceed 15 per cent of the gross amount.\nArticle 11\n\
-                    Interest\n2. However, such interest may also be taxed, but the tax so charged \
-                    shall not exceed 10 per cent of the gross amount.\n";
-        let report = process_document("d", text.as_bytes(), &Settings::default()).unwrap();
+        let json = include_str!("../tests/data/dividend_and_interest.json");
+        let report: DocumentReport = serde_json::from_str(json).unwrap();
         assert_eq!((report.treaties.len(), report.rows.len()), (1, 2));
         report
     }
@@ -436,8 +434,7 @@ mod tests {
         interest.source = Source::Protocol;
         interest.value = "7".parse().unwrap();
         report.rows[1].superseded_by = Some(row_reference(&interest));
-        let values: Vec<crate::schema::Decimal> =
-            (5..15).map(|v| v.to_string().parse().unwrap()).collect();
+        let values: Vec<crate::Decimal> = (5..15).map(|v| v.to_string().parse().unwrap()).collect();
         report.rows = (0..200_000)
             .map(|i| {
                 let mut row = dividend.clone();
@@ -447,7 +444,7 @@ mod tests {
             })
             .chain([report.rows[1].clone(), interest])
             .collect();
-        crate::effective::assign_row_ids("d", &mut report.rows);
+        assign_row_ids("d", &mut report.rows);
         let headline = &treaty_rows(&report)[0];
         assert_eq!(cell(&headline.dividends_substantial_rate), "5");
         assert_eq!(cell(&headline.dividends_general_rate), "5");
@@ -460,8 +457,14 @@ mod tests {
 #[cfg(test)]
 mod ladder_tests {
     use super::*;
-    use crate::schema::Source;
-    use crate::{process_document, Settings};
+    use crate::row_id::assign_row_ids;
+    use crate::Source;
+
+    /// The pipeline's report of "Article 10 Dividends 2. ... the tax so charged shall not
+    /// exceed 15 per cent of the gross amount."
+    fn dividend_report() -> DocumentReport {
+        serde_json::from_str(include_str!("../tests/data/dividend.json")).unwrap()
+    }
 
     /// A dividend row of article 10 at `place` (`2.a`), with `value`, starting at `start`.
     fn tier(base: &RateRow, place: &str, value: &str, start: usize, quote: &str) -> RateRow {
@@ -484,21 +487,14 @@ mod ladder_tests {
     }
 
     fn headline(rows: Vec<RateRow>) -> TreatyRow {
-        let text = "Article 10\nDividends\n2. However, such dividends may also be taxed, but the \
-                    tax so charged shall not exceed 15 per cent of the gross amount.\n";
-        let mut report = process_document("d", text.as_bytes(), &Settings::default()).unwrap();
+        let mut report = dividend_report();
         report.rows = rows;
-        crate::effective::assign_row_ids("d", &mut report.rows);
+        assign_row_ids("d", &mut report.rows);
         treaty_rows(&report).remove(0)
     }
 
     fn base() -> RateRow {
-        let text = "Article 10\nDividends\n2. However, such dividends may also be taxed, but the \
-                    tax so charged shall not exceed 15 per cent of the gross amount.\n";
-        process_document("d", text.as_bytes(), &Settings::default())
-            .unwrap()
-            .rows
-            .remove(0)
+        dividend_report().rows.remove(0)
     }
 
     #[test]

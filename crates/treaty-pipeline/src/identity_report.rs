@@ -6,7 +6,9 @@ use std::ops::Range;
 use treaty_identity::{Identity, Provision};
 use treaty_normalize::Normalized;
 
-use crate::schema::{EffectReport, PartyReport, ProvisionReport, SignatureReport, TreatyReport};
+use treaty_schema::{
+    EffectReport, PartyReport, ProvisionReport, SignatureReport, TaxesCovered, TreatyReport,
+};
 
 /// Fills `report`'s identity fields from `identity`.
 pub(crate) fn fill(report: &mut TreatyReport, identity: &Identity, normalized: &Normalized) {
@@ -74,7 +76,7 @@ pub(crate) fn fill(report: &mut TreatyReport, identity: &Identity, normalized: &
         .map(|effect| {
             let clause = provision(&effect.provision);
             EffectReport {
-                taxes: effect.taxes.into(),
+                taxes: taxes_covered(effect.taxes),
                 party_alpha2: effect.party.map(|state| state.alpha2.to_string()),
                 party_alpha3: effect.party.map(|state| state.alpha3.to_string()),
                 date: clause.date,
@@ -88,4 +90,14 @@ pub(crate) fn fill(report: &mut TreatyReport, identity: &Identity, normalized: &
 
 fn folded(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The dataset's name for the taxes an effect clause covers.
+fn taxes_covered(taxes: treaty_identity::TaxesCovered) -> TaxesCovered {
+    use treaty_identity::TaxesCovered as T;
+    match taxes {
+        T::WithheldAtSource => TaxesCovered::WithheldAtSource,
+        T::Other => TaxesCovered::Other,
+        T::All => TaxesCovered::All,
+    }
 }

@@ -100,17 +100,6 @@ vocabulary! {
     }
 }
 
-impl From<treaty_identity::TaxesCovered> for TaxesCovered {
-    fn from(taxes: treaty_identity::TaxesCovered) -> Self {
-        use treaty_identity::TaxesCovered as T;
-        match taxes {
-            T::WithheldAtSource => TaxesCovered::WithheldAtSource,
-            T::Other => TaxesCovered::Other,
-            T::All => TaxesCovered::All,
-        }
-    }
-}
-
 impl From<treaty_lang::InstrumentKind> for Instrument {
     fn from(kind: treaty_lang::InstrumentKind) -> Self {
         use treaty_lang::InstrumentKind as K;
@@ -424,14 +413,14 @@ pub(super) mod topic_name {
     use serde::{Deserialize, Deserializer, Serializer};
     use treaty_segment::Topic;
 
-    pub(in crate::schema) fn serialize<S: Serializer>(
+    pub(crate) fn serialize<S: Serializer>(
         topic: &Topic,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(topic.as_str())
     }
 
-    pub(in crate::schema) fn deserialize<'de, D: Deserializer<'de>>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Topic, D::Error> {
         let name = <Cow<'de, str>>::deserialize(deserializer)?;
