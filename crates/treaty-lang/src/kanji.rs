@@ -100,7 +100,8 @@ impl KanjiStructure {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Script, BUILTIN};
+    use crate::builtin::BUILTIN;
+    use crate::profile::Script;
 
     #[test]
     fn kanji_grammar_belongs_to_kanji_script_profiles() {

@@ -3,8 +3,9 @@
 use std::ops::Index;
 use std::sync::{LazyLock, OnceLock};
 
+use crate::builtin::{BUILTIN, CORE};
+use crate::profile::Profile;
 use crate::validate::pattern_errors;
-use crate::{Profile, BUILTIN, CORE};
 
 static PROFILES: OnceLock<Vec<Profile>> = OnceLock::new();
 

@@ -407,7 +407,7 @@ impl RuleWords {
 
 #[cfg(test)]
 mod tests {
-    use crate::BUILTIN;
+    use crate::builtin::BUILTIN;
 
     #[test]
     fn word_lists_matched_on_lower_cased_text_are_lower_case() {

@@ -35,7 +35,7 @@ impl TopicWords {
 
 #[cfg(test)]
 mod tests {
-    use crate::BUILTIN;
+    use crate::builtin::BUILTIN;
 
     #[test]
     fn phrases_are_lower_case_and_weighted() {

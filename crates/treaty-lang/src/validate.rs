@@ -4,7 +4,10 @@
 
 use regex::Regex;
 
-use crate::{Phrase, Profile};
+use crate::numbers::NumberWords;
+use crate::profile::Profile;
+use crate::rules::{Phrase, RuleWords};
+use crate::structure::StructureWords;
 
 /// A pattern of a profile that a stage could not use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,25 +58,17 @@ fn phrase_patterns(phrases: &[Phrase]) -> Vec<&'static str> {
         .collect()
 }
 
-/// Every regex field of a profile, with the groups the stage that reads it needs.
+/// Every regex field of a profile, with the groups the stage that reads it needs, part by
+/// part.
 fn fields(profile: &Profile) -> Vec<Field> {
-    let (s, r, n, i) = (
-        &profile.structure,
-        &profile.rules,
-        &profile.numbers,
-        &profile.identity,
-    );
-    // The date placeholders are filled by the identity stage; any valid pattern stands in.
-    let dates: Vec<String> = i
-        .date_patterns
-        .iter()
-        .map(|p| {
-            p.replace("{D}", "(?P<d>[0-9]+)")
-                .replace("{M}", "(?P<m>[a-z]+)")
-                .replace("{Y}", "(?P<y>[0-9]+)")
-                .replace("{E}", "(?P<e>[a-z]+)")
-        })
-        .collect();
+    let mut fields = structure_fields(&profile.structure);
+    fields.extend(rule_fields(&profile.rules));
+    fields.extend(number_fields(&profile.numbers));
+    fields.extend(identity_fields(profile));
+    fields
+}
+
+fn structure_fields(s: &StructureWords) -> Vec<Field> {
     vec![
         field("structure.preamble_end", s.preamble_end, &[]),
         field("structure.preamble_part", s.preamble_part, &[]),
@@ -94,6 +89,11 @@ fn fields(profile: &Profile) -> Vec<Field> {
         field("structure.amendment", s.amendment, &[]),
         field("structure.amended_article", s.amended_article, &["article"]),
         field("structure.commentary", s.commentary, &[]),
+    ]
+}
+
+fn rule_fields(r: &RuleWords) -> Vec<Field> {
+    vec![
         field("rules.exemption", &phrase_patterns(r.exemption), &[]),
         field(
             "rules.residence_only",
@@ -130,6 +130,11 @@ fn fields(profile: &Profile) -> Vec<Field> {
             r.technical_fees_deemed_royalties,
             &[],
         ),
+    ]
+}
+
+fn number_fields(n: &NumberWords) -> Vec<Field> {
+    vec![
         field("numbers.percent_units", n.percent_units, &[]),
         field("numbers.day_units", n.day_units, &[]),
         field("numbers.month_units", n.month_units, &[]),
@@ -153,6 +158,24 @@ fn fields(profile: &Profile) -> Vec<Field> {
         field("numbers.day_date_before", &[n.day_date_before], &[]),
         field("numbers.year_date_before", &[n.year_date_before], &[]),
         field("numbers.year_date_after", &[n.year_date_after], &[]),
+    ]
+}
+
+/// The fields of normalization, topics and identity.
+fn identity_fields(profile: &Profile) -> Vec<Field> {
+    let i = &profile.identity;
+    // The date placeholders are filled by the identity stage; any valid pattern stands in.
+    let dates: Vec<String> = i
+        .date_patterns
+        .iter()
+        .map(|p| {
+            p.replace("{D}", "(?P<d>[0-9]+)")
+                .replace("{M}", "(?P<m>[a-z]+)")
+                .replace("{Y}", "(?P<y>[0-9]+)")
+                .replace("{E}", "(?P<e>[a-z]+)")
+        })
+        .collect();
+    vec![
         field(
             "normalize.ocr_number_units",
             profile.normalize.ocr_number_units,
@@ -209,7 +232,8 @@ pub fn pattern_errors(profile: &Profile) -> Vec<PatternError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{RuleWords, BUILTIN};
+    use crate::builtin::BUILTIN;
+    use crate::rules::RuleWords;
 
     #[test]
     fn the_built_in_profiles_are_valid() {

@@ -1,6 +1,6 @@
 //! English: see [`crate::Identification`].
 
-use crate::Identification;
+use crate::ident::Identification;
 
 pub(super) const IDENT: Identification = Identification {
     lexicon: &[

@@ -1,6 +1,7 @@
 //! The English profile.
 
-use crate::{KanjiStructure, Profile, Script};
+use crate::kanji::KanjiStructure;
+use crate::profile::{Profile, Script};
 
 mod ident;
 mod identity;

@@ -1,6 +1,6 @@
 //! English: see [`crate::Names`].
 
-use crate::{CurrencyFamily, CurrencyParty, Names};
+use crate::names::{CurrencyFamily, CurrencyParty, Names};
 
 pub(super) const NAMES: Names = Names {
     states: &[

@@ -1,6 +1,6 @@
 //! English: see [`crate::NormalizeWords`].
 
-use crate::NormalizeWords;
+use crate::normalize::NormalizeWords;
 
 pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
     ocr_language: "eng",

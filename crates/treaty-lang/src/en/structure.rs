@@ -1,6 +1,6 @@
 //! English: see [`crate::StructureWords`].
 
-use crate::StructureWords;
+use crate::structure::StructureWords;
 
 pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_end: &[r"have\s+agreed\s+as\s+follows", r"agreed\s+as\s+follows"],

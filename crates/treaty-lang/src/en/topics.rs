@@ -1,6 +1,6 @@
 //! English: see [`crate::TopicWords`].
 
-use crate::TopicWords;
+use crate::topics::TopicWords;
 
 pub(super) const TOPICS: TopicWords = TopicWords {
     titles: TITLES,

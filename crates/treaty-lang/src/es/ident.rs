@@ -5,7 +5,7 @@
 //! Portuguese or English write but their lexicons do not list (`de`, `a`, `durante`, `tal`,
 //! `exceder`) are left out, since they would count as Spanish words in a Portuguese text.
 
-use crate::Identification;
+use crate::ident::Identification;
 
 pub(super) const IDENT: Identification = Identification {
     lexicon: &[

@@ -1,6 +1,6 @@
 //! Spanish: see [`crate::IdentityWords`].
 
-use crate::{IdentityWords, InstrumentKind, InstrumentWords};
+use crate::identity::{IdentityWords, InstrumentKind, InstrumentWords};
 
 pub(super) const IDENTITY: IdentityWords = IdentityWords {
     instruments: &[

@@ -5,7 +5,8 @@
 //! Built in but not core: it takes part only in documents where its own words show, so that it
 //! changes nothing in the reading of Portuguese, English and Japanese documents.
 
-use crate::{KanjiStructure, Profile, Script};
+use crate::kanji::KanjiStructure;
+use crate::profile::{Profile, Script};
 
 mod ident;
 mod identity;

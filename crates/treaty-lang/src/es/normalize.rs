@@ -1,6 +1,6 @@
 //! Spanish: see [`crate::NormalizeWords`].
 
-use crate::NormalizeWords;
+use crate::normalize::NormalizeWords;
 
 pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
     // No Tesseract language: every Latin-script page is read with the languages of all the

@@ -1,7 +1,7 @@
 //! Spanish: see [`crate::NumberWords`].
 
+use crate::numbers::NumberWords;
 use crate::numbers::{NumberWord, NumberWordKind::*};
-use crate::NumberWords;
 
 const fn w(word: &'static str, value: u64, kind: crate::numbers::NumberWordKind) -> NumberWord {
     NumberWord { word, value, kind }

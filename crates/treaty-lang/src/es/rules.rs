@@ -5,8 +5,8 @@
 //! Estado", "estarán exentos de imposición") and the variants of Spanish and Latin American
 //! treaties ("no puede exceder de", "sólo podrán gravarse en", "regalías").
 
+use crate::rules::RuleWords;
 use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
-use crate::RuleWords;
 
 pub(super) const RULES: RuleWords = RuleWords {
     exemption: &[

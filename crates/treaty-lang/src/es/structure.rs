@@ -1,6 +1,6 @@
 //! Spanish: see [`crate::StructureWords`].
 
-use crate::StructureWords;
+use crate::structure::StructureWords;
 
 pub(super) const STRUCTURE: StructureWords = StructureWords {
     // "han acordado lo siguiente", "han convenido las disposiciones siguientes", "acuerdan lo

@@ -4,7 +4,7 @@
 //! (`intereses`, `cánones`, `no discriminación`); a phrase Portuguese writes the same way
 //! (`dividendos`, `residente`) names the same topic in both.
 
-use crate::TopicWords;
+use crate::topics::TopicWords;
 
 pub(super) const TOPICS: TopicWords = TopicWords {
     titles: TITLES,

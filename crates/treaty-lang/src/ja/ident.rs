@@ -1,5 +1,5 @@
 //! Japanese: see [`crate::Identification`].
 
-use crate::Identification;
+use crate::ident::Identification;
 
 pub(super) const IDENT: Identification = Identification::EMPTY;

@@ -1,6 +1,6 @@
 //! Japanese: see [`crate::KanjiStructure`].
 
-use crate::KanjiStructure;
+use crate::kanji::KanjiStructure;
 
 pub(super) const KANJI: KanjiStructure = KanjiStructure {
     heading: r"第([〇一二三四五六七八九十百千]+|[0-9]{1,3})条(?:の([A-Z]|[一二三四五六七八九十]+))?",

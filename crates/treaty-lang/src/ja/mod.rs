@@ -1,6 +1,6 @@
 //! The Japanese profile.
 
-use crate::{Profile, Script};
+use crate::profile::{Profile, Script};
 
 mod ident;
 mod identity;

@@ -1,7 +1,7 @@
 //! Japanese: see [`crate::NumberWords`].
 
+use crate::numbers::NumberWords;
 use crate::numbers::{Numeral, NumeralKind};
-use crate::NumberWords;
 
 const fn digit(ch: char, value: u64) -> Numeral {
     Numeral {

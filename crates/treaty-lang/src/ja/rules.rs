@@ -1,7 +1,7 @@
 //! Japanese: see [`crate::RuleWords`].
 
+use crate::rules::RuleWords;
 use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
-use crate::RuleWords;
 
 pub(super) const RULES: RuleWords = RuleWords {
     exemption: &[

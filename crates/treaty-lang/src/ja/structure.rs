@@ -1,6 +1,6 @@
 //! Japanese: see [`crate::StructureWords`].
 
-use crate::{ProtocolWord, StructureWords};
+use crate::structure::{ProtocolWord, StructureWords};
 
 pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_end: &["次のとおり協定した"],

@@ -1,7 +1,8 @@
 //! Galician: see [`super::Lookalike`].
 
-use super::Lookalike;
-use crate::{Identification, Script};
+use super::language::Lookalike;
+use crate::ident::Identification;
+use crate::profile::Script;
 
 pub(super) const LOOKALIKE: Lookalike = Lookalike {
     code: "gl",

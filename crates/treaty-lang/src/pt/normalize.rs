@@ -1,6 +1,6 @@
 //! Portuguese: see [`crate::NormalizeWords`].
 
-use crate::NormalizeWords;
+use crate::normalize::NormalizeWords;
 
 pub(super) const NORMALIZE: NormalizeWords = NormalizeWords {
     ocr_language: "por",

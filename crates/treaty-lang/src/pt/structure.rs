@@ -1,6 +1,6 @@
 //! Portuguese: see [`crate::StructureWords`].
 
-use crate::StructureWords;
+use crate::structure::StructureWords;
 
 pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_end: &[
