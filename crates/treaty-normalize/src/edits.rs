@@ -111,10 +111,10 @@ impl Edits {
 /// Runs a pass on `text` and returns its output (for unit tests of single fixes).
 #[cfg(test)]
 pub(crate) fn run(
-    pass: fn(&str, &mut crate::FixStats) -> Edits,
+    pass: fn(&str, &mut crate::stats::FixStats) -> Edits,
     text: &str,
-) -> (String, crate::FixStats) {
-    let mut stats = crate::FixStats::default();
+) -> (String, crate::stats::FixStats) {
+    let mut stats = crate::stats::FixStats::default();
     let edits = pass(text, &mut stats);
     let (out, map) = edits.apply(text);
     map.check_invariants();

@@ -162,14 +162,6 @@ const PENDING_ELSEWHERE: &[(&str, Pending)] = &[
         Pending::Function("src/report.rs", "write_site"),
     ),
     (
-        "treaty-normalize",
-        Pending::Function("src/fixes/japanese_layout.rs", "fix_japanese_layout"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::Function("src/fixes/page_lines.rs", "fix_page_lines"),
-    ),
-    (
         "treaty-report",
         Pending::Function("src/document/anchors.rs", "structure_placements"),
     ),
@@ -213,74 +205,6 @@ const PENDING_ELSEWHERE: &[(&str, Pending)] = &[
     ("treaty-schema", Pending::InCircle("src/headline.rs")),
     ("treaty-schema", Pending::InCircle("src/lib.rs")),
     ("treaty-schema", Pending::InCircle("src/vocabulary.rs")),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/amendment_markers.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/controls.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/dehyphenate.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/fullwidth.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/japanese_layout.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/marker_lines.rs"),
-    ),
-    ("treaty-normalize", Pending::InCircle("src/fixes/mod.rs")),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/mojibake.rs"),
-    ),
-    ("treaty-normalize", Pending::InCircle("src/fixes/nfc.rs")),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/ocr_keywords.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/ocr_numbers.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/ocr_unit_words.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/page_furniture.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/page_lines.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/quote_damage.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/roman_numerals.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/stray_controls.rs"),
-    ),
-    (
-        "treaty-normalize",
-        Pending::InCircle("src/fixes/whitespace.rs"),
-    ),
-    ("treaty-normalize", Pending::InCircle("src/ingest/mod.rs")),
-    ("treaty-normalize", Pending::InCircle("src/lib.rs")),
 ];
 
 /// Sources still holding language words that have not moved into the profiles yet, with the

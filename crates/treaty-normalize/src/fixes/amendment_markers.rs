@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// A footnote number of one or two digits, standing on its own (after a line start, a space or
 /// an opening mark), glued to a bracket that closes on the same line.

@@ -10,7 +10,7 @@
 //! because a soft hyphen marks a word broken across lines.
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// What to do with one character.
 enum Action {

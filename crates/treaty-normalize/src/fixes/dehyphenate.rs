@@ -18,7 +18,7 @@
 
 use super::words::{is_word_char, lower, WordCounts};
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// One line-break hyphen: `first_start..hyphen` is the first part, `second_start..second_end`
 /// the second.

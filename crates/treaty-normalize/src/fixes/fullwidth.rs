@@ -8,7 +8,7 @@
 use unicode_normalization::UnicodeNormalization;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// Folds full-width ASCII to ASCII, one edit per character (so the map stays exact), and
 /// half-width katakana to full-width.

@@ -27,7 +27,7 @@ use regex::Regex;
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// What the layout repair reads from the profiles.
 struct LayoutWords {
@@ -145,7 +145,6 @@ fn lines(text: &str) -> Vec<(usize, usize)> {
     result
 }
 
-/// Joins vertical runs and hard line ends; removes spaces at Japanese punctuation.
 /// Whether the text puts a space between Japanese characters as a rule, not at headings
 /// only: more Japanese pairs are split by one space than stand together.
 fn is_spaced_out(text: &str) -> bool {
@@ -163,27 +162,61 @@ fn is_spaced_out(text: &str) -> bool {
     spaced >= 50 && spaced > together
 }
 
+/// Joins vertical runs and hard line ends; removes spaces at Japanese punctuation.
 pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
-    // Quick exit for texts without Japanese.
-    if WORDS.look_alikes_in_cjk_range && !has_cjk_lead_byte(text) {
-        return edits;
-    }
-    if !text.chars().take(20_000).any(is_japanese_letter)
-        && !WORDS
-            .look_alikes
-            .iter()
-            .any(|(wrong, _)| text.contains(*wrong))
-    {
+    if !may_hold_japanese(text) {
         return edits;
     }
     let lines = lines(text);
-    let trimmed = |index: usize| -> &str {
-        let (start, end) = lines[index];
-        text[start..end].trim_matches(is_space)
-    };
-    // 1. Vertical runs: mark which line breaks to join.
-    let mut join = vec![false; lines.len()]; // join[i]: remove the break after line i
+    // join[i]: remove the break after line i.
+    let mut join = vertical_runs(text, &lines);
+    mark_hard_line_ends(text, &lines, &mut join);
+    let spaced_out = is_spaced_out(text);
+    let mut n_joined = 0u64;
+    let mut n_spaces = 0u64;
+    // 3. Spaces at punctuation, line by line; the joins are written in the same pass.
+    for (index, &(start, end)) in lines.iter().enumerate() {
+        n_spaces += repair_line(text, start..end, spaced_out, &mut edits);
+        if index + 1 < lines.len() && join[index] {
+            // Remove trailing spaces, the break and the next line's leading spaces.
+            let content_end = start + text[start..end].trim_end_matches(is_space).len();
+            let (next_start, next_end) = lines[index + 1];
+            let next_line = &text[next_start..next_end];
+            let next_content =
+                next_start + (next_line.len() - next_line.trim_start_matches(is_space).len());
+            // Spaces at a line's ends are never touched by the punctuation pass (it needs a
+            // character on both sides), so this deletion cannot overlap one of its edits.
+            edits.delete(content_end..next_content);
+            n_joined += 1;
+        }
+    }
+    stats.japanese_layout += n_joined + n_spaces;
+    edits
+}
+
+/// Quick exit for texts without Japanese: whether `text` may hold a Japanese letter or a
+/// katakana look-alike.
+fn may_hold_japanese(text: &str) -> bool {
+    if WORDS.look_alikes_in_cjk_range && !has_cjk_lead_byte(text) {
+        return false;
+    }
+    text.chars().take(20_000).any(is_japanese_letter)
+        || WORDS
+            .look_alikes
+            .iter()
+            .any(|(wrong, _)| text.contains(*wrong))
+}
+
+/// Line `index` of `text` without its spaces at either end.
+fn trimmed<'t>(text: &'t str, lines: &[(usize, usize)], index: usize) -> &'t str {
+    let (start, end) = lines[index];
+    text[start..end].trim_matches(is_space)
+}
+
+/// 1. Vertical runs: which line breaks to join (`true` at `i`: the break after line `i`).
+fn vertical_runs(text: &str, lines: &[(usize, usize)]) -> Vec<bool> {
+    let mut join = vec![false; lines.len()];
     let single = |line: &str| line.chars().count() == 1;
     let marker_like = |line: &str| {
         let n = line.chars().count();
@@ -191,7 +224,7 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
     };
     let mut index = 0;
     while index < lines.len() {
-        if !single(trimmed(index)) {
+        if !single(trimmed(text, lines, index)) {
             index += 1;
             continue;
         }
@@ -200,7 +233,7 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
         let mut n_single = 0;
         let mut probe = index;
         while probe < lines.len() {
-            let line = trimmed(probe);
+            let line = trimmed(text, lines, probe);
             if single(line) {
                 n_single += 1;
                 last = probe;
@@ -216,14 +249,18 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
         }
         index = probe.max(index + 1);
     }
-    // 2. Hard line ends between Japanese text.
+    join
+}
+
+/// 2. Hard line ends between Japanese text: marks them in `join`.
+fn mark_hard_line_ends(text: &str, lines: &[(usize, usize)], join: &mut [bool]) {
     let n_pairs = lines.len().saturating_sub(1);
     for (index, joined) in join.iter_mut().enumerate().take(n_pairs) {
         if *joined {
             continue;
         }
-        let previous = trimmed(index);
-        let next = trimmed(index + 1);
+        let previous = trimmed(text, lines, index);
+        let next = trimmed(text, lines, index + 1);
         let Some(last) = previous.chars().next_back() else {
             continue;
         };
@@ -242,92 +279,97 @@ pub(crate) fn fix_japanese_layout(text: &str, stats: &mut FixStats) -> Edits {
             *joined = true;
         }
     }
-    let spaced_out = is_spaced_out(text);
-    let mut n_joined = 0u64;
+}
+
+/// The spaces at Japanese punctuation and the katakana look-alikes of the line at `span` of
+/// `text`, as edits; returns the number of spaces removed.
+fn repair_line(
+    text: &str,
+    span: std::ops::Range<usize>,
+    spaced_out: bool,
+    edits: &mut Edits,
+) -> u64 {
+    let start = span.start;
+    let line = &text[span];
     let mut n_spaces = 0u64;
-    // 3. Spaces at punctuation, line by line; the joins are written in the same pass.
-    for (index, &(start, end)) in lines.iter().enumerate() {
-        let line = &text[start..end];
-        let mut chars = line.char_indices().peekable();
-        let mut previous: Option<char> = None;
-        while let Some((offset, c)) = chars.next() {
-            if is_space(c) {
-                let run_start = offset;
-                let mut run_end = offset + c.len_utf8();
-                while let Some(&(next_offset, next)) = chars.peek() {
-                    if !is_space(next) {
-                        break;
-                    }
-                    run_end = next_offset + next.len_utf8();
-                    chars.next();
+    let mut chars = line.char_indices().peekable();
+    let mut previous: Option<char> = None;
+    while let Some((offset, c)) = chars.next() {
+        if is_space(c) {
+            let run_start = offset;
+            let mut run_end = offset + c.len_utf8();
+            while let Some(&(next_offset, next)) = chars.peek() {
+                if !is_space(next) {
+                    break;
                 }
-                let after = line[run_end..].chars().next();
-                // The character before `before`, skipping spaces (`。 )` closes Japanese).
-                let before_before = {
-                    let head = &line[..run_start];
-                    let head = &head[..head.len() - previous.map_or(0, char::len_utf8)];
-                    head.trim_end_matches(is_space).chars().next_back()
-                };
-                let after_after = line[run_end..].chars().nth(1);
-                if let (Some(before), Some(after)) = (previous, after) {
-                    // A bracket is Japanese when it closes or opens Japanese text.
-                    let japanese_close =
-                        |c: char, inside: Option<char>| c == ')' && inside.is_some_and(is_japanese);
-                    let japanese_open = |c: char, inside: Option<char>| {
-                        c == '(' && inside.is_some_and(is_japanese_letter)
-                    };
-                    let before_bracket = japanese_close(before, before_before);
-                    let after_bracket =
-                        japanese_open(after, after_after) || (after == ')' && is_japanese(before));
-                    let before_japanese = is_japanese(before) || before_bracket;
-                    let after_japanese = is_japanese(after) || after_bracket;
-                    let at_punctuation = is_japanese_punctuation(before)
-                        || is_japanese_punctuation(after)
-                        || before_bracket
-                        || after_bracket;
-                    // Text extracted with a space between every two characters
-                    // (`配 当 の 額 の 十 パ ー セ ン ト`) loses them all.
-                    // A space inside a katakana word (`十パ ーセント`) is the extractor's.
-                    let spaced_letters = (spaced_out || is_katakana(before) && is_katakana(after))
-                        && is_japanese(before)
-                        && is_japanese(after)
-                        && line[run_start..run_end].chars().count() == 1;
-                    if before_japanese && after_japanese && (at_punctuation || spaced_letters) {
-                        edits.delete(start + run_start..start + run_end);
-                        n_spaces += 1;
-                    }
-                }
-                // A space run does not count as the character before the next one.
-                previous = line[..run_start].chars().next_back();
-                continue;
+                run_end = next_offset + next.len_utf8();
+                chars.next();
             }
-            if let Some(letter) = katakana_look_alike(c) {
-                let before_kana = previous.is_some_and(is_katakana);
-                let after_kana = line[offset + c.len_utf8()..]
-                    .chars()
-                    .next()
-                    .is_some_and(is_katakana);
-                if before_kana || after_kana {
-                    edits.replace_char(start + offset..start + offset + c.len_utf8(), letter);
-                }
+            if space_run_goes(line, run_start..run_end, previous, spaced_out) {
+                edits.delete(start + run_start..start + run_end);
+                n_spaces += 1;
             }
-            previous = Some(c);
+            // A space run does not count as the character before the next one.
+            previous = line[..run_start].chars().next_back();
+            continue;
         }
-        if index + 1 < lines.len() && join[index] {
-            // Remove trailing spaces, the break and the next line's leading spaces.
-            let content_end = start + line.trim_end_matches(is_space).len();
-            let (next_start, next_end) = lines[index + 1];
-            let next_line = &text[next_start..next_end];
-            let next_content =
-                next_start + (next_line.len() - next_line.trim_start_matches(is_space).len());
-            // Spaces at a line's ends are never touched by the punctuation pass (it needs a
-            // character on both sides), so this deletion cannot overlap one of its edits.
-            edits.delete(content_end..next_content);
-            n_joined += 1;
+        if let Some(letter) = katakana_look_alike(c) {
+            let before_kana = previous.is_some_and(is_katakana);
+            let after_kana = line[offset + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_some_and(is_katakana);
+            if before_kana || after_kana {
+                edits.replace_char(start + offset..start + offset + c.len_utf8(), letter);
+            }
         }
+        previous = Some(c);
     }
-    stats.japanese_layout += n_joined + n_spaces;
-    edits
+    n_spaces
+}
+
+/// Whether the run of spaces at `run` of `line`, after the character `previous`, is removed:
+/// it stands between Japanese text at punctuation or a Japanese bracket, or between two
+/// letters of a text spaced out (or of one katakana word).
+fn space_run_goes(
+    line: &str,
+    run: std::ops::Range<usize>,
+    previous: Option<char>,
+    spaced_out: bool,
+) -> bool {
+    let (run_start, run_end) = (run.start, run.end);
+    let after = line[run_end..].chars().next();
+    let (Some(before), Some(after)) = (previous, after) else {
+        return false;
+    };
+    // The character before `before`, skipping spaces (`。 )` closes Japanese).
+    let before_before = {
+        let head = &line[..run_start];
+        let head = &head[..head.len() - before.len_utf8()];
+        head.trim_end_matches(is_space).chars().next_back()
+    };
+    let after_after = line[run_end..].chars().nth(1);
+    // A bracket is Japanese when it closes or opens Japanese text.
+    let japanese_close =
+        |c: char, inside: Option<char>| c == ')' && inside.is_some_and(is_japanese);
+    let japanese_open =
+        |c: char, inside: Option<char>| c == '(' && inside.is_some_and(is_japanese_letter);
+    let before_bracket = japanese_close(before, before_before);
+    let after_bracket = japanese_open(after, after_after) || (after == ')' && is_japanese(before));
+    let before_japanese = is_japanese(before) || before_bracket;
+    let after_japanese = is_japanese(after) || after_bracket;
+    let at_punctuation = is_japanese_punctuation(before)
+        || is_japanese_punctuation(after)
+        || before_bracket
+        || after_bracket;
+    // Text extracted with a space between every two characters
+    // (`配 当 の 額 の 十 パ ー セ ン ト`) loses them all.
+    // A space inside a katakana word (`十パ ーセント`) is the extractor's.
+    let spaced_letters = (spaced_out || is_katakana(before) && is_katakana(after))
+        && is_japanese(before)
+        && is_japanese(after)
+        && line[run_start..run_end].chars().count() == 1;
+    before_japanese && after_japanese && (at_punctuation || spaced_letters)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// At a line start: a line holding only a paragraph number (`1.`, `12.`) or an item label (`(a)`, `(iv)`,
 /// `a)`, `(1)`), then line breaks (blank lines allowed) and a line that starts with a letter,

@@ -39,7 +39,7 @@ mod whitespace;
 mod words;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 pub(crate) use japanese_layout::is_unspaced_character;
 
 /// A fix: reads the text, counts what it fixes, returns its edits.

@@ -13,7 +13,7 @@
 //! damaged.
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// Strong sequences a document needs before weak ones are repaired.
 const MIN_STRONG: usize = 2;

@@ -13,7 +13,7 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// Whether no character before `ch` can combine with it or anything after it.
 fn is_stable_start(ch: char) -> bool {

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// The keywords of every profile, and how each is found: by its first two adjacent letters
 /// that OCR does not confuse (`rt` of `article`, at offset 1), which are far rarer in text

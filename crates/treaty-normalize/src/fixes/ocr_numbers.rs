@@ -13,7 +13,7 @@ use treaty_lang::patterns::{pattern_alternation, NEVER};
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// The pattern of a number before a unit: `lead` before the number, `boundary` after the
 /// unit.

@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// How many letters may be wrong, missing or extra.
 const MAX_DISTANCE: usize = 2;

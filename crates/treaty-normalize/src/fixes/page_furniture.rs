@@ -32,7 +32,7 @@ use std::sync::LazyLock;
 use treaty_lang::{Lang, NumeralKind};
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// Page markers a sequence needs before any is removed. With the distance learned from the
 /// document rather than fixed, two coincidences are too easy (`2 一方の...` then `3 二以上の...`

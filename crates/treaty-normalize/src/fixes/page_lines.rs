@@ -29,7 +29,7 @@
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// The page words of every profile (`Page`, `Página`), as extractors spell them.
 fn page_words() -> impl Iterator<Item = &'static str> {
@@ -102,6 +102,24 @@ struct Line {
 /// Removes page-marker and page-number lines; counts them in `stats.page_furniture`.
 pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
     let mut edits = Edits::default();
+    let lines = page_lines_of(text);
+    let n_markers = lines
+        .iter()
+        .filter(|line| matches!(line.shape, Some(Shape::Marker(_))))
+        .count();
+    let mut remove = vec![false; lines.len()];
+    if n_markers >= MIN_PAGES {
+        mark_marked_pages(&lines, &mut remove);
+    } else {
+        mark_bare_page_numbers(text, &lines, &mut remove);
+    }
+    let repeated = mark_repeated_lines(text, &lines, &mut remove);
+    stats.page_furniture += delete_removed(text, &lines, &remove, &repeated, &mut edits);
+    edits
+}
+
+/// The lines of `text`, each with its page shape and whether it is blank.
+fn page_lines_of(text: &str) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     let mut start = 0;
     while start < text.len() {
@@ -117,77 +135,83 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
         });
         start = end;
     }
-    let n_markers = lines
-        .iter()
-        .filter(|line| matches!(line.shape, Some(Shape::Marker(_))))
-        .count();
-    let mut remove = vec![false; lines.len()];
-    if n_markers >= MIN_PAGES {
-        let mut last_marker: Option<(usize, u64)> = None;
-        for (index, line) in lines.iter().enumerate() {
-            match line.shape {
-                Some(Shape::Marker(value)) => {
-                    remove[index] = true;
-                    last_marker = Some((index, value));
-                }
-                Some(Shape::Bare(value)) => {
-                    if let Some((at, marker)) = last_marker {
-                        let between_blank = lines[at + 1..index].iter().all(|l| l.blank);
-                        if marker == value && between_blank {
-                            remove[index] = true;
-                        }
+    lines
+}
+
+/// A text with page markers: every marker goes, and a bare number that repeats the marker
+/// before it with only blank lines between.
+fn mark_marked_pages(lines: &[Line], remove: &mut [bool]) {
+    let mut last_marker: Option<(usize, u64)> = None;
+    for (index, line) in lines.iter().enumerate() {
+        match line.shape {
+            Some(Shape::Marker(value)) => {
+                remove[index] = true;
+                last_marker = Some((index, value));
+            }
+            Some(Shape::Bare(value)) => {
+                if let Some((at, marker)) = last_marker {
+                    let between_blank = lines[at + 1..index].iter().all(|l| l.blank);
+                    if marker == value && between_blank {
+                        remove[index] = true;
                     }
                 }
-                None => {}
             }
-        }
-    } else {
-        let one_character = |index: usize| {
-            lines
-                .get(index)
-                .is_some_and(|line| text[line.start..line.end].trim().chars().count() == 1)
-        };
-        let bare: Vec<(usize, u64)> = lines
-            .iter()
-            .enumerate()
-            .filter_map(|(index, line)| match line.shape {
-                Some(Shape::Bare(value)) => Some((index, value)),
-                _ => None,
-            })
-            .filter(|&(index, _)| {
-                !(one_character(index)
-                    && index > 0
-                    && one_character(index - 1)
-                    && one_character(index + 1))
-            })
-            .collect();
-        // The longest rising run, chosen greedily from each possible start.
-        let mut best: Vec<usize> = Vec::new();
-        for first in 0..bare.len() {
-            if bare.len() - first <= best.len() {
-                break;
-            }
-            let mut chain = vec![first];
-            for next in first + 1..bare.len() {
-                let (last_index, last_value) = bare[*chain.last().unwrap()];
-                let (index, value) = bare[next];
-                if value > last_value
-                    && value <= last_value + 3
-                    && index >= last_index + MIN_PAGE_LINES
-                {
-                    chain.push(next);
-                }
-            }
-            if chain.len() > best.len() {
-                best = chain;
-            }
-        }
-        if best.len() >= MIN_PAGES {
-            for position in best {
-                remove[bare[position].0] = true;
-            }
+            None => {}
         }
     }
+}
+
+/// A text without page markers: the bare numbers of the longest rising run of page numbers,
+/// if it is long enough.
+fn mark_bare_page_numbers(text: &str, lines: &[Line], remove: &mut [bool]) {
+    let one_character = |index: usize| {
+        lines
+            .get(index)
+            .is_some_and(|line| text[line.start..line.end].trim().chars().count() == 1)
+    };
+    let bare: Vec<(usize, u64)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(index, line)| match line.shape {
+            Some(Shape::Bare(value)) => Some((index, value)),
+            _ => None,
+        })
+        .filter(|&(index, _)| {
+            !(one_character(index)
+                && index > 0
+                && one_character(index - 1)
+                && one_character(index + 1))
+        })
+        .collect();
+    // The longest rising run, chosen greedily from each possible start.
+    let mut best: Vec<usize> = Vec::new();
+    for first in 0..bare.len() {
+        if bare.len() - first <= best.len() {
+            break;
+        }
+        let mut chain = vec![first];
+        for next in first + 1..bare.len() {
+            let (last_index, last_value) = bare[*chain.last().unwrap()];
+            let (index, value) = bare[next];
+            if value > last_value && value <= last_value + 3 && index >= last_index + MIN_PAGE_LINES
+            {
+                chain.push(next);
+            }
+        }
+        if chain.len() > best.len() {
+            best = chain;
+        }
+    }
+    if best.len() >= MIN_PAGES {
+        for position in best {
+            remove[bare[position].0] = true;
+        }
+    }
+}
+
+/// Running headers and editorial lines: lines that repeat far more often than the
+/// document's typical line are marked in `remove`; returns which lines were so marked.
+fn mark_repeated_lines(text: &str, lines: &[Line], remove: &mut [bool]) -> Vec<bool> {
     let mut repeated = vec![false; lines.len()];
     // Each distinct line that may repeat gets a slot, and each line remembers its slot, so a
     // line is hashed once.
@@ -223,6 +247,18 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
             repeated[index] = true;
         }
     }
+    repeated
+}
+
+/// Deletes the marked lines with the blank lines around them; returns how many marked lines
+/// went.
+fn delete_removed(
+    text: &str,
+    lines: &[Line],
+    remove: &[bool],
+    repeated: &[bool],
+    edits: &mut Edits,
+) -> u64 {
     let mut count = 0;
     let mut index = 0;
     while index < lines.len() {
@@ -260,8 +296,7 @@ pub(crate) fn fix_page_lines(text: &str, stats: &mut FixStats) -> Edits {
         }
         index = last + 1;
     }
-    stats.page_furniture += count;
-    edits
+    count
 }
 
 /// Whether `text` has at least `count` characters, counted only when its length in bytes

@@ -28,7 +28,7 @@
 
 use super::words::{is_word_char, WordCounts};
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 fn is_damage_letter(ch: char) -> bool {
     ('\u{1EA0}'..='\u{1EF9}').contains(&ch)

@@ -13,7 +13,7 @@
 //! the preceding `1`, and within that window: a `1 - ` far away belongs to another list.
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// How far back (in bytes) the previous marker of the same list may be.
 const LIST_WINDOW: usize = 2000;

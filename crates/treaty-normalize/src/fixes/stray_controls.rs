@@ -11,7 +11,7 @@
 //! original offsets.
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// Whether `byte` is a stray control byte.
 fn is_stray(byte: u8) -> bool {

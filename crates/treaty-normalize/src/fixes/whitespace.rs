@@ -16,7 +16,7 @@
 use treaty_lang::Lang;
 
 use crate::edits::Edits;
-use crate::FixStats;
+use crate::stats::FixStats;
 
 /// A whitespace character at `idx`: its length and how many line breaks it stands for.
 fn whitespace_at(bytes: &[u8], idx: usize) -> Option<(usize, usize)> {

@@ -104,7 +104,7 @@ pub struct Decoded {
     /// decoded; 0 for plain text.
     pub markup: u64,
     /// How many stray control bytes (NUL, ESC, DEL, ...: C0 controls other than tab, line
-    /// feed, carriage return and form feed) were removed; see [`crate::FixStats`].
+    /// feed, carriage return and form feed) were removed; see [`crate::stats::FixStats`].
     pub stray_controls: u64,
 }
 
@@ -203,7 +203,7 @@ pub fn decode(bytes: &[u8], config: &IngestConfig) -> Result<Decoded, IngestErro
         });
     }
     let mut decoded = decoded;
-    let mut stats = crate::FixStats::default();
+    let mut stats = crate::stats::FixStats::default();
     let stray = crate::fixes::STRAY_CONTROLS(&decoded.text, &mut stats);
     if !stray.is_empty() {
         decoded = apply_pass(decoded, &stray);
