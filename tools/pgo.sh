@@ -25,6 +25,15 @@ target/pgo-generate/release/treaty run corpus --out "$out" --quiet --ocr never
 profile=$PWD/target/pgo-generate/treaty.profdata
 # Sparse: functions the run never entered are left out.
 "$profdata" merge --sparse -o "$profile" "$counts"
-RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-use=$profile" \
-    cargo build --release -p treaty-cli --target-dir target/pgo "$@"
+# LLVM says when a function's profile does not match its code (-pgo-warn-mismatch); a
+# profile made just above from this code should always match, so any such warning (another
+# compiler's LLVM, a build that changed between the two steps) stops the script.
+build_log=$(mktemp)
+trap 'rm -rf "$counts" "$out" "$build_log"' EXIT
+RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-use=$profile -Cllvm-args=-pgo-warn-mismatch" \
+    cargo build --release -p treaty-cli --target-dir target/pgo "$@" 2>&1 | tee "$build_log"
+if grep -qiE "profile (data )?(hash )?mismatch|control flow change detected|profile data may be (out of date|corrupted)" "$build_log"; then
+    echo "tools/pgo.sh: the profile does not match the code it was built for (see the warnings above)" >&2
+    exit 1
+fi
 echo "target/pgo/release/treaty: built with the profile of a run over corpus/ ($(du -h "$profile" | cut -f1))"

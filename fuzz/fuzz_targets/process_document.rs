@@ -1,4 +1,4 @@
-//! `treaty_extract::process_document` end to end on arbitrary bytes (no Japanese tokenizer).
+//! `treaty_pipeline::process_document` end to end on arbitrary bytes (no Japanese tokenizer).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -11,7 +11,7 @@ use common::{text, treaty, workspace_root};
 
 fn linked_data(name: &str) -> std::path::PathBuf {
     workspace_root()
-        .join("crates/treaty-extract/tests/data/linked")
+        .join("crates/treaty-pipeline/tests/data/linked")
         .join(name)
 }
 

@@ -28,7 +28,7 @@ fn read(path: &Path) -> Vec<u8> {
 /// Inputs of two publishers and a protocol beside the convention it amends (so a merge must
 /// process the protocol again when they fall in different shards).
 fn inputs(dir: &Path) -> Vec<String> {
-    let linked = workspace_root().join("crates/treaty-extract/tests/data/linked");
+    let linked = workspace_root().join("crates/treaty-pipeline/tests/data/linked");
     let inputs = dir.join("in");
     std::fs::create_dir_all(&inputs).unwrap();
     for (from, to) in [

@@ -11,7 +11,7 @@ use common::{assert_same_output, text, treaty, workspace_root};
 
 fn linked_data(name: &str) -> PathBuf {
     workspace_root()
-        .join("crates/treaty-extract/tests/data/linked")
+        .join("crates/treaty-pipeline/tests/data/linked")
         .join(name)
 }
 

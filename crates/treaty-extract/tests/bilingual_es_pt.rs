@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
 use treaty_segment::{segment, Config};
 
 fn corpus(name: &str) -> String {

@@ -5,8 +5,9 @@
 //! rule was written against the drafting convention, not against them).
 
 use regex::Regex;
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::{process_document, treaty_rows, Settings};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::treaty_rows;
+use treaty_schema::DocumentReport;
 
 fn report(doc: &str, text: &str) -> DocumentReport {
     process_document(doc, text.as_bytes(), &Settings::default()).expect("a text document")

@@ -8,8 +8,8 @@
 //! (An integration test runs in its own process, so installing a profile here does not
 //! affect other tests.)
 
-use treaty_extract::{process_document, Settings};
 use treaty_lang::{install, Lang, Profile, RuleWords};
+use treaty_pipeline::{process_document, Settings};
 use treaty_testing::profiles::ITALIAN;
 
 const TREATY: &str = "\

@@ -5,7 +5,7 @@
 //! from treaty fragments, 300 long Japanese ones), which runs in about 2 s in a debug build.
 
 use proptest::prelude::*;
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
 
 /// Checks one input: a report must describe these bytes and point inside them; a refusal
 /// must say why.

@@ -14,8 +14,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use treaty_extract::{process_document, Settings};
 use treaty_lang::{install, install_core_and, Lang};
+use treaty_pipeline::{process_document, Settings};
 use treaty_testing::profiles::GERMAN;
 
 /// Set in a child: the folder to write the documents' JSON to.

@@ -4,8 +4,9 @@
 //! rate of the treaty; the replacing number is the rate, of the article the clause amends.
 //! Each drafting below is a common variant of amending protocols in its language.
 
-use treaty_extract::schema::{Status, TreatyRow};
-use treaty_extract::{process_document, treaty_rows, Settings};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::treaty_rows;
+use treaty_schema::{Status, TreatyRow};
 
 /// (article, value, status, superseded_by, effective_rate, modifies) of every percentage row.
 type Row = (

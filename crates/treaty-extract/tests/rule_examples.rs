@@ -23,11 +23,16 @@
 //! keeps the rows of that article's paragraph, in the example file's language. A clause from a Markdown text (a `source:` file ending in `.md`) is read as
 //! Markdown. Lines starting with `#` before the first block are comments. Each example is
 //! run alone through [`process_document`] as a small document (heading lines, then the
-//! clause), and every row it gives is written to the snapshot with every field that is
+//! clause), and every row of the rule it gives (every row names its rule: the rows of other
+//! rules are in their own snapshots) is written to the snapshot with every field that is
 //! compared with the fixtures (topic, article, paragraph, subparagraph, kind, value, unit,
 //! condition, source, modifies), the text of the number, and, for a tier a later instrument
-//! replaces, the replacing row; an example that gives nothing says `(no rows)`. A row too many
-//! fails as a row too few does.
+//! replaces, the replacing row; an example that gives no row of the rule says `(no rows)`. A
+//! row too many fails as a row too few does, and each language's examples of a rule must give
+//! at least one row of it.
+//!
+//! A clause no corpus text has (the drafting of a kind of treaty, for a rule that no corpus
+//! text of a language exercises) may be written for an example; its `source:` line says so.
 //!
 //! To add an example: write its block, run
 //! `INSTA_UPDATE=always cargo test -p treaty-extract --test rule_examples`, read the `.snap`
@@ -37,7 +42,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use treaty_extract::rules::registry::RULES;
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
 
 /// One example clause.
 struct Example {
@@ -106,8 +111,8 @@ fn parse(text: &str, path: &Path) -> Vec<Example> {
     examples
 }
 
-/// The rows of one example, one line each, in the language `lang`.
-fn render(example: &Example, lang: &str) -> String {
+/// The rows of `rule` one example gives, one line each, in the language `lang`; and how many.
+fn render(example: &Example, lang: &str, rule: &str) -> (String, usize) {
     let file = example.source.split(',').next().unwrap_or_default().trim();
     let bytes: Vec<u8> = match &example.document {
         // The whole corpus document, which must hold the clause as it is copied here.
@@ -156,6 +161,7 @@ fn render(example: &Example, lang: &str) -> String {
             row.lang.as_str() == lang && &row.article == article && row.paragraph == paragraph
         });
     }
+    report.rows.retain(|row| row.rule == rule);
     let mut out = format!("=== {}\nsource: {}\n", example.name, example.source);
     if report.rows.is_empty() {
         out.push_str("(no rows)\n");
@@ -196,7 +202,7 @@ fn render(example: &Example, lang: &str) -> String {
         }
         out.push('\n');
     }
-    out
+    (out, report.rows.len())
 }
 
 /// Runs every example of a rule, one snapshot per language.
@@ -217,9 +223,12 @@ fn check(rule: &str) {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let examples = parse(&text, &path);
         assert!(!examples.is_empty(), "{}: no examples", path.display());
-        let rendered: String = examples
-            .iter()
-            .map(|e| render(e, lang))
+        let rendered: Vec<(String, usize)> =
+            examples.iter().map(|e| render(e, lang, rule)).collect();
+        let rows: usize = rendered.iter().map(|(_, rows)| rows).sum();
+        let rendered: String = rendered
+            .into_iter()
+            .map(|(text, _)| text)
             .collect::<Vec<_>>()
             .join("\n");
         let mut settings = insta::Settings::clone_current();
@@ -229,6 +238,11 @@ fn check(rule: &str) {
         settings.set_description(format!("{}: {}", entry.name, entry.description));
         settings.set_input_file(&path);
         settings.bind(|| insta::assert_snapshot!(lang.to_string(), rendered));
+        assert!(
+            rows > 0,
+            "{}: no example gives a row of the rule `{rule}`",
+            path.display()
+        );
     }
 }
 
@@ -252,15 +266,15 @@ macro_rules! rule_tests {
 
 rule_tests!(
     rate_tiers,
+    beneficial_owners,
+    relative_rates,
     exemptions,
     holdings,
     holding_periods,
-    beneficial_owners,
-    relative_rates,
+    money_thresholds,
     thresholds,
+    protocol_changes,
     branch_tax,
     technical_fees,
     most_favoured_nation,
-    protocol_changes,
-    money_thresholds,
 );

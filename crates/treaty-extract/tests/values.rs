@@ -1,6 +1,6 @@
 //! Values are plain decimals as printed, and a rate above the whole income is flagged.
 
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
 
 #[test]
 fn huge_numbers_are_no_values_and_rates_above_100_percent_are_flagged() {

@@ -216,14 +216,9 @@ fn body_start(treaty: &Treaty) -> usize {
         .flat_map(|v| v.articles.first().into_iter().chain(v.protocol.first()))
         .map(|a| a.span.start)
         .min()
-        .unwrap_or_else(|| {
-            treaty
-                .versions
-                .iter()
-                .map(|v| v.span.start)
-                .min()
-                .unwrap_or(0)
-        })
+        // A treaty without articles or points (an exchange of notes whose points were not
+        // found, a fragment) is all head: its title and parties may stand anywhere in it.
+        .unwrap_or_else(|| treaty.versions.iter().map(|v| v.span.end).max().unwrap_or(0))
 }
 
 /// From the last article's start to the version's end: where the closing formula is.

@@ -97,8 +97,9 @@ pub struct IdentityWords {
     /// (`in respect of`): the territory is the party.
     pub on_behalf_of: &'static [&'static str],
     /// Phrases right after an instrument word of a title that make it the object of the
-    /// title's verb, in a language that puts the head of a title last (`条約を改正する議定書`,
-    /// a protocol amending the convention): the instrument is the word after the phrase.
+    /// title's verb or of its head, in a language that puts the head of a title last
+    /// (`条約を改正する議定書`, a protocol amending the convention; `協定に関する交換公文`, an
+    /// exchange of notes concerning the agreement): the instrument is the word after the phrase.
     pub amended_object: &'static [&'static str],
     /// Phrases right before an instrument word of a title that make it the object of the
     /// title's verb, lower case, in a language that puts the head of a title first

@@ -53,7 +53,9 @@ pub(super) const IDENTITY: IdentityWords = IdentityWords {
     not_withheld_at_source: &["源泉徴収されない", "源泉徴収によらない", "その他の租税"],
     has_effect: &["適用する"],
     on_behalf_of: &[],
-    amended_object: &["を改正する", "の一部を改正する", "を修正する"],
+    // `条約を改正する議定書` (a protocol amending the convention), `協定に関する交換公文`
+    // (an exchange of notes concerning the agreement).
+    amended_object: &["を改正する", "の一部を改正する", "を修正する", "に関する"],
     amended_object_before: &[],
     title_openings: &[
         "所得に対する",

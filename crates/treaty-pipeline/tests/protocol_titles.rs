@@ -2,7 +2,7 @@
 //! it amends (`…条約を改正する議定書`, a protocol amending the convention), so such a title is a
 //! protocol's, not a convention's, also where the title runs into the preamble.
 
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
 
 fn instrument(text: &str) -> String {
     let report = process_document("protocol", text.as_bytes(), &Settings::default())
@@ -72,4 +72,28 @@ fn an_english_title_amending_a_convention_is_a_protocol() {
         Have agreed as follows:\n\nArticle 1\nThis Convention shall apply to persons who are residents of one or both of the Contracting States.\n\n\
         Article 2\nThis Convention shall apply to taxes on income.\n";
     assert_eq!(instrument(convention), "convention");
+}
+
+/// An exchange of notes concerning a treaty is titled `…協定に関する交換公文`: its head, the
+/// instrument word after `に関する`, is an exchange of notes, not the agreement it concerns.
+#[test]
+fn a_japanese_exchange_of_notes_concerning_an_agreement_is_an_exchange_of_notes() {
+    for (title, party) in [
+        (
+            "所得に対する租税に関する二重課税の回避及び脱税の防止のための日本国政府とアルカディア共和国政府との間の協定に関する交換公文",
+            "アルカディア共和国",
+        ),
+        (
+            "所得に対する租税に関する二重課税の回避のための日本国とベルギー王国との間の条約に関する交換公文",
+            "ベルギー王国",
+        ),
+    ] {
+        let text = format!(
+            "{title}\n\n（{party}側書簡）\n\n書簡をもって啓上いたします。本官は、本日署名された協定に言及するとともに、\
+             両政府の間で到達した次の了解を確認する光栄を有します。\n\n\
+             １ 協定第十一条３に関し、中央銀行は、同条３にいう機関とされることが了解される。\n\n\
+             ２ 協定第十九条に関し、同条の規定は、政府の所有する機関によって支払われる報酬についても適用することが了解される。\n"
+        );
+        assert_eq!(instrument(&text), "exchange_of_notes", "{title}");
+    }
 }

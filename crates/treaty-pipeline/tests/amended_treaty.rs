@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use treaty_extract::link::{amended_treaty, treaties_of, LinkedTreaty};
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::link::{amended_treaty, treaties_of, LinkedTreaty};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::DocumentReport;
 
 const CONVENTION: &str = include_str!("data/linked/norway-chile-2001-convention.txt");
 const PROTOCOL: &str = include_str!("data/linked/norway-chile-2010-protocol.txt");

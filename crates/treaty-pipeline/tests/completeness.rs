@@ -2,8 +2,8 @@
 //! reasons when its capped incomes' rates or most of its articles are missing. Checked on real
 //! conventions cut the way damaged or partial copies are cut.
 
-use treaty_extract::schema::DocumentReport;
-use treaty_extract::{process_document, Settings};
+use treaty_pipeline::{process_document, Settings};
+use treaty_schema::DocumentReport;
 
 fn report(doc: &str, text: &str) -> DocumentReport {
     process_document(doc, text.as_bytes(), &Settings::default()).expect("a text document")
