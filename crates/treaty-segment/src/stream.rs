@@ -130,7 +130,6 @@ pub fn split_by_language_with_scores(
     lines: Option<Vec<lang::Scores>>,
 ) -> (Vec<Stream>, lang::Scores) {
     let mut total = lang::Scores::default();
-    let mut streams: Vec<Stream> = Vec::new();
     let find_tab = tab_finder(text);
     let column_langs = column_languages(text);
     let line_scores = line_scores(text, lines);
@@ -142,21 +141,19 @@ pub fn split_by_language_with_scores(
         document_evidence += line.scores;
     }
     let fallback = lang::language_of(document_evidence).unwrap_or(Lang::En);
-    let mut pending: Vec<(usize, &str)> = Vec::new();
-    let mut current: Option<Lang> = None;
+    let mut split = Split {
+        room: text.len(),
+        streams: Vec::new(),
+        pending: Vec::new(),
+        current: None,
+    };
     let mut line_start = 0;
     for (line_index, line) in lines_inclusive(text).enumerate() {
         let start = line_start;
         line_start += line.len();
         let content = line.trim_end_matches('\n');
         if content.trim().is_empty() {
-            // Keep blank lines as paragraph breaks in whichever stream is current.
-            if let Some(lang) = current {
-                // Its line break is the blank line's own (a blank line may hold spaces).
-                let stream = stream_for(&mut streams, lang, text.len());
-                stream.map.push(stream.text.len(), start + content.len());
-                stream.text.push('\n');
-            }
+            split.blank_line(start, content);
             continue;
         }
         let LineEvidence {
@@ -172,90 +169,106 @@ pub fn split_by_language_with_scores(
             .as_ref()
             .is_some_and(|c| c.region.contains(&start));
         let gap = find_tab(content).or(in_columns.then_some(content.len()));
-        if let (
-            Some(gap),
-            Some(ColumnLayout {
-                langs: [left_lang, right_lang],
-                ..
-            }),
-        ) = (gap, column_langs.as_ref())
-        {
-            let (left_lang, right_lang) = (*left_lang, *right_lang);
-            flush_pending(
-                &mut streams,
-                &mut pending,
-                text.len(),
-                current.unwrap_or(left_lang),
-            );
-            let right_start = (gap + 1).min(content.len());
-            for (piece_lang, piece_start, piece) in [
-                (left_lang, 0, &content[..gap]),
-                (right_lang, right_start, &content[right_start..]),
-            ] {
-                if piece.trim().is_empty() {
-                    continue;
-                }
-                let stream = stream_for(&mut streams, piece_lang, text.len());
-                stream.append(piece, start + piece_start, '\n');
-                // The line break ending a column's line is the line's own.
-                stream.map.push(stream.text.len(), start + content.len());
-                stream.text.push('\n');
-            }
-            current = Some(left_lang);
+        if let (Some(gap), Some(ColumnLayout { langs, .. })) = (gap, column_langs.as_ref()) {
+            split.column_line(start, content, gap, *langs);
             continue;
         }
         let absorbed = line_langs[line_index].is_some();
         if (lang::is_mixed_scores(scores) || foreign_heading) && !absorbed {
-            flush_pending(
-                &mut streams,
-                &mut pending,
-                text.len(),
-                current.unwrap_or(fallback),
-            );
-            for (piece_lang, piece_start, piece) in split_mixed_line(content) {
-                let stream = stream_for(&mut streams, piece_lang, text.len());
-                stream.append(piece, start + piece_start, ' ');
-                stream.interleaved_bytes += piece.len() + 1;
-                current = Some(piece_lang);
-            }
-            for stream in streams.iter_mut() {
-                if !stream.text.ends_with('\n') {
-                    // The line break ending a stream's last piece is the line's own.
-                    stream.map.push(stream.text.len(), start + content.len());
-                    stream.text.push('\n');
-                }
-            }
+            split.mixed_line(start, content, fallback);
             continue;
         }
         match line_langs[line_index] {
-            Some(lang) => {
-                // Lines with no evidence (numbers, names) go with the next line's language
-                // when they precede it and no language was seen yet, else with the current one.
-                let owner = current.unwrap_or(lang);
-                flush_pending(
-                    &mut streams,
-                    &mut pending,
-                    text.len(),
-                    if current.is_some() { owner } else { lang },
-                );
-                let stream = stream_for(&mut streams, lang, text.len());
-                stream.append(content, start, '\n');
-                stream.text.push('\n');
-                current = Some(lang);
-            }
-            None => pending.push((start, content)),
+            Some(lang) => split.line_of(lang, start, content),
+            None => split.pending.push((start, content)),
         }
     }
-    flush_pending(
-        &mut streams,
-        &mut pending,
-        text.len(),
-        current.unwrap_or(fallback),
-    );
+    let owner = split.current.unwrap_or(fallback);
+    split.flush(owner);
+    let mut streams = split.streams;
     for stream in &mut streams {
         stream.map.limit = Some(text.len());
     }
     (streams, total)
+}
+
+/// The streams of [`split_by_language_with_scores`] as they are built, line by line.
+struct Split<'t> {
+    /// The text's length: what a stream's map may point to.
+    room: usize,
+    streams: Vec<Stream>,
+    /// Lines without evidence, waiting for a language: (start, content).
+    pending: Vec<(usize, &'t str)>,
+    /// The language of the last line placed.
+    current: Option<Lang>,
+}
+
+impl<'t> Split<'t> {
+    /// The pending lines go to the stream of `lang`.
+    fn flush(&mut self, lang: Lang) {
+        flush_pending(&mut self.streams, &mut self.pending, self.room, lang);
+    }
+
+    /// Keeps a blank line as a paragraph break in whichever stream is current.
+    fn blank_line(&mut self, start: usize, content: &str) {
+        if let Some(lang) = self.current {
+            // Its line break is the blank line's own (a blank line may hold spaces).
+            let stream = stream_for(&mut self.streams, lang, self.room);
+            stream.map.push(stream.text.len(), start + content.len());
+            stream.text.push('\n');
+        }
+    }
+
+    /// A line of two columns split at `gap`: each column to the stream of its language.
+    fn column_line(&mut self, start: usize, content: &str, gap: usize, langs: [Lang; 2]) {
+        let [left_lang, right_lang] = langs;
+        self.flush(self.current.unwrap_or(left_lang));
+        let right_start = (gap + 1).min(content.len());
+        for (piece_lang, piece_start, piece) in [
+            (left_lang, 0, &content[..gap]),
+            (right_lang, right_start, &content[right_start..]),
+        ] {
+            if piece.trim().is_empty() {
+                continue;
+            }
+            let stream = stream_for(&mut self.streams, piece_lang, self.room);
+            stream.append(piece, start + piece_start, '\n');
+            // The line break ending a column's line is the line's own.
+            stream.map.push(stream.text.len(), start + content.len());
+            stream.text.push('\n');
+        }
+        self.current = Some(left_lang);
+    }
+
+    /// A line of two languages read across: each run to the stream of its language.
+    fn mixed_line(&mut self, start: usize, content: &str, fallback: Lang) {
+        self.flush(self.current.unwrap_or(fallback));
+        for (piece_lang, piece_start, piece) in split_mixed_line(content) {
+            let stream = stream_for(&mut self.streams, piece_lang, self.room);
+            stream.append(piece, start + piece_start, ' ');
+            stream.interleaved_bytes += piece.len() + 1;
+            self.current = Some(piece_lang);
+        }
+        for stream in self.streams.iter_mut() {
+            if !stream.text.ends_with('\n') {
+                // The line break ending a stream's last piece is the line's own.
+                stream.map.push(stream.text.len(), start + content.len());
+                stream.text.push('\n');
+            }
+        }
+    }
+
+    /// A line of one language to its stream.
+    fn line_of(&mut self, lang: Lang, start: usize, content: &str) {
+        // Lines with no evidence (numbers, names) go with the next line's language when they
+        // precede it and no language was seen yet, else with the current one.
+        let owner = self.current.unwrap_or(lang);
+        self.flush(if self.current.is_some() { owner } else { lang });
+        let stream = stream_for(&mut self.streams, lang, self.room);
+        stream.append(content, start, '\n');
+        stream.text.push('\n');
+        self.current = Some(lang);
+    }
 }
 
 /// The language of each line (`None` for blank lines, lines without evidence and lines
@@ -517,32 +530,42 @@ fn has_heading_of_other_language(line: &str, line_lang: Lang) -> bool {
 ///
 /// Returns `(lang, offset in line, text)`. A bilingual heading such as `Artigo Article 2`
 /// gives its number to both languages, since the print shows it once for both columns.
-pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
+pub fn split_mixed_line(line: &str) -> Vec<(Lang, usize, &str)> {
     let tokens: Vec<(usize, &str)> = line
         .split_whitespace()
         .map(|token| (token.as_ptr() as usize - line.as_ptr() as usize, token))
         .collect();
     let words: Vec<&str> = tokens.iter().map(|(_, t)| *t).collect();
     let mut labels = lang::label_tokens(&words);
-    let heading_lang = |word: &str| {
-        let key = lang::word_key(word);
-        lang::heading_keywords()
-            .iter()
-            .find(|(w, _)| *w == key)
-            .map(|(_, l)| *l)
-    };
-    // Heading keywords are certain evidence, whatever the neighbours say. A heading printed
-    // once for both columns gives itself to both languages: in `Artigo Article 2` the number
-    // goes to Portuguese too; in `Article 23 Métodos para eliminar ...` (the Portuguese
-    // keyword lost) keyword and number go to the Portuguese title that follows.
-    struct Loan {
-        tokens: std::ops::RangeInclusive<usize>,
-        borrower: Lang,
-        /// The loan goes right after this token's run (`Artigo` + number) ...
-        after: Option<usize>,
-        /// ... or right before this token's run (`Article 23` + Portuguese title).
-        before: Option<usize>,
-    }
+    let loans = label_headings(&words, &mut labels);
+    pieces_of(line, &tokens, &labels, &loans)
+}
+
+/// The language a heading keyword belongs to, if `word` is one.
+fn heading_lang(word: &str) -> Option<Lang> {
+    let key = lang::word_key(word);
+    lang::heading_keywords()
+        .iter()
+        .find(|(w, _)| *w == key)
+        .map(|(_, l)| *l)
+}
+
+/// Tokens of a heading printed once for both columns, lent to the other language.
+struct Loan {
+    tokens: std::ops::RangeInclusive<usize>,
+    borrower: Lang,
+    /// The loan goes right after this token's run (`Artigo` + number) ...
+    after: Option<usize>,
+    /// ... or right before this token's run (`Article 23` + Portuguese title).
+    before: Option<usize>,
+}
+
+/// Heading keywords are certain evidence, whatever the neighbours say: they and their numbers
+/// are labelled with the keyword's language. A heading printed once for both columns gives
+/// itself to both languages: in `Artigo Article 2` the number goes to Portuguese too; in
+/// `Article 23 Métodos para eliminar ...` (the Portuguese keyword lost) keyword and number go
+/// to the Portuguese title that follows. Returns those loans.
+fn label_headings(words: &[&str], labels: &mut [Lang]) -> Vec<Loan> {
     let mut loans: Vec<Loan> = Vec::new();
     let is_number = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
     for index in 0..words.len() {
@@ -593,6 +616,17 @@ pub fn split_mixed_line<'a>(line: &'a str) -> Vec<(Lang, usize, &'a str)> {
             }
         }
     }
+    loans
+}
+
+/// The runs of one language of a line, as `(lang, offset in line, text)`, with the loans
+/// placed beside the runs they belong to.
+fn pieces_of<'a>(
+    line: &'a str,
+    tokens: &[(usize, &str)],
+    labels: &[Lang],
+    loans: &[Loan],
+) -> Vec<(Lang, usize, &'a str)> {
     let mut runs: Vec<(Lang, usize, usize)> = Vec::new(); // (lang, first token, last token)
     for (index, label) in labels.iter().enumerate() {
         match runs.last_mut() {

@@ -173,34 +173,6 @@ const PENDING_ELSEWHERE: &[(&str, Pending)] = &[
         "treaty-report",
         Pending::Function("src/source.rs", "classify"),
     ),
-    (
-        "treaty-segment",
-        Pending::Function("src/stream.rs", "split_by_language_with_scores"),
-    ),
-    (
-        "treaty-segment",
-        Pending::Function("src/stream.rs", "split_mixed_line"),
-    ),
-    (
-        "treaty-segment",
-        Pending::Function("src/structure/headings.rs", "heading_candidates"),
-    ),
-    (
-        "treaty-segment",
-        Pending::Function("src/structure/inferred.rs", "inferred_articles"),
-    ),
-    (
-        "treaty-segment",
-        Pending::Function("src/structure/mod.rs", "segment_version"),
-    ),
-    (
-        "treaty-segment",
-        Pending::Function("src/structure/paragraphs.rs", "latin_paragraphs"),
-    ),
-    (
-        "treaty-segment",
-        Pending::Function("src/structure/vocabulary.rs", "build"),
-    ),
     ("treaty-schema", Pending::InCircle("src/articles.rs")),
     ("treaty-schema", Pending::InCircle("src/headline.rs")),
     ("treaty-schema", Pending::InCircle("src/lib.rs")),

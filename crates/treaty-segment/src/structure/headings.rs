@@ -75,20 +75,7 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
     for captures in GRAMMAR.latin_heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
         let start = range.start + whole.start();
-        let (number, printed) = if let Some(digits) = captures.get(1) {
-            (
-                digits.as_str().parse::<u32>().unwrap_or(0),
-                whole
-                    .as_str()
-                    .split_once(char::is_whitespace)
-                    .map_or("", |x| x.1)
-                    .trim()
-                    .to_string(),
-            )
-        } else {
-            let roman = captures.get(3).unwrap().as_str();
-            (parse_roman(roman).unwrap_or(0), roman.to_string())
-        };
+        let (number, printed) = heading_number(&captures);
         if number == 0 {
             continue;
         }
@@ -99,23 +86,7 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
             || prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
             || prefix.chars().all(|c| !c.is_lowercase())
             || is_chapter_title(prefix);
-        // "WITH REFERENCE TO ARTICLE 21" (a line in capitals counts as a heading's line): a
-        // reference, unless a sentence ends first or a heading word of the other column
-        // stands before it (`Artigo Article 2`).
-        let previous_word = prefix
-            .rsplit(char::is_whitespace)
-            .next()
-            .unwrap_or("")
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
-        let in_capitals = !prefix.is_empty() && prefix.chars().all(|c| !c.is_lowercase());
-        if in_capitals
-            && !prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
-            && !GRAMMAR.heading_words.contains(&previous_word)
-            && GRAMMAR
-                .paragraph_reference_words
-                .contains(&previous_word.as_str())
-        {
+        if is_capitals_reference(prefix) {
             continue;
         }
         let after = range.start + whole.end();
@@ -128,46 +99,15 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
         if !at_boundary && !titled {
             continue;
         }
-        // "Article 7 of this Convention", "Article 10, paragraph 2": references.
-        let rest_lower: String = rest.chars().take(20).collect::<String>().to_lowercase();
-        // A heading is followed by its title, a line break or a paragraph number; a word in
-        // lower case continues a sentence ("Article 7 or Article 14, as the case may be").
-        if rest.starts_with(',')
-            || rest.starts_with(|c: char| c.is_lowercase())
-            || GRAMMAR
-                .heading_reference_followers
-                .iter()
-                .any(|w| rest_lower.starts_with(w))
-        {
+        if is_followed_as_reference(rest) {
             continue;
         }
-        // "Article X (Dividends) of the Convention": a bracketed title that a sentence goes on
-        // after is a reference too.
-        if let Some(after_title) = rest
-            .strip_prefix('(')
-            .and_then(|r| r.split_once(')'))
-            .map(|(_, after)| after.trim_start_matches([' ', '\t']))
-        {
-            if after_title.starts_with(|c: char| c.is_lowercase() || c == ',') {
-                continue;
-            }
-        }
-        let suffix = captures
-            .get(2)
-            .or_else(|| captures.get(4))
-            .map_or(String::new(), |s| {
-                s.as_str()
-                    .trim()
-                    .trim_start_matches('-')
-                    .trim_end_matches('.')
-                    .to_string()
-            });
         candidates.push(Candidate {
             heading: Heading {
                 start,
                 after_number: after,
                 number,
-                suffix,
+                suffix: heading_suffix(&captures),
                 printed,
             },
             at_boundary,
@@ -177,6 +117,81 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
         });
     }
     candidates
+}
+
+/// The number of a heading match (0 if it reads as none) and the number as printed.
+fn heading_number(captures: &regex::Captures<'_>) -> (u32, String) {
+    let whole = captures.get(0).unwrap();
+    if let Some(digits) = captures.get(1) {
+        (
+            digits.as_str().parse::<u32>().unwrap_or(0),
+            whole
+                .as_str()
+                .split_once(char::is_whitespace)
+                .map_or("", |x| x.1)
+                .trim()
+                .to_string(),
+        )
+    } else {
+        let roman = captures.get(3).unwrap().as_str();
+        (parse_roman(roman).unwrap_or(0), roman.to_string())
+    }
+}
+
+/// "WITH REFERENCE TO ARTICLE 21" (a line in capitals counts as a heading's line): a
+/// reference, unless a sentence ends first or a heading word of the other column stands
+/// before it (`Artigo Article 2`).
+fn is_capitals_reference(prefix: &str) -> bool {
+    let previous_word = prefix
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let in_capitals = !prefix.is_empty() && prefix.chars().all(|c| !c.is_lowercase());
+    in_capitals
+        && !prefix.ends_with(['.', ';', ':', '"', '”', '»', ')'])
+        && !GRAMMAR.heading_words.contains(&previous_word)
+        && GRAMMAR
+            .paragraph_reference_words
+            .contains(&previous_word.as_str())
+}
+
+/// Whether what follows a heading match (`rest`, spaces trimmed) makes it a reference.
+fn is_followed_as_reference(rest: &str) -> bool {
+    // "Article 7 of this Convention", "Article 10, paragraph 2": references.
+    let rest_lower: String = rest.chars().take(20).collect::<String>().to_lowercase();
+    // A heading is followed by its title, a line break or a paragraph number; a word in
+    // lower case continues a sentence ("Article 7 or Article 14, as the case may be").
+    if rest.starts_with(',')
+        || rest.starts_with(|c: char| c.is_lowercase())
+        || GRAMMAR
+            .heading_reference_followers
+            .iter()
+            .any(|w| rest_lower.starts_with(w))
+    {
+        return true;
+    }
+    // "Article X (Dividends) of the Convention": a bracketed title that a sentence goes on
+    // after is a reference too.
+    rest.strip_prefix('(')
+        .and_then(|r| r.split_once(')'))
+        .map(|(_, after)| after.trim_start_matches([' ', '\t']))
+        .is_some_and(|after_title| after_title.starts_with(|c: char| c.is_lowercase() || c == ','))
+}
+
+/// The letter or word after a heading's number (`5-A`, `5 bis`), without its dashes and dot.
+fn heading_suffix(captures: &regex::Captures<'_>) -> String {
+    captures
+        .get(2)
+        .or_else(|| captures.get(4))
+        .map_or(String::new(), |s| {
+            s.as_str()
+                .trim()
+                .trim_start_matches('-')
+                .trim_end_matches('.')
+                .to_string()
+        })
 }
 
 /// A chapter title printed before an article heading on its line (`II. Definitions`,

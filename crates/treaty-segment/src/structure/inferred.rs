@@ -11,8 +11,6 @@ use super::paragraphs::{build_paragraphs, is_list_context, trim_end_offset, LATI
 use crate::model::Article;
 use crate::topic::{topic_from_content, Topic};
 
-/// Articles of a text that prints no headings: a paragraph `1.` after numbered paragraphs
-/// starts a new article, and so does an unnumbered provision whose content is of another topic.
 /// Lines longer than this mean the source lost its line breaks.
 pub(super) const ONE_LINE_LENGTH: usize = 2000;
 
@@ -50,22 +48,64 @@ fn lines_or_sentences(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
     lines
 }
 
+/// Articles of a text that prints no headings: a paragraph `1.` after numbered paragraphs
+/// starts a new article, and so does an unnumbered provision whose content is of another topic.
 pub(super) fn inferred_articles(
     text: &str,
     range: Range<usize>,
     lang: Lang,
     fragment: bool,
 ) -> Vec<Article> {
-    struct Draft {
-        start: usize,
-        end: usize,
-        paragraphs: Vec<(usize, u32)>,
-        numbered: bool,
+    drafts(text, range)
+        .into_iter()
+        .enumerate()
+        .map(|(index, draft)| {
+            let body = draft.start..draft.end;
+            let paragraphs = build_paragraphs(text, body.clone(), &draft.paragraphs, lang);
+            let topic = topic_from_content(&text[body.clone()]).unwrap_or(Topic::Miscellaneous);
+            Article {
+                number: if fragment {
+                    String::new()
+                } else {
+                    (index + 1).to_string()
+                },
+                printed: String::new(),
+                title: String::new(),
+                topic,
+                inferred: true,
+                span: body.start..trim_end_offset(text, body),
+                paragraphs,
+                modifies: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// An inferred article as it is read: its extent and its numbered paragraphs.
+struct Draft {
+    start: usize,
+    end: usize,
+    paragraphs: Vec<(usize, u32)>,
+    numbered: bool,
+}
+
+impl Draft {
+    fn new(start: usize, end: usize) -> Draft {
+        Draft {
+            start,
+            end,
+            paragraphs: Vec::new(),
+            numbered: false,
+        }
     }
+}
+
+/// The inferred articles of `range`, line by line (or sentence by sentence).
+fn drafts(text: &str, range: Range<usize>) -> Vec<Draft> {
     let mut drafts: Vec<Draft> = Vec::new();
     let mut previous_line = "";
     let mut after_blank = true;
-    for line_range in lines_or_sentences(text, range.clone()) {
+    for line_range in lines_or_sentences(text, range) {
         let start = line_range.start;
         let line_start = line_range.end;
         let content = text[line_range].trim();
@@ -114,55 +154,24 @@ pub(super) fn inferred_articles(
                     && !content.starts_with('(');
                 let new_article = match &current {
                     None => true,
-                    Some(draft) => {
-                        starts_provision && {
-                            let own = topic_from_content(content);
-                            let previous = topic_from_content(&text[draft.start..draft.end]);
-                            own.is_some() && own != previous
-                        }
-                    }
+                    Some(draft) => starts_provision && changes_topic(text, draft, content),
                 };
                 if new_article {
-                    drafts.push(Draft {
-                        start,
-                        end: line_start,
-                        paragraphs: Vec::new(),
-                        numbered: false,
-                    });
+                    drafts.push(Draft::new(start, line_start));
                 } else if let Some(current) = current {
                     current.end = line_start;
                 }
             }
             (_, Some(current)) => current.end = line_start,
-            (_, None) => drafts.push(Draft {
-                start,
-                end: line_start,
-                paragraphs: Vec::new(),
-                numbered: false,
-            }),
+            (_, None) => drafts.push(Draft::new(start, line_start)),
         }
     }
     drafts
-        .into_iter()
-        .enumerate()
-        .map(|(index, draft)| {
-            let body = draft.start..draft.end;
-            let paragraphs = build_paragraphs(text, body.clone(), &draft.paragraphs, lang);
-            let topic = topic_from_content(&text[body.clone()]).unwrap_or(Topic::Miscellaneous);
-            Article {
-                number: if fragment {
-                    String::new()
-                } else {
-                    (index + 1).to_string()
-                },
-                printed: String::new(),
-                title: String::new(),
-                topic,
-                inferred: true,
-                span: body.start..trim_end_offset(text, body),
-                paragraphs,
-                modifies: Vec::new(),
-            }
-        })
-        .collect()
+}
+
+/// Whether a provision's `content` has a topic, other than the article read so far.
+fn changes_topic(text: &str, draft: &Draft, content: &str) -> bool {
+    let own = topic_from_content(content);
+    let previous = topic_from_content(&text[draft.start..draft.end]);
+    own.is_some() && own != previous
 }

@@ -240,20 +240,7 @@ fn segment_version(
         .flatten();
     let random_words = random_order.is_some();
     if let Some(order) = random_order {
-        diagnostics.push(Diagnostic {
-            code: RANDOM_WORDS,
-            message: format!(
-                "{} text: its words are in random order, not a treaty's sentences ({} of the \
-                 first {} words repeat the word before them, as {:.0} would by chance; prose has \
-                 a quarter of that at most), so it is not read as a treaty and no rows are \
-                 given",
-                lang_name(stream.lang),
-                order.doubled,
-                order.words,
-                order.expected
-            ),
-            span: Some(stream.map.range_to_normalized(part.range.clone())),
-        });
+        diagnostics.push(word_salad_diagnostic(stream, part, &order));
         articles.clear();
     }
     // A later protocol of numbered points without article headings ("desiring to conclude a
@@ -270,17 +257,7 @@ fn segment_version(
     // A technical explanation or commentary follows a treaty's articles but states none.
     let commentary = !japanese && commentary::is_commentary(text, &articles);
     if commentary {
-        diagnostics.push(Diagnostic {
-            code: "not_a_treaty",
-            message: format!(
-                "{} text: its {} articles describe a treaty's provisions (\"This article \
-                 provides ...\") instead of stating them; it reads as a technical explanation \
-                 or commentary, so no rows are given",
-                lang_name(stream.lang),
-                articles.len()
-            ),
-            span: Some(stream.map.range_to_normalized(part.range.clone())),
-        });
+        diagnostics.push(commentary_diagnostic(stream, part, articles.len()));
         articles.clear();
     }
     check_sequence(&articles, diagnostics, stream);
@@ -301,31 +278,76 @@ fn segment_version(
     // Japanese item labels that do not open lines stand before or after their items, as the
     // whole version's labels tell.
     let placement = japanese.then(|| inline_placement(&text[body.clone()]));
-    // Translate every span into normalized coordinates.
-    let to_normalized = |range: &Range<usize>| stream.map.range_to_normalized(range.clone());
-    let finish = |mut list: Vec<Article>| -> Vec<Article> {
-        for article in &mut list {
-            for paragraph in &mut article.paragraphs {
-                let local = paragraph.span.clone();
-                if let Some(placement) = placement.filter(|p| *p != Placement::After) {
-                    paragraph.subparagraphs =
-                        japanese_subparagraphs(&text[local.clone()], placement);
-                }
-                paragraph.text = text[local.clone()].to_string();
-                paragraph.pieces = stream.map.slice(local.clone());
-                paragraph.span = to_normalized(&local);
-            }
-            article.span = to_normalized(&article.span);
-        }
-        list
-    };
+    let finish = |list: Vec<Article>| in_normalized_coordinates(stream, placement, list);
     Version {
         lang: stream.lang,
-        span: to_normalized(&part.range),
+        span: stream.map.range_to_normalized(part.range.clone()),
         articles: finish(articles),
         protocol: finish(protocol),
         mli: finish(mli),
     }
+}
+
+/// The diagnostic of a version whose words are in random order.
+fn word_salad_diagnostic(
+    stream: &Stream,
+    part: &Part,
+    order: &word_order::WordOrder,
+) -> Diagnostic {
+    Diagnostic {
+        code: RANDOM_WORDS,
+        message: format!(
+            "{} text: its words are in random order, not a treaty's sentences ({} of the \
+             first {} words repeat the word before them, as {:.0} would by chance; prose has \
+             a quarter of that at most), so it is not read as a treaty and no rows are \
+             given",
+            lang_name(stream.lang),
+            order.doubled,
+            order.words,
+            order.expected
+        ),
+        span: Some(stream.map.range_to_normalized(part.range.clone())),
+    }
+}
+
+/// The diagnostic of a version whose `n_articles` articles describe a treaty's provisions.
+fn commentary_diagnostic(stream: &Stream, part: &Part, n_articles: usize) -> Diagnostic {
+    Diagnostic {
+        code: "not_a_treaty",
+        message: format!(
+            "{} text: its {} articles describe a treaty's provisions (\"This article \
+             provides ...\") instead of stating them; it reads as a technical explanation \
+             or commentary, so no rows are given",
+            lang_name(stream.lang),
+            n_articles
+        ),
+        span: Some(stream.map.range_to_normalized(part.range.clone())),
+    }
+}
+
+/// Articles with every span translated from the stream into normalized coordinates, their
+/// paragraphs' text and pieces filled in, and Japanese subparagraphs read where the inline
+/// labels stand before their items (`placement`).
+fn in_normalized_coordinates(
+    stream: &Stream,
+    placement: Option<Placement>,
+    mut list: Vec<Article>,
+) -> Vec<Article> {
+    let text = &stream.text;
+    let to_normalized = |range: &Range<usize>| stream.map.range_to_normalized(range.clone());
+    for article in &mut list {
+        for paragraph in &mut article.paragraphs {
+            let local = paragraph.span.clone();
+            if let Some(placement) = placement.filter(|p| *p != Placement::After) {
+                paragraph.subparagraphs = japanese_subparagraphs(&text[local.clone()], placement);
+            }
+            paragraph.text = text[local.clone()].to_string();
+            paragraph.pieces = stream.map.slice(local.clone());
+            paragraph.span = to_normalized(&local);
+        }
+        article.span = to_normalized(&article.span);
+    }
+    list
 }
 
 fn check_sequence(articles: &[Article], diagnostics: &mut Vec<Diagnostic>, stream: &Stream) {

@@ -197,24 +197,10 @@ pub(super) fn latin_paragraphs(
         }
         // A number with no full stop (`2 However, such royalties`), as OCR sometimes leaves
         // it, is a paragraph only in sequence, mid-line, and before a word that can open one.
-        if captures.get(bare).is_some() {
-            // The match ends with the first character of the next word.
-            let last_char = whole.as_str().char_indices().last().map_or(0, |(i, _)| i);
-            let next_word = text[start + last_char..]
-                .split(|c: char| !c.is_alphabetic())
-                .next()
-                .unwrap_or("");
-            let opens = !GRAMMAR
-                .months
-                .iter()
-                .any(|m| next_word.eq_ignore_ascii_case(m));
-            if number != expected
-                || prefix.is_empty()
-                || !opens
-                || prefix.ends_with(|c: char| c.is_ascii_digit())
-            {
-                continue;
-            }
+        if captures.get(bare).is_some()
+            && !(number == expected && bare_number_opens(text, start, whole.as_str(), prefix))
+        {
+            continue;
         }
         let at_line_start = prefix.is_empty();
         let after_sentence = prefix.ends_with(['.', '"', '”', '»', ')']) || start == body.start;
@@ -232,39 +218,86 @@ pub(super) fn latin_paragraphs(
         }
         // Two-column OCR runs paragraphs into other fragments: there the next number followed by
         // a capitalized word will do, unless the word before makes it a reference.
-        let previous_word = prefix
-            .rsplit(char::is_whitespace)
-            .next()
-            .unwrap_or("")
-            .to_lowercase();
-        let reference = GRAMMAR
-            .paragraph_reference_words
-            .contains(&previous_word.trim_matches(|c: char| !c.is_alphanumeric()));
-        if !(at_line_start || after_sentence || !reference) {
+        if !(at_line_start || after_sentence || !follows_reference_word(prefix)) {
             continue;
         }
-        // "1." after "in the case of that State:" or "...;" is an item of a list, not a paragraph,
-        // unless it is the first number of a body whose unnumbered lead introduces numbered
-        // paragraphs ("...conforme a las siguientes directrices:\n1. La autoridad ...").
-        // So is the next number at a line start after a paragraph whose lettered list ended
-        // with ";" ("...de este residente;\n2. En España ..."), unless the paragraph holds a
-        // numbered list that it continues.
-        let after_paragraph = |&(last, _): &(usize, u32)| {
-            at_line_start
-                && number == expected
-                && !continues_numbered_list(text, last..start, number)
+        let number_at = NumberAt {
+            start,
+            number,
+            at_line_start,
         };
-        if is_list_context(&text[body.start..start])
-            && start != body.start
-            && !(starts.is_empty() && at_line_start && is_sentence_item(text, start, body.end))
-            && !starts.last().is_some_and(after_paragraph)
-        {
+        if is_list_item(text, &body, &number_at, number == expected, &starts) {
             continue;
         }
         starts.push((start, number));
         expected = number + 1;
     }
     build_paragraphs(text, body, &starts, lang)
+}
+
+/// A number without a full stop after it (`2 However, such royalties`), at `start`, whose
+/// match is `matched`: a paragraph only mid-line, after no digit, and before a word that can
+/// open one (not a month).
+fn bare_number_opens(text: &str, start: usize, matched: &str, prefix: &str) -> bool {
+    // The match ends with the first character of the next word.
+    let last_char = matched.char_indices().last().map_or(0, |(i, _)| i);
+    let next_word = text[start + last_char..]
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("");
+    let opens = !GRAMMAR
+        .months
+        .iter()
+        .any(|m| next_word.eq_ignore_ascii_case(m));
+    !prefix.is_empty() && opens && !prefix.ends_with(|c: char| c.is_ascii_digit())
+}
+
+/// Whether the word before a number (`prefix` ends with it) makes it a reference
+/// (`paragraph 2`).
+fn follows_reference_word(prefix: &str) -> bool {
+    let previous_word = prefix
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    GRAMMAR
+        .paragraph_reference_words
+        .contains(&previous_word.trim_matches(|c: char| !c.is_alphanumeric()))
+}
+
+/// A paragraph number found in an article's body.
+struct NumberAt {
+    start: usize,
+    number: u32,
+    at_line_start: bool,
+}
+
+/// "1." after "in the case of that State:" or "...;" is an item of a list, not a paragraph,
+/// unless it is the first number of a body whose unnumbered lead introduces numbered
+/// paragraphs ("...conforme a las siguientes directrices:\n1. La autoridad ...").
+/// So is the next number at a line start after a paragraph whose lettered list ended with ";"
+/// ("...de este residente;\n2. En España ..."), unless the paragraph holds a numbered list
+/// that it continues. `expected` says whether the number is the one expected next; `starts`
+/// are the paragraphs found before.
+fn is_list_item(
+    text: &str,
+    body: &Range<usize>,
+    found: &NumberAt,
+    expected: bool,
+    starts: &[(usize, u32)],
+) -> bool {
+    let NumberAt {
+        start,
+        number,
+        at_line_start,
+    } = *found;
+    let after_paragraph = |&(last, _): &(usize, u32)| {
+        at_line_start && expected && !continues_numbered_list(text, last..start, number)
+    };
+    is_list_context(&text[body.start..start])
+        && start != body.start
+        && !(starts.is_empty() && at_line_start && is_sentence_item(text, start, body.end))
+        && !starts.last().is_some_and(after_paragraph)
 }
 
 pub(crate) fn build_paragraphs(

@@ -165,7 +165,16 @@ fn grammar_of(languages: Languages) -> &'static Grammar {
     grammar
 }
 
-fn build(languages: Languages) -> Grammar {
+/// The sources of the article heading and reference patterns, from the profiles' words.
+struct HeadingSources {
+    /// The heading words, as an alternation.
+    headings: String,
+    first_heading: String,
+    first_heading_ascii: String,
+    article_reference: String,
+}
+
+fn heading_sources(languages: Languages) -> HeadingSources {
     let all = || all(languages);
     let latin = || latin(languages);
     let headings = literal_alternation(words(latin(), |s| s.article_heading));
@@ -175,7 +184,6 @@ fn build(languages: Languages) -> Grammar {
             .into_iter()
             .chain(misread),
     );
-    let suffixes = literal_alternation(words(latin(), |s| s.article_suffix));
     let around_headings = words(all(), |s| s.article_heading_around);
     // The same pattern with the word boundary after the number in Unicode (what the heading
     // means) and in ASCII (fast to search for).
@@ -188,8 +196,6 @@ fn build(languages: Languages) -> Grammar {
         }
         pattern
     };
-    let first_heading = first_heading_with(r"\b");
-    let first_heading_ascii = first_heading_with(r"(?-u:\b)");
     let mut article_reference = format!(
         r"{}[ \t]*(\d{{1,3}})",
         pattern_alternation(words(latin(), |s| s.article_reference))
@@ -198,6 +204,24 @@ fn build(languages: Languages) -> Grammar {
         article_reference.push('|');
         article_reference.push_str(around);
     }
+    HeadingSources {
+        headings,
+        first_heading: first_heading_with(r"\b"),
+        first_heading_ascii: first_heading_with(r"(?-u:\b)"),
+        article_reference,
+    }
+}
+
+fn build(languages: Languages) -> Grammar {
+    let all = || all(languages);
+    let latin = || latin(languages);
+    let HeadingSources {
+        headings,
+        first_heading,
+        first_heading_ascii,
+        article_reference,
+    } = heading_sources(languages);
+    let suffixes = literal_alternation(words(latin(), |s| s.article_suffix));
     let joiners = words(all(), |s| s.list_joiners);
     let mut list_endings: Vec<String> = joiners.iter().map(|w| format!("; {w}")).collect();
     list_endings.extend(
