@@ -368,41 +368,69 @@ pub(crate) fn classify(
     before: Option<char>,
     after: Option<char>,
 ) -> usize {
-    let kind = |name: &str| {
-        FIX_KINDS
-            .iter()
-            .position(|k| *k == name)
-            .unwrap_or(FIX_KINDS.len() - 1)
-    };
     let original_text = without_whitespace(original);
     let normalized_text = without_whitespace(normalized);
+    let name = if original_text == normalized_text {
+        whitespace_kind(original, normalized, before, after)
+    } else {
+        character_kind(original, &original_text, &normalized_text)
+            .unwrap_or_else(|| removal_kind(original, &original_text, &normalized_text))
+    };
+    FIX_KINDS
+        .iter()
+        .position(|k| *k == name)
+        .unwrap_or(FIX_KINDS.len() - 1)
+}
+
+/// The kind of a fix that changed only whitespace.
+fn whitespace_kind(
+    original: &str,
+    normalized: &str,
+    before: Option<char>,
+    after: Option<char>,
+) -> &'static str {
     let japanese_around = before.is_some_and(is_japanese) || after.is_some_and(is_japanese);
-    if original_text == normalized_text {
-        if original.contains('\r') && original.replace('\r', "") == normalized {
-            return kind("line_endings");
-        }
-        // `non- resident` -> `non-resident`: the hyphen stays, the break after it goes.
-        if before == Some('-') && normalized.is_empty() && after.is_some_and(char::is_alphabetic) {
-            return kind("dehyphenation");
-        }
-        // Japanese layout joins hard-wrapped lines (a line end removed outright) and removes
-        // spaces at Japanese punctuation; the whitespace fix only collapses runs, trims line
-        // ends and removes blank lines beyond one.
-        let (lines_before, lines_after) = (
-            original.matches('\n').count(),
-            normalized.matches('\n').count(),
-        );
-        let lines_joined = lines_after == 0 && (1..3).contains(&lines_before);
-        let spaces_removed = normalized.is_empty() && lines_before == 0;
-        if (lines_joined && (normalized.is_empty() || japanese_around))
-            || (spaces_removed && japanese_around)
-        {
-            return kind("japanese_layout");
-        }
-        return kind("whitespace");
+    if original.contains('\r') && original.replace('\r', "") == normalized {
+        return "line_endings";
     }
+    // `non- resident` -> `non-resident`: the hyphen stays, the break after it goes.
+    if before == Some('-') && normalized.is_empty() && after.is_some_and(char::is_alphabetic) {
+        return "dehyphenation";
+    }
+    // Japanese layout joins hard-wrapped lines (a line end removed outright) and removes
+    // spaces at Japanese punctuation; the whitespace fix only collapses runs, trims line
+    // ends and removes blank lines beyond one.
+    let (lines_before, lines_after) = (
+        original.matches('\n').count(),
+        normalized.matches('\n').count(),
+    );
+    let lines_joined = lines_after == 0 && (1..3).contains(&lines_before);
+    let spaces_removed = normalized.is_empty() && lines_before == 0;
+    if (lines_joined && (normalized.is_empty() || japanese_around))
+        || (spaces_removed && japanese_around)
+    {
+        return "japanese_layout";
+    }
+    "whitespace"
+}
+
+/// A full-width ASCII character as ASCII.
+fn fold_fullwidth(c: char) -> char {
+    match u32::from(c) {
+        code @ 0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0).unwrap_or(c),
+        _ => c,
+    }
+}
+
+/// The kind of a fix that changed characters in place, if one explains the change (texts
+/// without whitespace as `original_text` and `normalized_text`).
+fn character_kind(
+    original: &str,
+    original_text: &str,
+    normalized_text: &str,
+) -> Option<&'static str> {
     if original.contains('\u{ad}') && original_text.replace('\u{ad}', "") == normalized_text {
-        return kind("soft_hyphens");
+        return Some("soft_hyphens");
     }
     let is_control = |c: char| {
         (c.is_control() && !c.is_whitespace()) || crate::escape::invisible_name(c).is_some()
@@ -414,12 +442,8 @@ pub(crate) fn classify(
             .collect::<String>()
             == normalized_text
     {
-        return kind("control_chars");
+        return Some("control_chars");
     }
-    let fold_fullwidth = |c: char| match u32::from(c) {
-        code @ 0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0).unwrap_or(c),
-        _ => c,
-    };
     if original.chars().any(|c| fold_fullwidth(c) != c)
         && original_text
             .chars()
@@ -427,7 +451,7 @@ pub(crate) fn classify(
             .collect::<String>()
             == normalized_text
     {
-        return kind("fullwidth");
+        return Some("fullwidth");
     }
     if original.contains('-')
         && original_text.replace('-', "") == normalized_text.replace('-', "")
@@ -436,20 +460,20 @@ pub(crate) fn classify(
             .skip(1)
             .any(|rest| rest.starts_with(char::is_whitespace))
     {
-        return kind("dehyphenation");
+        return Some("dehyphenation");
     }
     let quotes = |text: &str| {
         text.chars()
             .filter(|c| matches!(c, '"' | '“' | '”' | '\''))
             .count()
     };
-    if quotes(&normalized_text) > quotes(&original_text) {
-        return kind("quote_damage");
+    if quotes(normalized_text) > quotes(original_text) {
+        return Some("quote_damage");
     }
     {
         use unicode_normalization::UnicodeNormalization;
         if original_text.nfc().collect::<String>() == normalized_text {
-            return kind("nfc");
+            return Some("nfc");
         }
     }
     if original
@@ -457,19 +481,25 @@ pub(crate) fn classify(
         .any(|c| matches!(c, 'Ã' | 'Â' | 'â' | 'Å' | 'Ä'))
         && original_text.chars().count() > normalized_text.chars().count()
     {
-        return kind("mojibake");
+        return Some("mojibake");
     }
+    None
+}
+
+/// The kind of a fix that removed text or changed words, when no fix of characters in place
+/// explains the change.
+fn removal_kind(original: &str, original_text: &str, normalized_text: &str) -> &'static str {
     if normalized_text.is_empty() {
-        return kind("page_furniture");
+        return "page_furniture";
     }
     // A page header or number removed next to a character another fix changed: the removal
     // is what the place is about.
     let folded: String = original_text.chars().map(fold_fullwidth).collect();
     if folded.len() > normalized_text.len()
-        && (folded.ends_with(&normalized_text) || folded.starts_with(&normalized_text))
+        && (folded.ends_with(normalized_text) || folded.starts_with(normalized_text))
         && original.contains('\n')
     {
-        return kind("page_furniture");
+        return "page_furniture";
     }
     if !normalized_text.is_empty()
         && normalized_text
@@ -477,14 +507,14 @@ pub(crate) fn classify(
             .all(|c| matches!(c, 'I' | 'V' | 'X' | 'L' | 'C'))
         && original_text.chars().count() == normalized_text.chars().count()
     {
-        return kind("roman_numerals");
+        return "roman_numerals";
     }
     if original_text.chars().all(char::is_alphanumeric)
         && normalized_text.chars().all(char::is_alphanumeric)
     {
-        return kind("ocr_keywords");
+        return "ocr_keywords";
     }
-    kind("other")
+    "other"
 }
 
 #[cfg(test)]

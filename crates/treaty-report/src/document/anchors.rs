@@ -91,22 +91,7 @@ pub(super) fn structure_placements(
                 let position = source.to_display(article.start);
                 starts.push(position);
                 let (label, class) = article_label(version.lang.as_str(), part, article);
-                let title = format!(
-                    "{} {} {}{}{}",
-                    language_name(version.lang.as_str()),
-                    article.printed,
-                    article.title,
-                    if article.topic.as_str().is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", article.topic.as_str())
-                    },
-                    if article.modifies.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" — modifies article {}", article.modifies.join(", "))
-                    }
-                );
+                let title = anchor_title(version.lang.as_str(), article);
                 let aliases: String =
                     readable_ids(treaty.treaty, v, version.lang.as_str(), part, article)
                         .into_iter()
@@ -135,7 +120,39 @@ pub(super) fn structure_placements(
     }
     starts.sort_unstable();
     starts.dedup();
-    // Long stretches without an article start are cut at line ends.
+    let cuts = stretch_cuts(model, source, page, &starts);
+    starts.extend(cuts);
+    starts.sort_unstable();
+    starts.dedup();
+    placements.breaks = starts
+        .into_iter()
+        .map(|position| (position, "<section class=\"s\">".to_string()))
+        .collect();
+}
+
+/// The title of an article's anchor: language, number, title, topic and what it modifies.
+fn anchor_title(lang: &str, article: &ArticleReport) -> String {
+    format!(
+        "{} {} {}{}{}",
+        language_name(lang),
+        article.printed,
+        article.title,
+        if article.topic.as_str().is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", article.topic.as_str())
+        },
+        if article.modifies.is_empty() {
+            String::new()
+        } else {
+            format!(" — modifies article {}", article.modifies.join(", "))
+        }
+    )
+}
+
+/// Where long stretches of page `page` without an article start (`starts`, sorted, in
+/// display offsets) are cut, at line ends.
+fn stretch_cuts(model: &Model<'_>, source: &Source, page: usize, starts: &[usize]) -> Vec<usize> {
     let text = source.display.as_str();
     let range = model
         .paging
@@ -160,11 +177,5 @@ pub(super) fn structure_placements(
         }
         previous = start;
     }
-    starts.extend(cuts);
-    starts.sort_unstable();
-    starts.dedup();
-    placements.breaks = starts
-        .into_iter()
-        .map(|position| (position, "<section class=\"s\">".to_string()))
-        .collect();
+    cuts
 }
