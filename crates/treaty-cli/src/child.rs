@@ -1,11 +1,19 @@
-//! External commands (pdftotext, pdftoppm, Tesseract) run with a time limit and a cap on what
-//! they print, so a PDF or a page that makes one hang or flood costs its document only.
+//! External commands (pdftotext, pdfinfo, pdftoppm, Tesseract) run with a time limit and a cap
+//! on what they print, so a PDF or a page that makes one hang or flood costs its document only.
+//!
+//! The time limit is one `wait_timeout` (the `wait-timeout` crate: the wait ends when the child
+//! exits, by its SIGCHLD, or when the time is up), not a loop that looks every few
+//! milliseconds. A command whose output passes the cap is ended by closing its output: its
+//! next write fails (SIGPIPE, which a child starts with at its default), so the same wait sees
+//! it end.
 
+use std::ffi::OsStr;
+use std::fmt;
 use std::io::{Read, Write};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use wait_timeout::ChildExt;
 
@@ -19,12 +27,45 @@ pub struct Finished {
     pub stderr: String,
 }
 
+/// Why a command gave no [`Finished`]; its text says which command and on what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunError {
+    /// The program is not installed (not found on `PATH`).
+    NotFound(String),
+    /// It could not be started or waited for, or it ran past its time and was stopped.
+    Failed(String),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::NotFound(message) | RunError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl From<RunError> for String {
+    fn from(error: RunError) -> String {
+        error.to_string()
+    }
+}
+
 /// How much of a command's standard error is kept.
 const STDERR_KEPT: u64 = 64 * 1024;
 
+/// A time limit as messages say it: whole seconds, or milliseconds below one.
+fn limit_text(limit: Duration) -> String {
+    if limit >= Duration::from_secs(1) {
+        format!("{} s", limit.as_secs())
+    } else {
+        format!("{} ms", limit.as_millis())
+    }
+}
+
 /// Runs `command`, named `name` in messages, with `input` on its standard input. It is killed
-/// after `time_limit` (an error saying it took too long `on` what it read: "on this PDF"), or
-/// as soon as its standard output passes `max_stdout` bytes (then `status` is `None`).
+/// after `time_limit` (an error saying it took too long `on` what it read: "on page 3 of
+/// `scan.pdf`"), or ended as soon as its standard output passes `max_stdout` bytes (then
+/// `status` is `None`).
 pub fn run_limited(
     mut command: Command,
     name: &str,
@@ -32,8 +73,7 @@ pub fn run_limited(
     time_limit: Duration,
     on: &str,
     max_stdout: u64,
-) -> Result<Finished, String> {
-    let started = Instant::now();
+) -> Result<Finished, RunError> {
     let mut child = command
         .stdin(if input.is_some() {
             Stdio::piped()
@@ -43,16 +83,24 @@ pub fn run_limited(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run {name}: {e}"))?;
-    let writer = input.map(|bytes| {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        std::thread::spawn(move || stdin.write_all(&bytes))
-    });
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    // Set by the reader when the output passed the cap: it then stops reading and leaves the
-    // pipe full, so the command will not end by itself. (A reader that ends because the
-    // command closed its output is no such sign: the command may still be exiting.)
+        .map_err(|e| {
+            let message = format!("cannot run {name}: {e}");
+            if e.kind() == std::io::ErrorKind::NotFound {
+                RunError::NotFound(message)
+            } else {
+                RunError::Failed(message)
+            }
+        })?;
+    let writer = match (input, child.stdin.take()) {
+        (Some(bytes), Some(mut stdin)) => Some(std::thread::spawn(move || stdin.write_all(&bytes))),
+        _ => None,
+    };
+    let (Some(stdout), Some(mut stderr)) = (child.stdout.take(), child.stderr.take()) else {
+        stop(&mut child);
+        return Err(RunError::Failed(format!("{name}: its output is not piped")));
+    };
+    // Set by the reader when the output passed the cap; it then drops the pipe, which ends a
+    // command that goes on writing.
     let over_cap = Arc::new(AtomicBool::new(false));
     let reader = {
         let over_cap = Arc::clone(&over_cap);
@@ -71,31 +119,30 @@ pub fn run_limited(
         let _ = std::io::copy(&mut stderr, &mut std::io::sink());
         text
     });
-    let status = loop {
-        match child.wait_timeout(Duration::from_millis(50)) {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if over_cap.load(Ordering::Relaxed) => break None,
-            Ok(None) if started.elapsed() > time_limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "{name} took more than {} s {on} and was stopped",
-                    time_limit.as_secs()
-                ));
-            }
-            Ok(None) => {}
-            Err(e) => return Err(format!("{name}: {e}")),
+    let status = match child.wait_timeout(time_limit) {
+        Ok(Some(status)) => Some(status),
+        // Past the cap, a command that ignores the closed pipe is stopped at its time.
+        Ok(None) if over_cap.load(Ordering::Relaxed) => {
+            stop(&mut child);
+            None
+        }
+        Ok(None) => {
+            stop(&mut child);
+            return Err(RunError::Failed(format!(
+                "{name} took more than {} {on} and was stopped",
+                limit_text(time_limit)
+            )));
+        }
+        Err(e) => {
+            stop(&mut child);
+            return Err(RunError::Failed(format!("{name}: {e}")));
         }
     };
     let stdout = reader
         .join()
-        .map_err(|_| format!("{name}: reading its output failed"))?
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|_| RunError::Failed(format!("{name}: reading its output failed")))?
+        .map_err(|e| RunError::Failed(format!("{name}: {e}")))?;
     let status = status.filter(|_| stdout.len() as u64 <= max_stdout);
-    if status.is_none() {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
     if let Some(writer) = writer {
         let _ = writer.join();
     }
@@ -107,9 +154,36 @@ pub fn run_limited(
     })
 }
 
+/// How long a program may take to say its version or what it has installed
+/// (`tesseract --list-langs`): it answers at once, and one that hangs (a broken install, its
+/// data on a dead network mount) must fail the documents that need it, not hold the run.
+pub const QUERY_TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// What `program arg` says, stopped after `time_limit` with an error naming the program and
+/// the question.
+pub fn ask(program: &OsStr, arg: &str, time_limit: Duration) -> Result<Finished, RunError> {
+    let mut command = Command::new(program);
+    command.arg(arg);
+    run_limited(
+        command,
+        &program.to_string_lossy(),
+        None,
+        time_limit,
+        &format!("answering {arg}"),
+        1 << 20,
+    )
+}
+
+/// Kills `child` and reaps it (best effort: it may have ended already).
+fn stop(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     fn shell(script: &str) -> Command {
         let mut command = Command::new("sh");
@@ -135,6 +209,7 @@ mod tests {
 
     #[test]
     fn a_command_that_floods_is_stopped_at_the_cap_and_one_that_hangs_at_the_limit() {
+        let started = Instant::now();
         let flood = run_limited(
             shell("yes"),
             "yes",
@@ -146,20 +221,42 @@ mod tests {
         .unwrap();
         assert!(flood.status.is_none());
         assert_eq!(flood.stdout.len(), 10_001);
+        assert!(started.elapsed() < Duration::from_secs(10), "not at once");
+        let started = Instant::now();
         let error = match run_limited(
-            shell("sleep 30"),
+            shell("exec sleep 30"),
             "sleep",
             None,
             Duration::from_secs(1),
-            "on this page",
+            "on page 3 of scan.pdf",
             100,
         ) {
             Err(error) => error,
             Ok(_) => panic!("a hanging command was not stopped"),
         };
         assert_eq!(
-            error,
-            "sleep took more than 1 s on this page and was stopped"
+            error.to_string(),
+            "sleep took more than 1 s on page 3 of scan.pdf and was stopped"
         );
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "not at its limit"
+        );
+    }
+
+    #[test]
+    fn a_program_that_is_not_installed_is_told_apart() {
+        let error = run_limited(
+            Command::new("treaty-no-such-program"),
+            "treaty-no-such-program",
+            None,
+            Duration::from_secs(5),
+            "on this input",
+            100,
+        )
+        .err()
+        .expect("no such program");
+        assert!(matches!(error, RunError::NotFound(_)), "{error:?}");
+        assert!(error.to_string().contains("treaty-no-such-program"));
     }
 }

@@ -20,9 +20,10 @@
 //! Tesseract's version ([`cache_key`]), written atomically, so a rerun does not OCR again and
 //! many processes (`treaty ocr` on page ranges, on many machines) can share one cache folder.
 
+use std::ffi::OsStr;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,8 @@ use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 use treaty_lang::{Lang, Script};
+
+use crate::child::{ask, RunError, QUERY_TIME_LIMIT};
 
 /// When to OCR a PDF's pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -275,15 +278,9 @@ pub fn read_pages(
                     path,
                     number: page,
                     dpi,
-                };
-                read_page(
-                    &page,
-                    &models,
-                    &engine,
-                    cache.as_deref(),
-                    &direction,
                     budget,
-                )
+                };
+                read_page(&page, &models, &engine, cache.as_deref(), &direction)
             });
             let (text, hit, used) = match read {
                 Ok(read) => read,
@@ -358,9 +355,8 @@ fn read_page(
     engine: &str,
     cache: Option<&Path>,
     direction: &Direction,
-    budget: Budget,
 ) -> Result<(PageText, bool, Vec<String>), String> {
-    let pgm = render(page, budget)?;
+    let pgm = render(page)?;
     let key = cache_key(&treaty_schema::sha256_hex(&pgm), models, engine);
     let cached = cache.and_then(|dir| read_cached(dir, &key));
     let hit = cached.is_some();
@@ -369,14 +365,12 @@ fn read_page(
         None => {
             let image = crate::page_image::GreyImage::from_pgm(&pgm)?;
             drop(pgm);
-            let (plans, apart) = plan_regions(&image, models, direction, budget);
+            let (plans, apart) = plan_regions(&image, models, direction, page);
             let read_all = |plans: &[RegionPlan]| {
                 plans
                     .iter()
                     .enumerate()
-                    .map(|(index, plan)| {
-                        read_region(&image, plan, index, models, direction, budget)
-                    })
+                    .map(|(index, plan)| read_region(&image, plan, index, models, direction, page))
                     .collect::<Result<Vec<_>, String>>()
             };
             let mut regions = read_all(&plans)?;
@@ -385,7 +379,7 @@ fn read_page(
             let apart = match image.regions_at_narrowest_gap() {
                 Some(cut) if apart.is_empty() && plans.len() == 1 => cut
                     .into_iter()
-                    .map(|region| plan_region(&image, region, models, direction, budget))
+                    .map(|region| plan_region(&image, region, models, direction, page))
                     .collect(),
                 _ => apart,
             };
@@ -548,8 +542,8 @@ fn chosen_models(languages: &str, installed: &[String]) -> Result<Models, String
 
 /// Orientation and script of an image by Tesseract's OSD: degrees to turn it clockwise to
 /// stand upright, and the script (`None` when OSD cannot tell, as on a region of few letters).
-fn orientation(image: &crate::page_image::GreyImage, budget: Budget) -> (u32, Option<Script>) {
-    let Ok(osd) = tesseract(image.to_pgm(), "osd", &["--psm", "0"], budget) else {
+fn orientation(image: &crate::page_image::GreyImage, page: &Page) -> (u32, Option<Script>) {
+    let Ok(osd) = tesseract(image.to_pgm(), "osd", &["--psm", "0"], page) else {
         return (0, None);
     };
     let field = |name: &str| {
@@ -579,12 +573,12 @@ fn plan_regions(
     image: &crate::page_image::GreyImage,
     models: &Models,
     direction: &Direction,
-    budget: Budget,
+    page: &Page,
 ) -> (Vec<RegionPlan>, Vec<RegionPlan>) {
     let plans: Vec<RegionPlan> = image
         .regions()
         .into_iter()
-        .map(|region| plan_region(image, region, models, direction, budget))
+        .map(|region| plan_region(image, region, models, direction, page))
         .collect();
     let whole = crate::page_image::Region {
         x: 0,
@@ -615,10 +609,10 @@ fn plan_region(
     region: crate::page_image::Region,
     models: &Models,
     direction: &Direction,
-    budget: Budget,
+    page: &Page,
 ) -> RegionPlan {
     let part = image.crop(region.x, region.y, region.width, region.height);
-    let (turn, script) = orientation(&part, budget);
+    let (turn, script) = orientation(&part, page);
     plan_of(region, turn, script, direction.vertical_first(), models)
 }
 
@@ -716,7 +710,7 @@ fn read_region(
     index: usize,
     models: &Models,
     direction: &Direction,
-    budget: Budget,
+    page: &Page,
 ) -> Result<RegionRead, String> {
     let r = plan.region;
     let part = image.crop(r.x, r.y, r.width, r.height);
@@ -731,7 +725,7 @@ fn read_region(
             part.rotated_clockwise(plan.turn).to_pgm(),
             &plan.languages,
             args,
-            budget,
+            page,
         )?;
         let confidence = mean_confidence(&tsv);
         Ok((tsv, confidence))
@@ -880,11 +874,27 @@ const MAX_PAGE_PIXELS: f64 = 36_000_000.0;
 /// Below this resolution print is too small to read: a page that would need less is not read.
 const MIN_DPI: u32 = 100;
 
-/// One page of a PDF, and the resolution it is rendered at.
+/// One page of a PDF, the resolution it is rendered at, and the time its document has left.
 struct Page<'a> {
     path: &'a Path,
     number: u32,
     dpi: u32,
+    budget: Budget,
+}
+
+impl Page<'_> {
+    /// `on page 3 of scan.pdf`: what a command stopped at its time limit was reading.
+    fn on(&self) -> String {
+        format!("on page {} of {}", self.number, file_name(self.path))
+    }
+}
+
+/// The file name of `path` (the document, in messages that are part of its output).
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// The resolution each page is rendered at: [`DPI`], or less for a page so large that it would
@@ -904,19 +914,15 @@ fn resolutions(
         .arg(path);
     // A PDF's page sizes are a few lines a page; a cap keeps a hostile one from flooding.
     let cap = 256 * (u64::from(last - first) + 64);
-    let sizes = match crate::child::run_limited(
-        command,
-        "pdfinfo",
-        None,
-        budget.command_time()?,
-        "on this PDF",
-        cap,
-    ) {
-        Ok(done) => page_sizes(&String::from_utf8_lossy(&done.stdout)),
-        // Without pdfinfo (or its answer) the pages are rendered as they are; pdftoppm's
-        // output cap still bounds a huge one.
-        Err(_) => Vec::new(),
-    };
+    let on = format!("on {}", file_name(path));
+    let sizes =
+        match crate::child::run_limited(command, "pdfinfo", None, budget.command_time()?, &on, cap)
+        {
+            Ok(done) => page_sizes(&String::from_utf8_lossy(&done.stdout)),
+            // Without pdfinfo (or its answer) the pages are rendered as they are; pdftoppm's
+            // output cap still bounds a huge one.
+            Err(_) => Vec::new(),
+        };
     Ok(pages
         .iter()
         .map(|page| {
@@ -967,7 +973,7 @@ fn resolution_for(width: f64, height: f64) -> Result<u32, String> {
 }
 
 /// `pdftoppm -r DPI -gray -f N -l N FILE`: one page as a grey PGM image.
-fn render(page: &Page, budget: Budget) -> Result<Vec<u8>, String> {
+fn render(page: &Page) -> Result<Vec<u8>, String> {
     let number = page.number;
     let mut command = Command::new("pdftoppm");
     command
@@ -976,12 +982,11 @@ fn render(page: &Page, budget: Budget) -> Result<Vec<u8>, String> {
         .arg(page.path);
     // One byte a pixel and a short header: more means pdfinfo's sizes were not the page's.
     let cap = MAX_PAGE_PIXELS as u64 + 1024;
-    let done = run_on_page(command, "pdftoppm", None, budget, cap).map_err(|e| {
-        if e.contains("No such file") || e.contains("not found") {
+    let done = run_on_page(command, "pdftoppm", None, page, cap).map_err(|e| match e {
+        RunError::NotFound(_) => {
             "pdftoppm is not installed: install poppler-utils to OCR scanned PDFs".to_string()
-        } else {
-            e
         }
+        RunError::Failed(message) => message,
     })?;
     match done.status {
         Some(status) if status.success() && !done.stdout.is_empty() => Ok(done.stdout),
@@ -1002,14 +1007,14 @@ fn tesseract(
     image: Vec<u8>,
     languages: &str,
     args: &[&str],
-    budget: Budget,
+    page: &Page,
 ) -> Result<String, String> {
     let mut command = Command::new("tesseract");
     command
         .args(["stdin", "stdout", "-l", languages])
         .args(args)
         .env("OMP_THREAD_LIMIT", "1");
-    let done = run_on_page(command, "tesseract", Some(image), budget, u64::MAX)?;
+    let done = run_on_page(command, "tesseract", Some(image), page, u64::MAX)?;
     match done.status {
         Some(status) if !status.success() => {
             let first = done.stderr.lines().next().unwrap_or("").trim().to_string();
@@ -1020,55 +1025,44 @@ fn tesseract(
 }
 
 /// Runs a command on one page, killed after [`PAGE_TIME_LIMIT`] or when the document's time
-/// runs out, whichever comes first.
+/// runs out, whichever comes first, with an error naming the page and the file.
 fn run_on_page(
     command: Command,
     name: &str,
     input: Option<Vec<u8>>,
-    budget: Budget,
+    page: &Page,
     max_stdout: u64,
-) -> Result<crate::child::Finished, String> {
-    crate::child::run_limited(
-        command,
-        name,
-        input,
-        budget.command_time()?,
-        "on this page",
-        max_stdout,
-    )
+) -> Result<crate::child::Finished, RunError> {
+    let time = page.budget.command_time().map_err(RunError::Failed)?;
+    crate::child::run_limited(command, name, input, time, &page.on(), max_stdout)
 }
 
 /// `tesseract 5.3.0`, or why Tesseract cannot be used.
 fn tesseract_version() -> Result<String, String> {
     static VERSION: OnceLock<Result<String, String>> = OnceLock::new();
     VERSION
-        .get_or_init(|| {
-            let output = Command::new("tesseract")
-                .arg("--version")
-                .stdin(Stdio::null())
-                .output()
-                .map_err(|e| {
-                    if e.kind() == std::io::ErrorKind::NotFound {
-                        "the PDF is scanned (its pages have no text layer) and Tesseract is not \
-                         installed to OCR it: install tesseract-ocr with the languages of your \
-                         treaties (tesseract-ocr-por, tesseract-ocr-eng, tesseract-ocr-jpn on \
-                         Debian and Ubuntu), or pass --ocr never"
-                            .to_string()
-                    } else {
-                        format!("cannot run tesseract: {e}")
-                    }
-                })?;
-            let said = String::from_utf8_lossy(&output.stdout).into_owned()
-                + &String::from_utf8_lossy(&output.stderr);
-            let version = said
-                .lines()
-                .next()
-                .unwrap_or("tesseract")
-                .trim()
-                .to_string();
-            Ok(version)
-        })
+        .get_or_init(|| version_of(OsStr::new("tesseract"), QUERY_TIME_LIMIT))
         .clone()
+}
+
+/// The first line `program --version` prints, or why it cannot be used.
+fn version_of(program: &OsStr, time_limit: Duration) -> Result<String, String> {
+    let done = ask(program, "--version", time_limit).map_err(|e| match e {
+        RunError::NotFound(_) => "the PDF is scanned (its pages have no text layer) and \
+                                  Tesseract is not installed to OCR it: install tesseract-ocr \
+                                  with the languages of your treaties (tesseract-ocr-por, \
+                                  tesseract-ocr-eng, tesseract-ocr-jpn on Debian and Ubuntu), \
+                                  or pass --ocr never"
+            .to_string(),
+        RunError::Failed(message) => message,
+    })?;
+    let said = String::from_utf8_lossy(&done.stdout).into_owned() + &done.stderr;
+    Ok(said
+        .lines()
+        .next()
+        .unwrap_or("tesseract")
+        .trim()
+        .to_string())
 }
 
 /// The languages Tesseract has installed.
@@ -1076,12 +1070,8 @@ fn installed_languages() -> Result<Vec<String>, String> {
     static INSTALLED: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
     INSTALLED
         .get_or_init(|| {
-            let output = Command::new("tesseract")
-                .arg("--list-langs")
-                .stdin(Stdio::null())
-                .output()
-                .map_err(|e| format!("cannot run tesseract: {e}"))?;
-            let said = String::from_utf8_lossy(&output.stdout).into_owned();
+            let done = ask(OsStr::new("tesseract"), "--list-langs", QUERY_TIME_LIMIT)?;
+            let said = String::from_utf8_lossy(&done.stdout).into_owned();
             Ok(said.lines().skip(1).map(|l| l.trim().to_string()).collect())
         })
         .clone()
@@ -1380,5 +1370,86 @@ mod tests {
         // A folder (or anything but a regular file) at the entry's name is passed over.
         std::fs::create_dir(dir.path().join("d.json")).unwrap();
         assert!(read_cached(dir.path(), "d.json").is_none());
+    }
+
+    /// An executable shell script named `name` in `dir`.
+    #[cfg(unix)]
+    fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    /// `version_of`, again while another test's fork still holds the new script open for
+    /// writing (`Text file busy`).
+    #[cfg(unix)]
+    fn version_of_script(program: &Path, limit: Duration) -> Result<String, String> {
+        let mut tries = 0;
+        loop {
+            let answer = version_of(program.as_os_str(), limit);
+            match &answer {
+                Err(e) if e.contains("Text file busy") && tries < 20 => tries += 1,
+                _ => return answer,
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_tesseract_that_hangs_is_stopped_at_its_limit_naming_it() {
+        // `tesseract --version` and `--list-langs` had no time limit: a Tesseract that hung
+        // held the run for good.
+        let dir = tempfile::tempdir().unwrap();
+        let hanging = script(dir.path(), "tesseract", "exec sleep 30");
+        let started = Instant::now();
+        let error = version_of_script(&hanging, Duration::from_secs(1)).unwrap_err();
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "not stopped at its limit"
+        );
+        assert_eq!(
+            error,
+            format!(
+                "{} took more than 1 s answering --version and was stopped",
+                hanging.display()
+            )
+        );
+        let answering = script(dir.path(), "answering", "echo 'tesseract 5.3.0'");
+        assert_eq!(
+            version_of_script(&answering, Duration::from_secs(20)).as_deref(),
+            Ok("tesseract 5.3.0")
+        );
+        let missing = dir.path().join("missing");
+        let error = version_of(missing.as_os_str(), Duration::from_secs(1)).unwrap_err();
+        assert!(error.contains("Tesseract is not installed"), "{error}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_command_on_a_page_that_hangs_is_stopped_naming_the_page_and_the_file() {
+        let page = Page {
+            path: Path::new("scans/treaty 1983.pdf"),
+            number: 3,
+            dpi: DPI,
+            budget: Budget {
+                deadline: Some(Instant::now() + Duration::from_millis(1500)),
+            },
+        };
+        let mut command = Command::new("sh");
+        command.args(["-c", "exec sleep 30"]);
+        let started = Instant::now();
+        let error = run_on_page(command, "tesseract", Some(vec![0; 64]), &page, 100)
+            .err()
+            .expect("stopped");
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let error = error.to_string();
+        assert!(
+            error.starts_with("tesseract took more than")
+                && error.ends_with("on page 3 of treaty 1983.pdf and was stopped"),
+            "{error}"
+        );
     }
 }

@@ -13,7 +13,7 @@
 
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -466,12 +466,16 @@ fn run_pdftotext(
 ) -> Result<Vec<u8>, String> {
     let mut command = Command::new("pdftotext");
     command.args(PDFTOTEXT_ARGS).arg(path).arg("-");
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
     let done = crate::child::run_limited(
         command,
         "pdftotext",
         None,
         budget.time_for(PDF_TIME_LIMIT)?,
-        "on this PDF",
+        &format!("on {name}"),
         max_bytes,
     )?;
     match done.status {
@@ -518,22 +522,18 @@ fn pdftotext_version() -> Result<String, String> {
     static VERSION: OnceLock<Result<String, String>> = OnceLock::new();
     VERSION
         .get_or_init(|| {
-            let output = Command::new("pdftotext")
-                .arg("-v")
-                .stdin(Stdio::null())
-                .output()
-                .map_err(|e| {
-                    if e.kind() == std::io::ErrorKind::NotFound {
-                        "pdftotext is not installed (for poppler's layout of the page, install \
-                         poppler-utils: apt-get install poppler-utils on Debian and Ubuntu, brew \
-                         install poppler on macOS)"
-                            .to_string()
-                    } else {
-                        format!("cannot run pdftotext: {e}")
+            let program = std::ffi::OsStr::new("pdftotext");
+            let done =
+                crate::child::ask(program, "-v", crate::child::QUERY_TIME_LIMIT).map_err(|e| {
+                    match e {
+                        crate::child::RunError::NotFound(_) => "pdftotext is not installed (for \
+                        poppler's layout of the page, install poppler-utils: apt-get install \
+                        poppler-utils on Debian and Ubuntu, brew install poppler on macOS)"
+                            .to_string(),
+                        crate::child::RunError::Failed(message) => message,
                     }
                 })?;
-            let said = String::from_utf8_lossy(&output.stderr).into_owned()
-                + &String::from_utf8_lossy(&output.stdout);
+            let said = done.stderr + &String::from_utf8_lossy(&done.stdout);
             let version = said
                 .lines()
                 .find_map(|line| line.strip_prefix("pdftotext version "))

@@ -1,9 +1,12 @@
 //! The quantity types: what a number counts, its value and where it stands.
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use iso_currency::{Currency, IntoEnumIterator};
+use treaty_lang::Lang;
 
 use crate::decimal::Decimal;
-use treaty_lang::Lang;
 
 /// The unit of a [`Quantity`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -105,7 +108,7 @@ pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
         .chars()
         .filter(|ch| !ch.is_whitespace() && *ch != '.')
         .collect();
-    if let Some(code) = ISO_CODES.iter().find(|code| **code == compact) {
+    if let Some(code) = Currency::from_code(&compact).and_then(money_code) {
         return Some(code);
     }
     let lower = written.to_lowercase();
@@ -126,12 +129,16 @@ pub(crate) fn currency_code(written: &str) -> Option<&'static str> {
 }
 
 /// ISO 4217 codes read as written before or after an amount (international notation, not words
-/// of a language).
-// tidy: not language (ISO 4217 codes)
-pub(crate) const ISO_CODES: &[&str] = &[
-    "USD", "EUR", "DKK", "CAD", "JPY", "GBP", "CHF", "NOK", "SEK", "BRL", "AUD", "NZD", "HKD",
-    "SGD",
-];
+/// of a language): every code `iso_currency` knows that is money ([`money_code`]).
+pub(crate) static ISO_CODES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| Currency::iter().filter_map(money_code).collect());
+
+/// The code of a currency that amounts are paid in: not a fund code (`BOV`, `CHE`) or a
+/// special unit (gold `XAU`, the IMF's `XDR`, the testing `XTS` and no-currency `XXX`). Codes
+/// since superseded (`HRK`) stay: treaties outlive their currencies.
+fn money_code(currency: Currency) -> Option<&'static str> {
+    (!currency.is_fund() && !currency.is_special()).then(|| currency.code())
+}
 
 /// Currency signs and their codes (international notation, not words of a language).
 // tidy: not language (currency signs and ISO 4217 codes)
@@ -171,7 +178,28 @@ pub(crate) fn unit_of(captures: &regex::Captures<'_>) -> Option<Unit> {
 
 #[cfg(test)]
 mod tests {
-    use super::{currency_code, Unit};
+    use super::{currency_code, Unit, ISO_CODES};
+
+    #[test]
+    fn codes_of_every_currency_are_read_before_and_after_an_amount() {
+        assert!(ISO_CODES.len() > 140, "{}", ISO_CODES.len());
+        for code in ["USD", "EUR", "JPY", "SGD", "CNY", "MXN"] {
+            assert!(ISO_CODES.contains(&code), "{code}");
+        }
+        let text = "a fee of INR 250,000 and of 1,000,000 ZAR, not 5 XXX";
+        let found = crate::find_quantities(text, treaty_lang::Lang::En);
+        let read: Vec<(&str, String)> = found
+            .iter()
+            .map(|q| (&text[q.span.clone()], q.unit.as_str().to_string()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("INR 250,000", "INR".to_string()),
+                ("1,000,000 ZAR", "ZAR".to_string())
+            ]
+        );
+    }
 
     #[test]
     fn unit_names() {
@@ -208,6 +236,15 @@ mod tests {
             ("pounds sterling", Some("GBP")),
             ("Cr$", None),
             ("days", None),
+            // Codes the list of 14 lacked, superseded ones too; no fund or special unit.
+            ("INR", Some("INR")),
+            ("ZAR", Some("ZAR")),
+            ("KRW", Some("KRW")),
+            ("HRK", Some("HRK")),
+            ("XXX", None),
+            ("XAU", None),
+            ("XDR", None),
+            ("CHE", None),
         ];
         for &(input, expected) in table {
             assert_eq!(currency_code(input), expected, "input {input:?}");

@@ -13,6 +13,8 @@
 
 use std::fmt::Write as _;
 
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
 /// What an invisible character is called on the page: a short name for the placeholder, or
 /// `None` for a character that is shown as it is.
 ///
@@ -131,19 +133,19 @@ pub(crate) fn attr(text: &str) -> String {
     out
 }
 
+/// What [`href_segment`] encodes: every byte but ASCII letters, digits and `-._~` (RFC 3986's
+/// unreserved characters); `percent-encoding` encodes every non-ASCII byte as well.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
 /// `segment` percent-encoded for use as one path segment of a relative link: everything but
 /// ASCII letters, digits and `-._~` is encoded, so names with `#`, `?`, `%`, spaces or
 /// non-ASCII characters link to the file of that name.
 pub(crate) fn href_segment(segment: &str) -> String {
-    let mut out = String::with_capacity(segment.len());
-    for byte in segment.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-    out
+    utf8_percent_encode(segment, SEGMENT).to_string()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use percent_encoding::{percent_encode, NON_ALPHANUMERIC};
 use treaty_schema::Lang;
 
 use crate::escape;
@@ -36,10 +37,12 @@ pub(crate) fn file_stem(doc: &str) -> String {
     let mut stem = String::with_capacity(doc.len());
     for c in doc.chars() {
         if matches!(c, '%' | '.' | '/' | '\\') || c.is_control() {
+            // Each byte of the character (a C1 control has two); all are in the set.
             let mut bytes = [0; 4];
-            for byte in c.encode_utf8(&mut bytes).bytes() {
-                let _ = write!(stem, "%{byte:02X}");
-            }
+            stem.extend(percent_encode(
+                c.encode_utf8(&mut bytes).as_bytes(),
+                NON_ALPHANUMERIC,
+            ));
         } else {
             stem.push(c);
         }
@@ -75,7 +78,33 @@ pub(crate) fn document_href(doc: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{file_stem, MAX_STEM};
+    use super::{document_href, file_stem, MAX_STEM};
+
+    #[test]
+    fn a_link_to_a_page_decodes_to_the_file_the_page_is_written_to() {
+        // Spaces, `#` (a fragment), `?` (a query), `%` (an escape of its own), non-ASCII,
+        // a C1 control and `.`: the browser decodes the link once, to the file's name.
+        for doc in [
+            "a b#c?d%e",
+            "50% #1",
+            "xñü–é naïve",
+            "αβγ δ",
+            "a%2Eb.pdf",
+            "x\u{85}y\tz",
+        ] {
+            let href = document_href(doc);
+            assert!(href.bytes().all(|b| b.is_ascii_graphic()), "{href}");
+            assert!(!href["docs/".len()..].contains(['#', '?', '/']), "{href}");
+            let decoded = percent_encoding::percent_decode_str(&href)
+                .decode_utf8()
+                .unwrap();
+            assert_eq!(decoded, crate::document_path(doc), "{doc:?}");
+        }
+        assert_eq!(
+            document_href("a b#c%d.e"),
+            "docs/a%20b%23c%2525d%252Ee.html"
+        );
+    }
 
     #[test]
     fn page_stems_are_one_per_name_and_never_read_as_a_page_suffix() {
