@@ -428,31 +428,15 @@ pub(super) fn file_sha256(path: &Path, max_bytes: u64) -> Option<String> {
     (bytes.len() as u64 <= max_bytes).then(|| sha256_hex(&bytes))
 }
 
-/// `time` in UTC as RFC 3339, to the second (`2001-09-09T01:46:40Z`).
+/// `time` in UTC as RFC 3339, to the second (`2001-09-09T01:46:40Z`); a time before 1970 or
+/// past jiff's range (year 9999) as 1970's first second.
 pub(super) fn utc(time: SystemTime) -> String {
     let seconds = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (days, rest) = (seconds / 86_400, seconds % 86_400);
-    // Days to a civil date (H. Hinnant's algorithm), for days since 1970 (no negative era).
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let day_of_era = z - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+    i64::try_from(seconds)
+        .ok()
+        .and_then(|seconds| jiff::Timestamp::from_second(seconds).ok())
+        .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+        .to_string()
 }
 
 #[cfg(test)]
@@ -475,6 +459,24 @@ mod tests {
         assert_eq!(
             utc(UNIX_EPOCH + Duration::from_secs(1_798_761_599)),
             "2026-12-31T23:59:59Z"
+        );
+        // Not leap years: 2100 (divisible by 100), and 2000 is (by 400).
+        assert_eq!(
+            utc(UNIX_EPOCH + Duration::from_secs(4_107_542_400)),
+            "2100-03-01T00:00:00Z"
+        );
+        assert_eq!(
+            utc(UNIX_EPOCH + Duration::from_secs(951_782_400)),
+            "2000-02-29T00:00:00Z"
+        );
+        // Sub-second parts are cut, and an instant past year 9999 is no panic.
+        assert_eq!(
+            utc(UNIX_EPOCH + Duration::from_millis(1_000_000_000_999)),
+            "2001-09-09T01:46:40Z"
+        );
+        assert_eq!(
+            utc(UNIX_EPOCH + Duration::from_secs(u64::MAX / 2)),
+            "1970-01-01T00:00:00Z"
         );
     }
 
