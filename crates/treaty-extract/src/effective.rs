@@ -308,6 +308,7 @@ mod tests {
             effective_rate: None,
             conditions: Conditions::default(),
             row_id: String::new(),
+            rule: "rate_tiers".into(),
         }
     }
 

@@ -66,6 +66,7 @@ pub(crate) fn extract_rows(
                         paragraph.topic.unwrap_or(article.topic),
                         version.lang,
                         facts,
+                        source,
                     ) {
                         if let Some(tiers) = place.replaced_tiers(&finding) {
                             replacing.push((rows.len(), tiers));
@@ -190,6 +191,7 @@ impl RowPlace<'_> {
             warnings.push(self.warning("implausible_rate", what, &original));
         }
         RateRow {
+            rule: finding.rule.to_string(),
             doc: self.doc.to_string(),
             lang: self.version.lang,
             topic: finding.topic,

@@ -211,6 +211,8 @@ fn check(rule: &str) {
         .iter()
         .find(|r| r.name == rule)
         .unwrap_or_else(|| panic!("rule `{rule}` is not in the registry"));
+    // The example files none of whose examples gives a row of the rule.
+    let mut without_rows = Vec::new();
     for lang in entry.languages {
         // A language whose profile this build does not have (the registry names it, its
         // examples are kept) is not read.
@@ -238,12 +240,14 @@ fn check(rule: &str) {
         settings.set_description(format!("{}: {}", entry.name, entry.description));
         settings.set_input_file(&path);
         settings.bind(|| insta::assert_snapshot!(lang.to_string(), rendered));
-        assert!(
-            rows > 0,
-            "{}: no example gives a row of the rule `{rule}`",
-            path.display()
-        );
+        if rows == 0 {
+            without_rows.push(path.display().to_string());
+        }
     }
+    assert!(
+        without_rows.is_empty(),
+        "no example gives a row of the rule `{rule}`: {without_rows:?}"
+    );
 }
 
 macro_rules! rule_tests {

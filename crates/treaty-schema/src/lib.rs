@@ -30,7 +30,7 @@ pub use vocabulary::{
 };
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "2.1";
+pub const SCHEMA_VERSION: &str = "2.2";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.
@@ -192,6 +192,12 @@ pub struct RateRow {
     /// `superseded_by` name rows by it.
     #[serde(default)]
     pub row_id: String,
+    /// The extraction rule that gave the row (`rate_tiers`, `exemptions`, `holdings`, ...:
+    /// the rules of `treaty_extract::rules::registry`, each with its examples). In the JSON
+    /// and `rates.jsonl`, not in `rates.csv`. Schema 2.2; empty in output read from earlier
+    /// versions.
+    #[serde(default)]
+    pub rule: String,
 }
 
 /// Typed conditions of a row. Empty fields are omitted from JSON.

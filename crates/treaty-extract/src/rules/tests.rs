@@ -1,6 +1,7 @@
 //! Rules on small model texts.
 
 use super::*;
+use treaty_schema::Source;
 use treaty_segment::{segment, Config};
 
 /// Every finding of the first treaty's versions, with its paragraph's number.
@@ -9,7 +10,9 @@ fn findings(text: &str) -> Vec<(String, Finding)> {
     let mut out = Vec::new();
     let facts = TreatyFacts::of(&doc.treaties[0]);
     for version in &doc.treaties[0].versions {
-        for article in version.articles.iter().chain(&version.protocol) {
+        let treaty = version.articles.iter().map(|a| (a, Source::Treaty));
+        let protocol = version.protocol.iter().map(|a| (a, Source::Protocol));
+        for (article, source) in treaty.chain(protocol) {
             for paragraph in &article.paragraphs {
                 for finding in paragraph_findings_in(
                     paragraph,
@@ -17,6 +20,7 @@ fn findings(text: &str) -> Vec<(String, Finding)> {
                     article.topic,
                     version.lang,
                     facts,
+                    source,
                 ) {
                     out.push((paragraph.number.clone(), finding));
                 }
@@ -572,13 +576,13 @@ fn japanese_cap_and_exemption() {
 #[test]
 fn lower_folds_case_and_joins_whitespace_runs() {
     assert_eq!(
-        text::lower("  Dividends\tPAID\r\n\u{A0}À São  "),
+        support::text::lower("  Dividends\tPAID\r\n\u{A0}À São  "),
         "dividends paid à são "
     );
     // A character whose lower case is two characters.
-    assert_eq!(text::lower("İX"), "i\u{307}x");
-    assert_eq!(text::lower(""), "");
-    assert_eq!(text::lower(" \n "), " ");
+    assert_eq!(support::text::lower("İX"), "i\u{307}x");
+    assert_eq!(support::text::lower(""), "");
+    assert_eq!(support::text::lower(" \n "), " ");
 }
 
 #[test]
@@ -1532,4 +1536,130 @@ fn an_exemption_in_the_recipients_state_is_no_rate() {
         the other Contracting State shall be exempt from tax in the first-mentioned Contracting \
         State.\n";
     assert_eq!(exemption_rows(source).len(), 1, "{:?}", rows(source));
+}
+
+/// (paragraph, subparagraph, value unit, condition, rule) of every finding, in the order
+/// given.
+fn named_rows(text: &str) -> Vec<(String, String, String, String, &'static str)> {
+    findings(text)
+        .into_iter()
+        .map(|(paragraph, f)| {
+            (
+                paragraph,
+                f.subparagraph,
+                format!("{} {}", f.value, f.unit),
+                f.conditions.flatten(),
+                f.rule,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_row_names_its_rule_and_rows_keep_the_order_of_the_text() {
+    // The rules run in the registry's order (rate tiers first), the rows come in the text's.
+    let dividends = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company (other than a partnership) which holds directly at least 25 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n";
+    let row = |p: &str, s: &str, value: &str, condition: &str, rule| {
+        (
+            p.to_string(),
+            s.to_string(),
+            value.to_string(),
+            condition.to_string(),
+            rule,
+        )
+    };
+    assert_eq!(
+        named_rows(dividends),
+        [
+            row(
+                "2",
+                "a",
+                "5 percent",
+                "beneficial_owner=company_not_partnership;min_holding=25%capital",
+                "beneficial_owners"
+            ),
+            row("2", "a", "25 percent", "measure=min_holding", "holdings"),
+            row("2", "b", "15 percent", "", "rate_tiers"),
+        ]
+    );
+    let interest = "Article 11\nInterest\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\n3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and paid to the Government of the other Contracting State shall be taxable only in that other State.\n4. If after the signature of this Convention a Contracting State agrees in a convention with a third State to a rate of tax on interest lower than the rate provided for in paragraph 2, that lower rate shall apply for the purposes of this Convention, but it shall not be reduced below 5 per cent.\n";
+    assert_eq!(
+        named_rows(interest),
+        [
+            row("2", "", "10 percent", "", "rate_tiers"),
+            row(
+                "3",
+                "",
+                "0 percent",
+                "beneficial_owner=government",
+                "exemptions"
+            ),
+            row("3", "", "0 percent", "income=government_debt", "exemptions"),
+            row(
+                "4",
+                "",
+                "5 percent",
+                "trigger=most_favoured_nation",
+                "most_favoured_nation"
+            ),
+        ]
+    );
+    let royalties = "Article 12\nRoyalties and fees for technical services\n1. Royalties and fees for technical services arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.\n2. However, such royalties and fees for technical services may also be taxed in the Contracting State in which they arise, but the tax so charged shall not exceed 10 per cent of the gross amount of the royalties or fees for technical services.\n";
+    assert_eq!(
+        named_rows(royalties),
+        [
+            row("2", "", "10 percent", "", "technical_fees"),
+            row("2", "", "10 percent", "", "technical_fees"),
+        ]
+    );
+}
+
+#[test]
+fn a_protocols_rows_are_protocol_changes_and_a_branch_tax_stays_its_own() {
+    let text = "The Government of A and the Government of B, desiring to amend the Convention, have agreed as follows:\n\nArticle 1\n\nParagraph 2 of Article 10 (Dividends) of the Convention shall be deleted and replaced by the following:\n\n\u{201c}2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax so charged shall not exceed 5 per cent of the gross amount of the dividends.\u{201d}\n\nArticle 2\n\nParagraph 6 of Article 10 (Dividends) of the Convention shall be deleted and replaced by the following:\n\n\u{201c}6. A company which is a resident of a Contracting State and has a permanent establishment in the other Contracting State may there be subject to a tax in addition to the tax on the profits of the permanent establishment, at a rate not exceeding 10 per cent of those profits.\u{201d}\n";
+    let rules: Vec<(String, &str)> = findings(text)
+        .into_iter()
+        .map(|(_, f)| (format!("{} {}", f.value, f.unit), f.rule))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("5 percent".to_string(), "protocol_changes"),
+            ("10 percent".to_string(), "branch_tax")
+        ]
+    );
+}
+
+#[test]
+fn a_rule_run_alone_gives_only_rows_that_name_it() {
+    let text = "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 10 per cent of the capital of the company paying the dividends for a period of 365 days;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n3. Dividends paid to a pension fund shall be taxable only in the Contracting State of which the pension fund is a resident.\n";
+    let (doc, _) = segment(text, &Config::default());
+    let version = &doc.treaties[0].versions[0];
+    let article = &version.articles[0];
+    let mut named = Vec::new();
+    for rule in registry::RULES {
+        for paragraph in &article.paragraphs {
+            let ctx = ParagraphCtx::new(
+                paragraph,
+                &article.paragraphs,
+                article.topic,
+                version.lang,
+                TreatyFacts::default(),
+                Source::Treaty,
+            );
+            for finding in (rule.apply)(&ctx) {
+                assert_eq!(finding.rule, rule.name, "{finding:?}");
+                named.push(finding.rule);
+            }
+        }
+    }
+    // Each rule that finds rows in this article gave some.
+    for rule in [
+        "rate_tiers",
+        "beneficial_owners",
+        "holdings",
+        "holding_periods",
+    ] {
+        assert!(named.contains(&rule), "{rule}: {named:?}");
+    }
 }

@@ -9,36 +9,36 @@ use treaty_lang::{Lang, LazyPerLang, Phrase, Profile, RuleWords, Script};
 use treaty_numbers::gate::{gate_of, passes, Gate};
 
 /// One language's rule phrases and their compiled patterns.
-pub(super) struct Words {
+pub(crate) struct Words {
     /// The profile's phrases.
-    pub(super) list: &'static RuleWords,
+    pub(crate) list: &'static RuleWords,
     /// True for a language written in kanji and kana.
-    pub(super) japanese: bool,
-    pub(super) exemption: LazyRegex,
-    pub(super) residence_only: LazyRegex,
-    pub(super) resident_subject: LazyRegex,
-    pub(super) source_subject: LazyRegex,
-    pub(super) source_may_also_tax: LazyRegex,
-    pub(super) source_overrides: LazyRegex,
-    pub(super) residence_state_after: LazyRegex,
-    pub(super) paid_by_state: LazyRegex,
-    pub(super) either_basis: LazyRegex,
+    pub(crate) japanese: bool,
+    pub(crate) exemption: LazyRegex,
+    pub(crate) residence_only: LazyRegex,
+    pub(crate) resident_subject: LazyRegex,
+    pub(crate) source_subject: LazyRegex,
+    pub(crate) source_may_also_tax: LazyRegex,
+    pub(crate) source_overrides: LazyRegex,
+    pub(crate) residence_state_after: LazyRegex,
+    pub(crate) paid_by_state: LazyRegex,
+    pub(crate) either_basis: LazyRegex,
     /// Patterns with named groups, one regex per fragment (a name may not repeat in one regex).
-    pub(super) named_state_only: Vec<LazyRegex>,
-    pub(super) arising_in_named: Vec<LazyRegex>,
-    pub(super) paragraph_reference: Vec<LazyRegex>,
-    pub(super) replaced_tier: Vec<LazyRegex>,
-    pub(super) ordinal_period: Vec<LazyRegex>,
-    pub(super) lending_body: Vec<LazyRegex>,
-    pub(super) deleted_text: Vec<LazyRegex>,
-    pub(super) rate_by_reference: Vec<LazyRegex>,
-    pub(super) technical_fees_deemed_royalties: Vec<LazyRegex>,
+    pub(crate) named_state_only: Vec<LazyRegex>,
+    pub(crate) arising_in_named: Vec<LazyRegex>,
+    pub(crate) paragraph_reference: Vec<LazyRegex>,
+    pub(crate) replaced_tier: Vec<LazyRegex>,
+    pub(crate) ordinal_period: Vec<LazyRegex>,
+    pub(crate) lending_body: Vec<LazyRegex>,
+    pub(crate) deleted_text: Vec<LazyRegex>,
+    pub(crate) rate_by_reference: Vec<LazyRegex>,
+    pub(crate) technical_fees_deemed_royalties: Vec<LazyRegex>,
 }
 
 static WORDS: LazyPerLang<Words> = LazyPerLang::new(compile);
 
 /// The rule phrases of a language.
-pub(super) fn words(lang: Lang) -> &'static Words {
+pub(crate) fn words(lang: Lang) -> &'static Words {
     &WORDS[lang]
 }
 
@@ -111,7 +111,7 @@ fn lazy(source: String) -> LazyRegex {
 /// A rule pattern, compiled the first time a rule reads it: many rules read theirs only in a
 /// paragraph that has their words (a protocol's replaced tier, a lending body), and compiling
 /// every pattern of a language cost more than reading a whole treaty.
-pub(super) struct LazyRegex {
+pub(crate) struct LazyRegex {
     source: String,
     regex: OnceLock<Regex>,
     /// The pattern without its Unicode word boundaries (see [`treaty_numbers::gate`]), when
@@ -122,7 +122,7 @@ pub(super) struct LazyRegex {
 impl LazyRegex {
     /// False only when the pattern has no match anywhere in `haystack`, told at the speed of
     /// the regex crate's automata on any text (a Unicode `\b` holds them to ASCII text).
-    pub(super) fn may_match(&self, haystack: &str) -> bool {
+    pub(crate) fn may_match(&self, haystack: &str) -> bool {
         let gate = self
             .gate
             .get_or_init(|| gate_of(&self.source).expect("a rule pattern's gate"));
@@ -167,17 +167,17 @@ fn compile(profile: &'static Profile) -> Words {
 }
 
 /// True when `text` contains any of `words`.
-pub(super) fn contains_any(text: &str, words: &[&str]) -> bool {
+pub(crate) fn contains_any(text: &str, words: &[&str]) -> bool {
     words.iter().any(|word| text.contains(word))
 }
 
 /// True when `text` starts with any of `words`.
-pub(super) fn starts_with_any(text: &str, words: &[&str]) -> bool {
+pub(crate) fn starts_with_any(text: &str, words: &[&str]) -> bool {
     words.iter().any(|word| text.starts_with(word))
 }
 
 /// True when `text` ends with any of `words`.
-pub(super) fn ends_with_any(text: &str, words: &[&str]) -> bool {
+pub(crate) fn ends_with_any(text: &str, words: &[&str]) -> bool {
     words.iter().any(|word| text.ends_with(word))
 }
 

@@ -1,15 +1,69 @@
-//! Thresholds: what a number other than a rate measures, and periods counted by an ordinal day.
+//! What a threshold measures: the article's topic, and the words next to the number.
 
-use treaty_numbers::{Decimal, Lang, Unit};
-use treaty_segment::{Paragraph, Topic};
+use treaty_numbers::{Lang, Quantity, Unit};
+use treaty_segment::Topic;
 
-use super::text::{clause_around, lower};
+use super::conditions::{is_initial_period, is_rate_topic};
+use super::holding::{is_ceiling, names_what_is_held};
+use super::place::Place;
+use super::text::lower;
 use super::words::{contains_any, ends_with_any, starts_with_any, words};
-use super::Finding;
-use treaty_schema::{Conditions, Kind, Measure};
+use treaty_schema::Measure;
+
+/// What the threshold `quantity` of `text` (a paragraph of an article with `topic`),
+/// standing at `place`, measures; `holding` and `comparison` say whether the words around it
+/// make it a holding or a test a person must pass.
+pub(crate) fn threshold_measure(
+    text: &str,
+    topic: Topic,
+    quantity: &Quantity,
+    place: &Place<'_>,
+    (holding, comparison): (bool, bool),
+    lang: Lang,
+) -> Measure {
+    let (before, after) = (place.before, place.after);
+    if comparison {
+        Measure::Other
+    } else if holding && is_rate_topic(topic) && is_ceiling(text, quantity.span.clone(), lang) {
+        Measure::MaxHolding
+    } else if holding
+        && topic == Topic::EliminationDoubleTaxation
+        && names_what_is_held(after, lang)
+    {
+        // The least holding a credit for the underlying tax, or an exemption of
+        // dividends, requires: a holding like a rate tier's.
+        Measure::MinHolding
+    } else if topic == Topic::PermanentEstablishment
+        && quantity.unit.is_duration()
+        && is_counting_window(before, after, lang)
+    {
+        // "more than six months within any twelve-month period": the window the
+        // duration is counted in, not a duration that makes a permanent establishment.
+        Measure::PePeriod
+    } else if quantity.unit.is_duration() && is_initial_period(topic, before, after, lang) {
+        // "during the first five years for which this Convention has effect": when a rate
+        // changes, not how long a holding lasted.
+        Measure::Other
+    } else {
+        let japanese = words(lang)
+            .japanese
+            .then(|| {
+                japanese_measure(
+                    topic,
+                    &quantity.unit,
+                    before,
+                    after,
+                    place.clause_text,
+                    lang,
+                )
+            })
+            .flatten();
+        japanese.unwrap_or_else(|| measure_for(topic, &quantity.unit, place.clause_text, lang))
+    }
+}
 
 /// What a threshold of an article with this topic measures.
-pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -> Measure {
+pub(crate) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -> Measure {
     let clause = lower(clause);
     let list = words(lang).list;
     let has = |words: &[&str]| contains_any(&clause, words);
@@ -86,7 +140,7 @@ pub(super) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -
 
 /// The words around a duration name the window a permanent establishment's duration is
 /// counted in (`before` and `after`: the text next to the number, unit included).
-pub(super) fn is_counting_window(before: &str, after: &str, lang: Lang) -> bool {
+pub(crate) fn is_counting_window(before: &str, after: &str, lang: Lang) -> bool {
     let list = words(lang).list;
     let before = lower(before);
     let after = lower(after);
@@ -96,7 +150,7 @@ pub(super) fn is_counting_window(before: &str, after: &str, lang: Lang) -> bool 
 
 /// The measure of a Japanese threshold where the words next to the number tell more than the
 /// article's topic, `None` to leave it to [`measure_for`].
-pub(super) fn japanese_measure(
+pub(crate) fn japanese_measure(
     topic: Topic,
     unit: &Unit,
     before: &str,
@@ -154,71 +208,6 @@ pub(super) fn japanese_measure(
 
 /// Japanese `当該六箇月の期間` ("the said six months"): a number named again after `当該`
 /// refers back to a threshold stated before, so it is not a threshold of its own.
-pub(super) fn is_back_reference(before: &str, lang: Lang) -> bool {
+pub(crate) fn is_back_reference(before: &str, lang: Lang) -> bool {
     ends_with_any(before.trim_end(), words(lang).list.back_reference)
-}
-
-/// The value of an ordinal: digits (`30th`, `30º`), an ordinal word of the profile, or
-/// kanji numerals (`三十`).
-pub(super) fn ordinal_value(word: &str, lang: Lang) -> Option<u64> {
-    let word = word.to_lowercase();
-    let digits: String = word.chars().take_while(|c| c.is_ascii_digit()).collect();
-    if !digits.is_empty() {
-        return digits.parse().ok();
-    }
-    words(lang)
-        .list
-        .ordinals
-        .iter()
-        .find(|(name, _)| *name == word)
-        .map(|(_, value)| *value)
-        .or_else(|| treaty_numbers::parse_kanji_number(&word))
-}
-
-/// "On the thirtieth day after", "後三十日目の日": a period counted by an ordinal day, which
-/// the quantity parser rightly leaves alone elsewhere (`the thirtieth day of June` is a date).
-pub(super) fn ordinal_day_periods(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
-    let text = paragraph.text.as_str();
-    let mut findings = Vec::new();
-    let words = words(lang);
-    let mut all: Vec<regex::Captures> = words
-        .ordinal_period
-        .iter()
-        .flat_map(|pattern| pattern.captures_iter(text))
-        .collect();
-    all.sort_by_key(|captures| captures.get(0).map_or(0, |m| m.start()));
-    for captures in all {
-        let Some(number) = captures.name("n") else {
-            continue;
-        };
-        let Some(value) = ordinal_value(number.as_str(), lang).and_then(Decimal::from_whole) else {
-            continue;
-        };
-        // `後三箇月目の月` (the third month after), `後十五年目の年` (the fifteenth year after).
-        let unit = match captures.name("unit").map(|m| m.as_str()) {
-            Some(unit) if words.list.ordinal_months.contains(&unit) => Unit::Months,
-            Some(unit) if words.list.ordinal_years.contains(&unit) => Unit::Years,
-            _ => Unit::Days,
-        };
-        let (subparagraph, clause) = clause_around(text, paragraph, number.start(), lang);
-        findings.push(Finding {
-            subparagraph,
-            kind: Kind::Threshold,
-            value,
-            unit: unit.clone(),
-            conditions: Conditions {
-                measure: Some(measure_for(topic, &unit, &text[clause.clone()], lang)),
-                ..Conditions::default()
-            },
-            local: number.range(),
-            clause,
-            confidence: 0.8,
-            unit_inferred: false,
-            topic,
-            derived: None,
-            modifies: Vec::new(),
-            struck: false,
-        });
-    }
-    findings
 }

@@ -14,7 +14,7 @@ use super::words::words;
 /// The quantities of a paragraph (in text order, as `find_quantities` gives them) that lie
 /// wholly inside `range` of its text: found by binary search, so that reading a clause costs
 /// the same in a paragraph of thousands of numbers as in one of three.
-pub(super) fn quantities_within(
+pub(crate) fn quantities_within(
     quantities: &[treaty_numbers::Quantity],
     range: Range<usize>,
 ) -> &[treaty_numbers::Quantity] {
@@ -27,7 +27,7 @@ pub(super) fn quantities_within(
 /// Where `part`, a slice of `text`, starts in it; `None` for a string that is not a slice of
 /// `text` (the comparison is of addresses, not of contents: a clause repeated earlier in the
 /// paragraph is not taken for this one).
-pub(super) fn offset_in(text: &str, part: &str) -> Option<usize> {
+pub(crate) fn offset_in(text: &str, part: &str) -> Option<usize> {
     let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     (start + part.len() <= text.len()).then_some(start)
 }
@@ -46,7 +46,7 @@ thread_local! {
 
 /// Lower case with every run of whitespace as one space, so a phrase matches across the
 /// source's line wrapping.
-pub(super) fn lower(text: &str) -> String {
+pub(crate) fn lower(text: &str) -> String {
     if text.len() < LOWERED_MIN_LEN {
         return lower_anew(text);
     }
@@ -113,72 +113,96 @@ fn lower_anew(text: &str) -> String {
 /// clause the whole paragraph, which would cost time growing with the square of its length.
 const CLAUSE_REACH: usize = 2000;
 
-/// The clause around a local offset: the subparagraph if any, else the sentence, within
-/// [`CLAUSE_REACH`] bytes of it.
-pub(super) fn clause_around(
-    text: &str,
-    paragraph: &Paragraph,
-    at: usize,
-    lang: Lang,
-) -> (String, Range<usize>) {
-    let mut lo = at.saturating_sub(CLAUSE_REACH);
-    while !text.is_char_boundary(lo) {
-        lo += 1;
-    }
-    let mut hi = (at + CLAUSE_REACH).min(text.len());
-    while !text.is_char_boundary(hi) {
-        hi -= 1;
-    }
-    let (label, clause) = unbounded_clause_around(&text[..hi], paragraph, at, lang, lo);
-    (
-        label,
-        clause.start.max(lo)..clause.end.min(hi).max(clause.start.max(lo)),
-    )
+/// How a paragraph's text is cut into clauses, prepared once for the paragraph: every rule
+/// asks it for the clause of a number or a phrase.
+pub(crate) struct Clauses<'a> {
+    text: &'a str,
+    paragraph: &'a Paragraph,
+    japanese: bool,
+    /// Where a sentence of its own starts after the paragraph's list (see
+    /// [`sentence_after_list`]); Japanese clauses do not ask.
+    after_list: Option<usize>,
 }
 
-/// [`clause_around`] in `text` (cut at the reach after the number), looking back no further
-/// than `lo`.
-fn unbounded_clause_around(
-    text: &str,
-    paragraph: &Paragraph,
-    at: usize,
-    lang: Lang,
-    lo: usize,
-) -> (String, Range<usize>) {
-    let japanese = words(lang).japanese;
-    let after_list = if japanese {
-        None
-    } else {
-        sentence_after_list(text, paragraph)
-    };
-    if let Some(sub) = paragraph
-        .subparagraphs
-        .iter()
-        .rev()
-        .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
-        .filter(|_| after_list.is_none_or(|start| at < start))
-    {
-        let item = sub.local.start.max(lo)..sub.local.end.min(text.len());
-        if japanese {
-            // A Japanese item may hold two sentences with a tier each (`...十五パーセントを
-            // 超える率の租税を課することができない。ただし、...十パーセント...`): the
-            // number's own sentence within the item.
-            let is_stop = |i: usize, c: char| {
-                c == '。' && !text[i + c.len_utf8()..].starts_with([')', '」', '）'])
-            };
-            let start = text[item.start..at]
-                .char_indices()
-                .rev()
-                .find(|(i, c)| is_stop(item.start + i, *c))
-                .map_or(item.start, |(i, c)| item.start + i + c.len_utf8());
-            let end = text[at..item.end]
-                .char_indices()
-                .find(|(i, c)| is_stop(at + i, *c))
-                .map_or(item.end, |(i, _)| at + i);
-            return (sub.label.clone(), start..end);
+impl<'a> Clauses<'a> {
+    /// The clauses of `paragraph`, in the language `lang`.
+    pub(crate) fn of(paragraph: &'a Paragraph, lang: Lang) -> Clauses<'a> {
+        let text = paragraph.text.as_str();
+        let japanese = words(lang).japanese;
+        Clauses {
+            text,
+            paragraph,
+            japanese,
+            after_list: if japanese {
+                None
+            } else {
+                sentence_after_list(text, paragraph)
+            },
         }
-        return (sub.label.clone(), item);
     }
+
+    /// The clause around a local offset: the subparagraph if any, else the sentence, within
+    /// [`CLAUSE_REACH`] bytes of it; with the subparagraph's label, empty when none.
+    pub(crate) fn around(&self, at: usize) -> (String, Range<usize>) {
+        let text = self.text;
+        let mut lo = at.saturating_sub(CLAUSE_REACH);
+        while !text.is_char_boundary(lo) {
+            lo += 1;
+        }
+        let mut hi = (at + CLAUSE_REACH).min(text.len());
+        while !text.is_char_boundary(hi) {
+            hi -= 1;
+        }
+        let (label, clause) = self.unbounded_around(&text[..hi], at, lo);
+        (
+            label,
+            clause.start.max(lo)..clause.end.min(hi).max(clause.start.max(lo)),
+        )
+    }
+
+    /// [`Clauses::around`] in `text` (cut at the reach after the number), looking back no
+    /// further than `lo`. (The sentence after the list is read in the whole paragraph: where
+    /// it starts beyond the cut, it starts after the number too.)
+    fn unbounded_around(&self, text: &str, at: usize, lo: usize) -> (String, Range<usize>) {
+        let japanese = self.japanese;
+        if let Some(sub) = self
+            .paragraph
+            .subparagraphs
+            .iter()
+            .rev()
+            .find(|s| s.local.start <= at && at < s.local.end.max(s.local.start + 1))
+            .filter(|_| self.after_list.is_none_or(|start| at < start))
+        {
+            let item = sub.local.start.max(lo)..sub.local.end.min(text.len());
+            if japanese {
+                return (sub.label.clone(), japanese_sentence_in_item(text, item, at));
+            }
+            return (sub.label.clone(), item);
+        }
+        (String::new(), sentence_around(text, at, lo, japanese))
+    }
+}
+
+/// A Japanese item may hold two sentences with a tier each (`...十五パーセントを超える率の租
+/// 税を課することができない。ただし、...十パーセント...`): the sentence of the item `item`
+/// that holds `at`.
+fn japanese_sentence_in_item(text: &str, item: Range<usize>, at: usize) -> Range<usize> {
+    let is_stop =
+        |i: usize, c: char| c == '。' && !text[i + c.len_utf8()..].starts_with([')', '」', '）']);
+    let start = text[item.start..at]
+        .char_indices()
+        .rev()
+        .find(|(i, c)| is_stop(item.start + i, *c))
+        .map_or(item.start, |(i, c)| item.start + i + c.len_utf8());
+    let end = text[at..item.end]
+        .char_indices()
+        .find(|(i, c)| is_stop(at + i, *c))
+        .map_or(item.end, |(i, _)| at + i);
+    start..end
+}
+
+/// The sentence of `text` around `at`, looking back no further than `lo`.
+fn sentence_around(text: &str, at: usize, lo: usize, japanese: bool) -> Range<usize> {
     let stops: &[char] = if japanese { &['。', '\n'] } else { &['\n'] };
     // A full stop that closes a bracketed aside (`(以下「その他の所得」という。)`) does not
     // end the sentence.
@@ -220,14 +244,14 @@ fn unbounded_clause_around(
             .find(". ")
             .map_or(line_end, |i| (at + i + 1).min(line_end))
     };
-    (String::new(), sentence_start..end)
+    sentence_start..end
 }
 
 /// Whether a sentence ends between two spans of a paragraph's `text` (in either order): a
 /// full stop after a word, a number or a closing bracket, then a capital letter. An
 /// abbreviation's stop (`U.S. dollars`) is followed by a lower-case word, and `Art. 5` by a
 /// number, so neither counts.
-pub(super) fn sentence_ends_between(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+pub(crate) fn sentence_ends_between(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
     let (from, to) = if a.start <= b.start {
         (a.end, b.start)
     } else {
@@ -258,7 +282,7 @@ pub(super) fn sentence_ends_between(text: &str, a: &Range<usize>, b: &Range<usiz
 /// cases.\nThis paragraph shall not affect ..."): the last item ends with a full stop at a line
 /// end and the next line opens with a capital letter. The segmenter keeps that sentence in the
 /// last item's span; it belongs to the paragraph.
-pub(super) fn sentence_after_list(text: &str, paragraph: &Paragraph) -> Option<usize> {
+pub(crate) fn sentence_after_list(text: &str, paragraph: &Paragraph) -> Option<usize> {
     let first = paragraph.subparagraphs.first()?;
     let last = paragraph.subparagraphs.last()?;
     if !text.get(..first.local.start)?.trim_end().ends_with(':') {
@@ -286,7 +310,7 @@ fn is_clause_marker(line: &str) -> bool {
 
 /// Whether the line break at `at` ends a clause: after `.`, `;` or `:`, at a blank line, or
 /// before an item marker (`(a)`, `b)`, `2.`); any other break is where the source wrapped.
-pub(super) fn is_clause_break(text: &str, at: usize) -> bool {
+pub(crate) fn is_clause_break(text: &str, at: usize) -> bool {
     let before = text[..at].trim_end_matches([' ', '\t']);
     let after = text[at + 1..].trim_start_matches([' ', '\t']);
     if before.is_empty() || before.ends_with(['.', ';', ':', '\n']) || after.starts_with('\n') {
@@ -314,7 +338,7 @@ pub(super) fn is_clause_break(text: &str, at: usize) -> bool {
 
 /// About forty characters of text on each side of a span, where the words that tell a
 /// holding from a rate stand.
-pub(super) fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
+pub(crate) fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
     let before_start = text[..span.start]
         .char_indices()
         .rev()
@@ -328,15 +352,15 @@ pub(super) fn words_around(text: &str, span: Range<usize>) -> (&str, &str) {
 }
 
 /// `(a)`, `(1)` dropped into the middle of a Japanese word by PDF extraction.
-pub(super) static MARKER_IN_WORD: LazyLock<Regex> =
+pub(crate) static MARKER_IN_WORD: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\((?:[a-z]{1,4}|[0-9]{1,2})\)").unwrap());
 
-pub(super) static PARENTHETICAL: LazyLock<Regex> =
+pub(crate) static PARENTHETICAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\([^()]{0,200}\)").unwrap());
 
 /// The items of a list nested in the subparagraph `clause` (roman numerals after a
 /// lettered item: `a) ... paid to: (i) ...; (ii) ...`), as ranges of the paragraph's text.
-pub(super) fn nested_items(
+pub(crate) fn nested_items(
     paragraph: &Paragraph,
     clause: &Range<usize>,
     text: &str,
@@ -360,7 +384,7 @@ pub(super) fn nested_items(
 /// The text of each listed item after `from`, for labels whose markers stand after their
 /// item's text (Japanese PDF text): the last `(b)` ends item (b), which starts after the
 /// marker before it; item (a) runs from `from` to the start of item (b).
-pub(super) fn japanese_list_items(
+pub(crate) fn japanese_list_items(
     text: &str,
     from: usize,
     labels: &[String],
@@ -412,7 +436,7 @@ fn is_roman_label(label: &str) -> bool {
 /// the list again (`(a)`); a label out of sequence is a
 /// reference a line break left at a line start ("as described in subparagraph\n(f) of
 /// paragraph 1"), and double letters (`aa`) are a level below.
-pub(super) fn outer_labels(paragraph: &Paragraph) -> Vec<String> {
+pub(crate) fn outer_labels(paragraph: &Paragraph) -> Vec<String> {
     let subs = &paragraph.subparagraphs;
     let roman_outer =
         subs.first().is_some_and(|s| s.label == "i") && subs.get(1).is_none_or(|s| s.label != "j");

@@ -9,7 +9,7 @@ use super::words::{contains_any, words};
 use treaty_schema::Income;
 
 /// Classes of income a clause names, of those the article's topic has.
-pub(super) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Income> {
+pub(crate) fn income_classes(clause: &str, topic: Topic, lang: Lang) -> Vec<Income> {
     let named_lender = topic == Topic::Interest && names_lending_body(clause, lang);
     let words = &words(lang).list.income;
     let clause = without_exclusions(&lower(clause), words.excluded_after);
@@ -104,7 +104,7 @@ fn names_lending_body(clause: &str, lang: Lang) -> bool {
 
 /// The classes whose rate a clause of another article caps, as it names them (dividends,
 /// interest, royalties, in that order).
-pub(super) fn named_rate_classes(clause: &str, lang: Lang) -> Vec<Income> {
+pub(crate) fn named_rate_classes(clause: &str, lang: Lang) -> Vec<Income> {
     let named = &words(lang).list.named_classes;
     let clause = lower(clause);
     [

@@ -1,25 +1,58 @@
-//! Rates of 0: clauses that leave the source State no right to tax.
+//! `exemptions`: a clause that leaves the source State no right to tax ("shall be taxable
+//! only in", "shall be exempt", `…においてのみ租税を課することができる`, `租税を免除する`) is a
+//! rate of 0, with the beneficiaries, holdings and income classes it names: one row per
+//! exempted tier (an item of the list the phrase leads or closes, an item of a nested list,
+//! or the phrase's own clause) and per alternative beneficiary. In an article that is not
+//! about a class of income (exempt organizations, limitation on benefits), an exemption of the
+//! classes its clause names.
+//!
+//! The phrases are each profile's `RuleWords` (`exemption`, `named_state_only`,
+//! `residence_only`); the beneficiaries, holdings and income classes of a tier are read in
+//! `support::owner`, `support::holding` and `support::income`.
 
 use std::ops::Range;
 
 use treaty_numbers::{find_quantities, Decimal, Lang, Unit};
 use treaty_segment::{subparagraph_markers, Paragraph, Topic};
 
-use super::holding::{holding_bases, holding_basis, is_ceiling, is_holding};
-use super::income::{income_classes, named_rate_classes};
-use super::owner::{alternatives, beneficial_owners, first_named_owner};
-use super::text::{
-    clause_around, is_clause_break, japanese_list_items, lower, nested_items, sentence_after_list,
-    words_around,
+use super::support::context::ParagraphCtx;
+use super::support::finding::{Finding, Order, Pass};
+use super::support::holding::{holding_bases, holding_basis, is_ceiling, is_holding};
+use super::support::income::{income_classes, named_rate_classes};
+use super::support::owner::{alternatives, beneficial_owners, first_named_owner};
+use super::support::text::{
+    is_clause_break, japanese_list_items, lower, nested_items, sentence_after_list, words_around,
 };
-use super::words::{contains_any, words};
-use super::Finding;
+use super::support::words::{contains_any, words};
 use treaty_schema::{Conditions, Holding, Income, Kind, Owner, Period};
+
+/// The rule's name.
+pub(crate) const NAME: &str = "exemptions";
+
+/// The rates of 0 of a paragraph: its exemptions, in an article whose words may set its
+/// rates; the exemptions of the classes of income it names, in an article on exempt
+/// organizations or the like.
+pub(crate) fn apply(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
+    let mut findings = if ctx.worded_rates_apply() {
+        exemptions(ctx)
+    } else if matches!(
+        ctx.topic,
+        Topic::Miscellaneous | Topic::EntitlementToBenefits
+    ) {
+        class_exemptions(ctx)
+    } else {
+        Vec::new()
+    };
+    for (at, finding) in findings.iter_mut().enumerate() {
+        finding.order = Order::new(Pass::Exemptions, at, 0);
+    }
+    findings
+}
 
 /// Conditions of one exempted tier: its beneficiary, holding and holding period; one variant
 /// per basis when the holding may be measured on either (voting power or capital, depending
 /// on which State the paying company is resident in).
-pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
+fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let quantities = find_quantities(item, lang);
     // The first holding the item names: one the tier requires, or one it caps ("el plan de
     // pensiones no posee ... más del 5 por ciento del capital"), which conditions the tier
@@ -91,7 +124,7 @@ pub(super) fn tier_conditions(item: &str, topic: Topic, lang: Lang) -> Vec<Condi
 
 /// The conditions of an exempted class: one per beneficiary named (government, central bank,
 /// pension fund, ...) and one for the income classes named, or a single empty one.
-pub(super) fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
+fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) -> Vec<Conditions> {
     let words = words(lang);
     let mut owners = beneficial_owners(clause_text, lang);
     let mut classes: Vec<Income> = income_classes(clause_text, topic, lang);
@@ -161,13 +194,14 @@ pub(super) fn exemption_conditions(clause_text: &str, topic: Topic, lang: Lang) 
 }
 
 /// Rates of 0: clauses that leave the source State no right to tax.
-pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
-    let phrases = exemption_phrases(paragraph, lang);
+fn exemptions(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
+    let phrases = exemption_phrases(ctx);
     let reading = ExemptionReading {
-        paragraph,
-        topic,
-        lang,
-        text: paragraph.text.as_str(),
+        ctx,
+        paragraph: ctx.paragraph,
+        topic: ctx.topic,
+        lang: ctx.lang,
+        text: ctx.text,
         phrases: &phrases,
     };
     phrases
@@ -180,9 +214,9 @@ pub(super) fn exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec
 /// names: "income referred to in Articles X (Dividends) and XI (Interest) derived by a trust
 /// ... operated exclusively to administer or provide pension ... benefits shall be exempt
 /// from income taxation"; an exemption that names none is not a rate.
-pub(super) fn class_exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) -> Vec<Finding> {
-    let text = paragraph.text.as_str();
-    exemptions(paragraph, topic, lang)
+fn class_exemptions(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
+    let (text, lang) = (ctx.text, ctx.lang);
+    exemptions(ctx)
         .into_iter()
         .filter_map(|mut finding| {
             // The sentence's subject, before the phrase ("Articles X\n(Dividends)": a line
@@ -212,9 +246,9 @@ pub(super) fn class_exemptions(paragraph: &Paragraph, topic: Topic, lang: Lang) 
 /// Where `paragraph` says that only one State may tax: the profile's exemption phrases, a
 /// State named as the only one that may tax where the clause pays the income to its
 /// resident (or it arises in the other), and "taxable only in the State of residence".
-fn exemption_phrases(paragraph: &Paragraph, lang: Lang) -> Vec<Range<usize>> {
-    let text = paragraph.text.as_str();
-    let words = words(lang);
+fn exemption_phrases(ctx: &ParagraphCtx<'_>) -> Vec<Range<usize>> {
+    let text = ctx.text;
+    let words = ctx.words;
     let list = words.list;
     // An exemption in the recipient's State ("derived by a resident in the other Contracting
     // State shall be exempt from tax in that other Contracting State") leaves the source
@@ -234,7 +268,7 @@ fn exemption_phrases(paragraph: &Paragraph, lang: Lang) -> Vec<Range<usize>> {
                 continue;
             };
             let state = captures.name("state").map_or("", |m| m.as_str());
-            let (_, clause) = clause_around(text, paragraph, whole.start(), lang);
+            let (_, clause) = ctx.clause_at(whole.start());
             // Whitespace folded: the source may wrap the line inside "resident of Arcadia".
             let folded = text[clause.clone()]
                 .split_whitespace()
@@ -258,7 +292,7 @@ fn exemption_phrases(paragraph: &Paragraph, lang: Lang) -> Vec<Range<usize>> {
     matches.sort_by_key(|m| m.start);
     matches.dedup();
     for found in words.residence_only.find_iter(text) {
-        let (_, clause) = clause_around(text, paragraph, found.start(), lang);
+        let (_, clause) = ctx.clause_at(found.start());
         let clause_text = &text[clause];
         if words.resident_subject.is_match(clause_text)
             && !words.source_subject.is_match(clause_text)
@@ -270,7 +304,8 @@ fn exemption_phrases(paragraph: &Paragraph, lang: Lang) -> Vec<Range<usize>> {
 }
 
 /// One paragraph's exemption phrases being read.
-struct ExemptionReading<'a> {
+struct ExemptionReading<'a, 'c> {
+    ctx: &'a ParagraphCtx<'c>,
     paragraph: &'a Paragraph,
     topic: Topic,
     lang: Lang,
@@ -279,7 +314,7 @@ struct ExemptionReading<'a> {
     phrases: &'a [Range<usize>],
 }
 
-impl ExemptionReading<'_> {
+impl ExemptionReading<'_, '_> {
     /// The tiers one exemption phrase exempts: the items its markers name, the items of the
     /// list it leads or closes, the items of a nested list, or its own clause.
     fn findings_of(&self, phrase: Range<usize>) -> Vec<Finding> {
@@ -287,8 +322,7 @@ impl ExemptionReading<'_> {
             .or_else(|| self.listed_items(&phrase))
             .unwrap_or_else(|| {
                 // The phrase's own clause, read once for the two ways left.
-                let (subparagraph, clause) =
-                    clause_around(self.text, self.paragraph, phrase.start, self.lang);
+                let (subparagraph, clause) = self.ctx.clause_at(phrase.start);
                 self.nested_items(&phrase, &subparagraph, &clause)
                     .unwrap_or_else(|| self.own_clause(&phrase, &subparagraph, &clause))
             })
@@ -397,7 +431,7 @@ impl ExemptionReading<'_> {
         let (text, paragraph) = (self.text, self.paragraph);
         let first = paragraph.subparagraphs.first()?;
         let last = paragraph.subparagraphs.last()?;
-        let (_, clause) = clause_around(text, paragraph, phrase.start, self.lang);
+        let (_, clause) = self.ctx.clause_at(phrase.start);
         let lead = clause.start.min(phrase.start)..first.local.start;
         let cumulative = self.is_cumulative_list();
         let tier_clause = if cumulative {
@@ -604,6 +638,7 @@ fn exemption_finding(
     topic: Topic,
 ) -> Finding {
     Finding {
+        rule: NAME,
         subparagraph,
         kind: Kind::Rate,
         value: Decimal::zero(),
@@ -617,5 +652,6 @@ fn exemption_finding(
         derived: None,
         modifies: Vec::new(),
         struck: false,
+        order: Order::new(Pass::Exemptions, 0, 0),
     }
 }

@@ -1,4 +1,6 @@
-//! The conditions of a rate tier: beneficiary, holding, holding period, income classes, trigger.
+//! What a rate tier's clause says of it: its beneficiary, holding, holding period and income
+//! classes, whether it taxes a branch's profits, whether a duration in it counts the treaty's
+//! first years.
 
 use std::ops::Range;
 
@@ -8,13 +10,29 @@ use treaty_segment::Topic;
 use super::holding::{holding_basis_around, is_ceiling, is_holding};
 use super::income::income_classes;
 use super::owner::beneficial_owners;
-use super::technical::is_initial_period;
 use super::text::{lower, offset_in, quantities_within, words_around};
-use super::words::{contains_any, words};
+use super::words::{contains_any, starts_with_any, words};
 use treaty_schema::{Basis, Conditions, Holding, Income, Period};
 
+/// Topics whose percentages are withholding-rate caps.
+pub fn is_rate_topic(topic: Topic) -> bool {
+    matches!(
+        topic,
+        Topic::Dividends
+            | Topic::Interest
+            | Topic::Royalties
+            | Topic::TechnicalServices
+            | Topic::OtherIncome
+    )
+}
+
+/// The conditions of the rate at `rate_span` of `paragraph_text`, read in its `clause`: its
+/// beneficiary, the holding and holding period of the same clause, the income classes it (or
+/// the subparagraph it refers to, `referenced`) names; a branch's profits alone where the
+/// clause taxes them (`branch`); nothing in a clause "in all other cases". `quantities` are
+/// the paragraph's.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn fill_rate_conditions(
+pub(crate) fn fill_rate_conditions(
     conditions: &mut Conditions,
     clause: &str,
     referenced: &str,
@@ -92,10 +110,24 @@ fn is_initial_period_at(
     is_initial_period(topic, before, after, lang)
 }
 
-/// A most-favoured-nation clause: a rate that applies only if a State agrees a lower one with
-/// a third State ("if ... agrees in a convention with a third State to a lower rate").
-pub(super) fn is_most_favoured_nation(clause: &str, lang: Lang) -> bool {
+/// True when a rate caps the tax on the profits of a permanent establishment (a branch
+/// profits tax) rather than on dividends, interest or royalties.
+pub(crate) fn is_branch_clause(clause: &str, lang: Lang) -> bool {
     let lowered = lower(clause);
     let list = words(lang).list;
-    contains_any(&lowered, list.third_state) && contains_any(&lowered, list.lower_rate)
+    contains_any(&lowered, list.establishment) && !contains_any(&lowered, list.distribution_amount)
+}
+
+/// A duration in a tier of a royalties or technical-services article that counts the first
+/// years of the treaty's application ("during the first five years for which this Convention
+/// has effect ... and thereafter 15 per cent"), not how long a holding lasted.
+pub(crate) fn is_initial_period(topic: Topic, before: &str, after: &str, lang: Lang) -> bool {
+    if !matches!(topic, Topic::Royalties | Topic::TechnicalServices) {
+        return false;
+    }
+    let list = words(lang).list;
+    let before = lower(before);
+    let after = lower(after);
+    contains_any(&before, list.initial_period_before)
+        || starts_with_any(after.trim_start(), list.initial_period_after)
 }

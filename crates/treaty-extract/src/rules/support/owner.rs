@@ -7,7 +7,7 @@ use super::words::{contains_any, words};
 use treaty_schema::{Conditions, Owner};
 
 /// Beneficiaries named in a clause, in the table's order.
-pub(super) fn beneficial_owners(clause: &str, lang: Lang) -> Vec<Owner> {
+pub(crate) fn beneficial_owners(clause: &str, lang: Lang) -> Vec<Owner> {
     named_owners(clause, lang)
         .into_iter()
         .map(|(owner, _)| owner)
@@ -16,7 +16,7 @@ pub(super) fn beneficial_owners(clause: &str, lang: Lang) -> Vec<Owner> {
 
 /// The beneficiary a list item names first (`a financial institution owned or controlled by
 /// the Government`: a financial institution).
-pub(super) fn first_named_owner(item: &str, lang: Lang) -> Option<Owner> {
+pub(crate) fn first_named_owner(item: &str, lang: Lang) -> Option<Owner> {
     named_owners(item, lang)
         .into_iter()
         .min_by_key(|&(_, at)| at)
@@ -25,7 +25,7 @@ pub(super) fn first_named_owner(item: &str, lang: Lang) -> Option<Owner> {
 
 /// Beneficiaries named in a clause, in the table's order, each with where it is first named
 /// (in the lower-cased clause).
-pub(super) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
+pub(crate) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
     // Words in brackets qualify (`agency (including a financial institution) wholly owned by
     // that Government`); they do not name another beneficiary.
     let raw = lower(clause);
@@ -80,7 +80,7 @@ pub(super) fn named_owners(clause: &str, lang: Lang) -> Vec<(Owner, usize)> {
 /// one's before it. `holding_at` is where the holding's number is in the clause; where it is
 /// not known, or the language puts a modifier before its noun (Japanese), the holding is the
 /// company's.
-pub(super) fn alternatives(
+pub(crate) fn alternatives(
     conditions: Conditions,
     clause: &str,
     holding_at: Option<usize>,

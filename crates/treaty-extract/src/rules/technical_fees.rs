@@ -1,4 +1,4 @@
-//! Fees for technical services as rows of their own.
+//! `technical_fees`: fees for technical services as rows of their own.
 //!
 //! Treaties tax fees for technical services (the UN model's Article 12A, and the bilateral
 //! variants "fees for technical services", "management or professional fees" and "fees for
@@ -14,77 +14,99 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use treaty_lang::Lang;
-use treaty_segment::{Paragraph, Topic, Treaty, Version};
+use treaty_schema::{Conditions, Income, Kind};
+use treaty_segment::{Paragraph, Topic};
 
-use super::text::lower;
-use super::words::{contains_any, starts_with_any, words};
-use treaty_schema::{Conditions, Income};
+use super::support::context::ParagraphCtx;
+use super::support::facts::TreatyFacts;
+use super::support::finding::Finding;
+use super::support::text::lower;
+use super::support::words::{contains_any, words};
 
-/// What a treaty as a whole says of fees for technical services, which a tier of one article
-/// cannot see.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TreatyFacts {
-    /// A royalties definition, or a protocol point on the royalties article, makes fees for
-    /// technical services royalties (in any language version: the versions are one treaty,
-    /// and an OCR version may have lost the clause).
-    pub technical_fees_are_royalties: bool,
+/// The rule's name.
+pub(crate) const NAME: &str = "technical_fees";
+
+/// Places the rows the rules before have given in a royalties or technical-services article:
+/// takes those whose topic the classes of their tier change (or that are fees for technical
+/// services), and gives a `technical_services` row beside each rate tier that covers the fees
+/// and royalties both.
+pub(crate) fn apply(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
+    if !matches!(ctx.topic, Topic::Royalties | Topic::TechnicalServices) {
+        return Vec::new();
+    }
+    let cues = ParagraphCues::of(ctx.paragraph, ctx.topic, ctx.lang);
+    let mut placements = Vec::new();
+    let taken = ctx.take(|finding| {
+        let placement = Placement::of(ctx, &cues, finding);
+        let changes = placement.topic == Topic::TechnicalServices
+            || placement.topic != finding.topic
+            || placement.technical_row;
+        if changes {
+            placements.push(placement);
+        }
+        changes
+    });
+    let mut placed = Vec::with_capacity(taken.len());
+    for (mut finding, placement) in taken.into_iter().zip(placements) {
+        finding.rule = NAME;
+        finding.topic = placement.topic;
+        if finding.topic == Topic::TechnicalServices || placement.technical_row {
+            finding
+                .conditions
+                .income
+                .retain(|c| *c != Income::TechnicalServices);
+        }
+        let technical = placement.technical_row.then(|| {
+            let mut row = Finding {
+                topic: Topic::TechnicalServices,
+                ..finding.clone()
+            };
+            row.order.copy = true;
+            row
+        });
+        placed.push(finding);
+        placed.extend(technical);
+    }
+    placed
 }
 
-impl TreatyFacts {
-    /// The facts of a treaty.
-    pub fn of(treaty: &Treaty) -> TreatyFacts {
-        TreatyFacts {
-            technical_fees_are_royalties: treaty
-                .versions
-                .iter()
-                .any(deems_technical_fees_royalties),
+/// Where a row of a royalties or technical-services article goes.
+struct Placement {
+    /// Its topic: the class of income its tier covers.
+    topic: Topic,
+    /// A rate tier that also gives a `technical_services` row.
+    technical_row: bool,
+}
+
+impl Placement {
+    /// The placement of `finding`, a row of the paragraph of `ctx` whose cues are `cues`.
+    fn of(ctx: &ParagraphCtx<'_>, cues: &ParagraphCues<'_>, finding: &Finding) -> Placement {
+        let text = ctx.text;
+        let clause = &text[finding.clause.clone()];
+        let covers = covered_classes(
+            ctx.topic,
+            text,
+            ctx.paragraph,
+            finding.clause.clone(),
+            &finding.subparagraph,
+            cues,
+            ctx.lang,
+        );
+        let residual = || Residual::of(cues, clause, ctx.lang);
+        let (topic, also_technical) =
+            tier_rows(ctx.topic, covers, &finding.conditions, residual, ctx.facts);
+        Placement {
+            topic,
+            technical_row: also_technical && finding.kind == Kind::Rate,
         }
     }
 }
 
-/// True when a paragraph of the version's royalties article, or of a protocol point or MLI
-/// provision on it, makes fees for technical services royalties.
-fn deems_technical_fees_royalties(version: &Version) -> bool {
-    let words = words(version.lang);
-    if words.technical_fees_deemed_royalties.is_empty() {
-        return false;
-    }
-    let royalties_articles: Vec<&str> = version
-        .articles
-        .iter()
-        .filter(|a| a.topic == Topic::Royalties)
-        .map(|a| a.number.as_str())
-        .collect();
-    version
-        .articles
-        .iter()
-        .chain(&version.protocol)
-        .chain(&version.mli)
-        .filter(|a| a.topic == Topic::Royalties)
-        .flat_map(|a| &a.paragraphs)
-        .any(|paragraph| {
-            words.technical_fees_deemed_royalties.iter().any(|pattern| {
-                pattern.may_match(&paragraph.text)
-                    && pattern.captures_iter(&paragraph.text).any(|captures| {
-                        let whole = lower(captures.get(0).map_or("", |m| m.as_str()));
-                        // An article the clause names must be the royalties article.
-                        let article_is_royalties = captures.name("article").is_none_or(|named| {
-                            royalties_articles
-                                .iter()
-                                .any(|number| number.eq_ignore_ascii_case(named.as_str()))
-                        });
-                        !contains_any(&format!(" {whole} "), words.list.negation)
-                            && article_is_royalties
-                    })
-            })
-        })
-}
-
 /// The classes of income a tier covers: fees for technical services, royalties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Covers {
-    pub(super) technical: bool,
-    pub(super) royalties: bool,
+struct Covers {
+    technical: bool,
+    royalties: bool,
 }
 
 /// Which of fees for technical services and royalties a tier of a royalties or
@@ -92,7 +114,7 @@ pub(super) struct Covers {
 /// per cent in all other cases"), those the lead of its list names (the item that opens a
 /// nested list, then the paragraph's words before its first item). `None` for other
 /// articles, and where nothing names either.
-pub(super) fn covered_classes(
+fn covered_classes(
     topic: Topic,
     text: &str,
     paragraph: &Paragraph,
@@ -129,7 +151,7 @@ fn named_classes(part: &str, lang: Lang) -> Option<Covers> {
 
 /// What a paragraph's whole text says, read once for all the numbers in it (per number, a
 /// paragraph of thousands of numbers would be read thousands of times).
-pub(super) struct ParagraphCues<'p> {
+struct ParagraphCues<'p> {
     text: &'p str,
     lang: Lang,
     /// Whether the paragraph has an "in all other cases" tier, read when first asked (few
@@ -143,7 +165,7 @@ pub(super) struct ParagraphCues<'p> {
 impl<'p> ParagraphCues<'p> {
     /// The cues of `paragraph` of `topic`; the lead's classes matter only in a royalties or
     /// technical-fees article.
-    pub(super) fn of(paragraph: &'p Paragraph, topic: Topic, lang: Lang) -> ParagraphCues<'p> {
+    fn of(paragraph: &'p Paragraph, topic: Topic, lang: Lang) -> ParagraphCues<'p> {
         let text = paragraph.text.as_str();
         let lead = paragraph
             .subparagraphs
@@ -211,7 +233,7 @@ fn nested_lead<'t>(
 
 /// Where a tier stands among its paragraph's tiers, for fees a treaty makes royalties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Residual {
+enum Residual {
     /// The paragraph has no "in all other cases" tier.
     NoneInParagraph,
     /// This tier is the paragraph's "in all other cases" tier.
@@ -222,7 +244,7 @@ pub(super) enum Residual {
 
 impl Residual {
     /// Where the clause stands in its paragraph, whose cues are `cues`.
-    pub(super) fn of(cues: &ParagraphCues, clause: &str, lang: Lang) -> Residual {
+    fn of(cues: &ParagraphCues, clause: &str, lang: Lang) -> Residual {
         if contains_any(&lower(clause), words(lang).list.all_other_cases) {
             Residual::This
         } else if cues.has_all_other() {
@@ -237,7 +259,7 @@ impl Residual {
 /// that covers both classes is a `royalties` row and a `technical_services` row, whichever
 /// of the two the article's title put first. `residual` is read only where fees are deemed
 /// royalties (it reads the whole paragraph).
-pub(super) fn tier_rows(
+fn tier_rows(
     topic: Topic,
     covers: Option<Covers>,
     conditions: &Conditions,
@@ -272,18 +294,4 @@ fn takes_deemed_fees(conditions: &Conditions, residual: impl FnOnce() -> Residua
         .iter()
         .any(|c| matches!(c, Income::KnowHow | Income::TechnicalServices))
         || (conditions.income.is_empty() && residual() != Residual::Another)
-}
-
-/// A duration in a tier of a royalties or technical-services article that counts the first
-/// years of the treaty's application ("during the first five years for which this Convention
-/// has effect ... and thereafter 15 per cent"), not how long a holding lasted.
-pub(super) fn is_initial_period(topic: Topic, before: &str, after: &str, lang: Lang) -> bool {
-    if !matches!(topic, Topic::Royalties | Topic::TechnicalServices) {
-        return false;
-    }
-    let list = words(lang).list;
-    let before = lower(before);
-    let after = lower(after);
-    contains_any(&before, list.initial_period_before)
-        || starts_with_any(after.trim_start(), list.initial_period_after)
 }

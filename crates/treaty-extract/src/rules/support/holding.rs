@@ -10,7 +10,7 @@ use super::words::{contains_any, ends_with_any, starts_with_any, words};
 use treaty_schema::{Basis, Conditions};
 
 /// The basis named in the words after a holding percentage ("of the capital").
-pub(super) fn holding_basis(after: &str, lang: Lang) -> Basis {
+pub(crate) fn holding_basis(after: &str, lang: Lang) -> Basis {
     let after = lower(after);
     let list = words(lang).list;
     if contains_any(&after, list.basis_voting) {
@@ -32,7 +32,7 @@ const BASES_REACH: usize = 80;
 /// after it name, or two where an "or" offers a second ("of the voting power or of the
 /// capital"). "del capital con derecho de voto" is one basis, voting capital.
 /// Japanese names the basis before the number, anywhere in the item: every basis it names.
-pub(super) fn holding_bases(text: &str, span: Range<usize>, lang: Lang) -> Vec<Basis> {
+pub(crate) fn holding_bases(text: &str, span: Range<usize>, lang: Lang) -> Vec<Basis> {
     let list = words(lang).list;
     let basis_words = [
         (list.basis_voting, Basis::VotingPower),
@@ -77,7 +77,7 @@ pub(super) fn holding_bases(text: &str, span: Range<usize>, lang: Lang) -> Vec<B
 
 /// The basis of a holding percentage: named after the number in Latin-script languages
 /// ("25 per cent of the capital"), before it in Japanese (`議決権のある株式の十パーセント`).
-pub(super) fn holding_basis_around(before: &str, after: &str, lang: Lang) -> Basis {
+pub(crate) fn holding_basis_around(before: &str, after: &str, lang: Lang) -> Basis {
     if !words(lang).japanese {
         return holding_basis(after, lang);
     }
@@ -98,7 +98,7 @@ pub(super) fn holding_basis_around(before: &str, after: &str, lang: Lang) -> Bas
 
 /// `議決権のある株式又は発行済株式の少なくとも十パーセント`: a holding of either voting shares
 /// or issued shares qualifies, so the tier has one row per basis.
-pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str, lang: Lang) -> Vec<Conditions> {
+pub(crate) fn either_basis(variants: Vec<Conditions>, clause: &str, lang: Lang) -> Vec<Conditions> {
     if !words(lang)
         .either_basis
         .is_match(&MARKER_IN_WORD.replace_all(clause, ""))
@@ -126,7 +126,7 @@ pub(super) fn either_basis(variants: Vec<Conditions>, clause: &str, lang: Lang) 
 /// True when the words after a holding percentage name what is held ("of the voting stock",
 /// "of the capital"): "at least 15 per cent of the net profits" is a holding cue on a number
 /// that is no holding. Japanese names what is held before the number, so its cue suffices.
-pub(super) fn names_what_is_held(after: &str, lang: Lang) -> bool {
+pub(crate) fn names_what_is_held(after: &str, lang: Lang) -> bool {
     /// How far after the number the object may be named ("of the total issued shares").
     const NEAR: usize = 40;
     let list = words(lang).list;
@@ -152,7 +152,7 @@ const NEGATION_REACH: usize = 80;
 /// number: "no posee directa o indirectamente más del 5 por ciento".
 /// A percentage coordinated with a ceiling just before it ("más del 5 por ciento del capital
 /// o del 5 por ciento de las acciones") is the same ceiling on another basis.
-pub(super) fn is_ceiling(text: &str, span: Range<usize>, lang: Lang) -> bool {
+pub(crate) fn is_ceiling(text: &str, span: Range<usize>, lang: Lang) -> bool {
     if is_ceiling_itself(text, span.clone(), lang) {
         return true;
     }
@@ -197,7 +197,7 @@ fn is_coordinated(before: &str, lang: Lang) -> bool {
 /// A "more than" whose verb is negated within a few words is one too ("no posee directa o
 /// indirectamente más del 5 por ciento", "does not own more than 10 percent"); a "less than"
 /// right after a negation is a floor ("not less than", "no menos del").
-pub(super) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
+pub(crate) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
     /// How many words before "more than" its negation may stand.
     const NEGATION_WINDOW: usize = 5;
     let list = words(lang).list;
@@ -230,7 +230,7 @@ pub(super) fn is_upper_bound(before: &str, after: &str, lang: Lang) -> bool {
 /// True when a percentage in a rate article is a test a person must pass (a limitation on
 /// benefits: "no more than 50 per cent of its gross income", "more than 50 per cent of its
 /// liabilities"), not a rate: rates are "of the gross amount", never "more than".
-pub(super) fn is_comparison(before: &str, after: &str, lang: Lang) -> bool {
+pub(crate) fn is_comparison(before: &str, after: &str, lang: Lang) -> bool {
     let list = words(lang).list;
     let before = lower(before);
     let before = before.trim_end();
@@ -258,7 +258,7 @@ const HOLDING_BOUND_WINDOW: usize = 8;
 /// True when a percentage measures a holding rather than a tax rate: a holding cue just before
 /// it ("holding 10 percent", "at least 10 percent") or after it ("of the capital"), or an upper
 /// bound whose words name a holding ("holding an interest of not more than 10 percent").
-pub(super) fn is_holding(before: &str, after: &str, lang: Lang) -> bool {
+pub(crate) fn is_holding(before: &str, after: &str, lang: Lang) -> bool {
     let list = words(lang).list;
     let before = lower(before);
     let after = lower(after);

@@ -1,0 +1,32 @@
+//! `branch_tax`: a rate on the profits of a permanent establishment (a branch profits tax)
+//! is a rate with `income=branch_profits`, in whatever article or instrument it stands (the
+//! rule runs after `protocol_changes`, so a protocol's branch tax is this rule's row).
+//!
+//! Whether a clause (or a Japanese item) taxes a branch's profits is read with the number's
+//! place (`support::place`, `support::conditions::is_branch_clause`); a branch tax stated as
+//! another paragraph's rate is `relative_rates`' row.
+
+use super::support::context::ParagraphCtx;
+use super::support::finding::Finding;
+use super::support::reading::{RateForm, Role};
+
+/// The rule's name.
+pub(crate) const NAME: &str = "branch_tax";
+
+/// The rows of the branch profits taxes of a paragraph.
+pub(crate) fn apply(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
+    let numbers = ctx.numbers();
+    let mut findings = Vec::new();
+    for number in numbers.iter() {
+        let Role::Rate(rate) = &number.role else {
+            continue;
+        };
+        if rate.form != RateForm::Branch {
+            continue;
+        }
+        let variants = numbers.tier_variants(number, rate).to_vec();
+        let claim = numbers.tier_claim(number, rate);
+        findings.extend(numbers.findings(number, NAME, claim, variants));
+    }
+    findings
+}
