@@ -271,6 +271,18 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
     for failure in &failures {
         eprintln!("regression: {failure}");
     }
+    let (identity_compared, headline_compared) = print_agreement(compared, args);
+    let gates_missed = gates_failed(compared, table, args, identity_compared, headline_compared);
+    if !failures.is_empty() || gates_missed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The agreement on treaty identity and headline rates, and the fixtures missing, on stderr;
+/// returns how many identity and headline fields were compared.
+fn print_agreement(compared: &Compared, args: &ReportArgs) -> (usize, usize) {
     let identity = &compared.identity;
     let identity_compared: usize = identity.fields.iter().map(|(_, n)| n).sum();
     if identity_compared == 0 {
@@ -314,7 +326,19 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
             eprintln!("headline: {disagreement}");
         }
     }
-    let mut failed = !failures.is_empty();
+    (identity_compared, headline_compared)
+}
+
+/// The thresholds of `args` checked, each one missed said on stderr; whether any was.
+fn gates_failed(
+    compared: &Compared,
+    table: &ScoreTable,
+    args: &ReportArgs,
+    identity_compared: usize,
+    headline_compared: usize,
+) -> bool {
+    let (identity, headline, overall) = (&compared.identity, &compared.headline, &table.overall);
+    let mut failed = false;
     // A gate on fields no fixture states would pass on nothing.
     for (compared_fields, minimum, flag, kind) in [
         (
@@ -367,11 +391,7 @@ fn print_summary_and_gate(compared: &Compared, table: &ScoreTable, args: &Report
             failed = true;
         }
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    failed
 }
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<ExitCode> {
@@ -464,6 +484,50 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
+/// What a person may have written in the fixtures in `dir` is kept in the `produced` rows
+/// where the compared fields did not change: a row's quote, a headline's article and quote, a
+/// treaty's title.
+fn keep_written_fields(produced: &mut Actual, dir: &Path) -> anyhow::Result<()> {
+    // A row the fixture already has keeps its quote, which a person may have written.
+    if let Ok(text) = std::fs::read_to_string(dir.join("rates.csv")) {
+        let fixture = parse_rates_csv(&text)
+            .with_context(|| format!("{}", dir.join("rates.csv").display()))?;
+        keep_quotes(&mut produced.rates, &fixture);
+    }
+    // A fixture's headline article and quote, and a treaty's title, are informative and
+    // may be a person's: kept where the compared fields did not change.
+    if let Ok(text) = std::fs::read_to_string(dir.join("headline.csv")) {
+        let fixture = parse_headline_csv(&text)
+            .with_context(|| format!("{}", dir.join("headline.csv").display()))?;
+        for record in &mut produced.headline {
+            if let Some(kept) = fixture.iter().find(|f| {
+                f.treaty == record.treaty
+                    && f.field == record.field
+                    && f.value == record.value
+                    && f.condition == record.condition
+            }) {
+                record.article.clone_from(&kept.article);
+                record.quote.clone_from(&kept.quote);
+            }
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(dir.join("treaty.csv")) {
+        let fixture = parse_treaty_csv(&text)
+            .with_context(|| format!("{}", dir.join("treaty.csv").display()))?;
+        for record in &mut produced.identity {
+            if let Some(kept) = fixture.iter().find(|f| {
+                IdentityRecord {
+                    title: record.title.clone(),
+                    ..(*f).clone()
+                } == *record
+            }) {
+                record.title.clone_from(&kept.title);
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
     let reports = process_inputs(&args.inputs)?;
     let mut writes: Vec<(PathBuf, String)> = Vec::new();
@@ -474,43 +538,7 @@ pub fn bless(args: BlessArgs) -> anyhow::Result<ExitCode> {
             row.quote = short_quote(&row.quote, &row.value);
         }
         let dir = args.fixtures.join(&report.doc);
-        // A row the fixture already has keeps its quote, which a person may have written.
-        if let Ok(text) = std::fs::read_to_string(dir.join("rates.csv")) {
-            let fixture = parse_rates_csv(&text)
-                .with_context(|| format!("{}", dir.join("rates.csv").display()))?;
-            keep_quotes(&mut produced.rates, &fixture);
-        }
-        // A fixture's headline article and quote, and a treaty's title, are informative and
-        // may be a person's: kept where the compared fields did not change.
-        if let Ok(text) = std::fs::read_to_string(dir.join("headline.csv")) {
-            let fixture = parse_headline_csv(&text)
-                .with_context(|| format!("{}", dir.join("headline.csv").display()))?;
-            for record in &mut produced.headline {
-                if let Some(kept) = fixture.iter().find(|f| {
-                    f.treaty == record.treaty
-                        && f.field == record.field
-                        && f.value == record.value
-                        && f.condition == record.condition
-                }) {
-                    record.article.clone_from(&kept.article);
-                    record.quote.clone_from(&kept.quote);
-                }
-            }
-        }
-        if let Ok(text) = std::fs::read_to_string(dir.join("treaty.csv")) {
-            let fixture = parse_treaty_csv(&text)
-                .with_context(|| format!("{}", dir.join("treaty.csv").display()))?;
-            for record in &mut produced.identity {
-                if let Some(kept) = fixture.iter().find(|f| {
-                    IdentityRecord {
-                        title: record.title.clone(),
-                        ..(*f).clone()
-                    } == *record
-                }) {
-                    record.title.clone_from(&kept.title);
-                }
-            }
-        }
+        keep_written_fields(&mut produced, &dir)?;
         for (name, contents) in [
             ("outline.csv", write_outline_csv(&produced.outline)),
             ("rates.csv", write_rates_csv(&produced.rates)),

@@ -384,36 +384,10 @@ fn write_site(
     let mut failed = 0;
     let indices: Vec<usize> = (0..names.len()).collect();
     for chunk in indices.chunks(CHUNK) {
-        type Done = (
-            Loaded,
-            Option<DocumentComparison>,
-            Result<Vec<String>, String>,
-        );
         let done: Vec<anyhow::Result<Done>> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|&index| -> anyhow::Result<Done> {
-                    let loaded = load(index);
-                    let comparison = match (&loaded.report, fixtures) {
-                        (Some(report), Some(fixtures)) => {
-                            crate::fixture_compare::compare_with_fixture(report, fixtures)?
-                        }
-                        _ => None,
-                    };
-                    let rendered = match &loaded.report {
-                        Some(report) => render_and_write(
-                            folder,
-                            &DocumentInput {
-                                report,
-                                bytes: &loaded.bytes,
-                                comparison: comparison.as_ref(),
-                            },
-                            &options,
-                        )?,
-                        None => Ok(Vec::new()),
-                    };
-                    Ok((loaded, comparison, rendered))
-                })
+                .map(|&index| render_document(load(index), folder, fixtures, &options))
                 .collect()
         });
         for result in done {
@@ -457,6 +431,50 @@ fn write_site(
     if options.index {
         remove_stale_pages(&docs_folder, &written);
     }
+    count += write_summary_pages(folder, &kept, &options)?;
+    Ok((count, failed))
+}
+
+/// A document loaded, its comparison with its fixture, and its pages written (or why they
+/// could not be rendered).
+type Done = (
+    Loaded,
+    Option<DocumentComparison>,
+    Result<Vec<String>, String>,
+);
+
+/// A loaded document compared with its fixture (in `fixtures`) and its pages written into
+/// `folder`.
+fn render_document(
+    loaded: Loaded,
+    folder: &Path,
+    fixtures: Option<&Path>,
+    options: &Options,
+) -> anyhow::Result<Done> {
+    let comparison = match (&loaded.report, fixtures) {
+        (Some(report), Some(fixtures)) => {
+            crate::fixture_compare::compare_with_fixture(report, fixtures)?
+        }
+        _ => None,
+    };
+    let rendered = match &loaded.report {
+        Some(report) => render_and_write(
+            folder,
+            &DocumentInput {
+                report,
+                bytes: &loaded.bytes,
+                comparison: comparison.as_ref(),
+            },
+            options,
+        )?,
+        None => Ok(Vec::new()),
+    };
+    Ok((loaded, comparison, rendered))
+}
+
+/// The check page and the index, as `options` ask for them; returns how many were written.
+fn write_summary_pages(folder: &Path, kept: &[Kept], options: &Options) -> anyhow::Result<usize> {
+    let mut count = 0;
     if let Some(check) = &options.check_page {
         let compared: Vec<DocumentComparison> =
             kept.iter().filter_map(|k| k.comparison.clone()).collect();
@@ -473,7 +491,7 @@ fn write_site(
             .collect();
         write_atomic(
             &folder.join(check),
-            check_page(&documents, &table, &options).as_bytes(),
+            check_page(&documents, &table, options).as_bytes(),
         )?;
         count += 1;
     }
@@ -489,11 +507,11 @@ fn write_site(
             .collect();
         write_atomic(
             &folder.join("index.html"),
-            index_page(&entries, &options).as_bytes(),
+            index_page(&entries, options).as_bytes(),
         )?;
         count += 1;
     }
-    Ok((count, failed))
+    Ok(count)
 }
 
 /// Removes pages of `docs/` that this report did not write (documents no longer in the input),

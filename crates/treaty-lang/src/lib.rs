@@ -4,7 +4,7 @@
 //! stage that reads them ([`NumberWords`] for `treaty-numbers`, [`NormalizeWords`] for
 //! `treaty-normalize`, [`Identification`], [`StructureWords`] and [`TopicWords`] for
 //! `treaty-segment`, [`RuleWords`] for `treaty-extract`).
-//! No other crate's `src/` holds language-specific words (the tidy test in `tests/tidy.rs`
+//! No other crate's `src/` holds language-specific words (the tidy test of `treaty-tidy`
 //! checks it), so adding a language means adding one profile: see ARCHITECTURE.md,
 //! "Adding a language".
 //!

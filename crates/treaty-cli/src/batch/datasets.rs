@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 use treaty_schema::{article_rows, sha256_hex, treaty_rows};
-use treaty_schema::{cells, ARTICLE_TABLE, RATE_TABLE};
+use treaty_schema::{cells, DocumentReport, ARTICLE_TABLE, RATE_TABLE};
 
 use super::manifest::{InputEntry, Journal};
 use super::outcome::{failure_of_report, Failure, Outcome, Rendered};
@@ -36,27 +36,11 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
     };
     let path = crate::path_text::path_text(&file);
     let json_path = crate::output::json_path(out, &report.doc);
-    let mut json_sha256 = None;
-    if resumed {
-        json_sha256 = std::fs::read(&json_path).ok().map(|json| sha256_hex(&json));
+    let json_sha256 = if resumed {
+        std::fs::read(&json_path).ok().map(|json| sha256_hex(&json))
     } else {
-        let written = serde_json::to_vec(&report)
-            .map_err(anyhow::Error::from)
-            .and_then(|json| {
-                let hash = sha256_hex(&json);
-                journal.record(&InputEntry {
-                    doc: report.doc.clone(),
-                    path: path.clone(),
-                    bytes: std::fs::metadata(&file).ok().map(|meta| meta.len()),
-                    sha256: Some(input_sha256(&report)),
-                    outcome: "processed".to_string(),
-                    json_sha256: Some(hash.clone()),
-                })?;
-                json_sha256 = Some(hash);
-                write_atomic(&json_path, &json)
-            });
-        match written {
-            Ok(()) => {}
+        match write_json(&report, &file, &json_path, journal) {
+            Ok(hash) => Some(hash),
             // A name the file system refuses (on one that takes fewer bytes than
             // `output_stem` allows) is this document's problem; other I/O errors stop the run.
             Err(error) if error.chain().any(|cause| cause.is::<std::io::Error>()) => {
@@ -83,74 +67,8 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
                 })
             }
         }
-    }
-    let rendered = (|| -> anyhow::Result<Rendered> {
-        let mut rates_csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        let mut rates_jsonl = Vec::new();
-        for row in &report.rows {
-            write_cells(&mut rates_csv, cells(&RATE_TABLE, row), csv_raw)?;
-            serde_json::to_writer(&mut rates_jsonl, row)?;
-            rates_jsonl.push(b'\n');
-        }
-        let mut articles_csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        let mut articles_jsonl = Vec::new();
-        let articles = article_rows(&report);
-        for article in &articles {
-            write_cells(&mut articles_csv, cells(&ARTICLE_TABLE, article), csv_raw)?;
-            serde_json::to_writer(&mut articles_jsonl, article)?;
-            articles_jsonl.push(b'\n');
-        }
-        let mut treaties_csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        let mut treaties_jsonl = Vec::new();
-        for treaty in treaty_rows(&report) {
-            write_cells(&mut treaties_csv, treaty.cells(), csv_raw)?;
-            serde_json::to_writer(&mut treaties_jsonl, &treaty)?;
-            treaties_jsonl.push(b'\n');
-        }
-        let mut warnings_jsonl = Vec::new();
-        for warning in &report.warnings {
-            serde_json::to_writer(
-                &mut warnings_jsonl,
-                &WarningLine {
-                    doc: &report.doc,
-                    code: &warning.code,
-                    message: &warning.message,
-                    start: warning.start,
-                    end: warning.end,
-                },
-            )?;
-            warnings_jsonl.push(b'\n');
-        }
-        let failure = failure_of_report(&report, &path);
-        Ok(Rendered {
-            resumed,
-            rates_csv: rates_csv.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?,
-            rates_jsonl,
-            articles_csv: articles_csv
-                .into_inner()
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-            articles_jsonl,
-            treaties_csv: treaties_csv
-                .into_inner()
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-            treaties_jsonl,
-            n_rows: report.rows.len(),
-            n_articles: articles.len(),
-            n_warnings: report.warnings.len(),
-            warnings_jsonl,
-            warning_codes: report.warnings.iter().map(|w| w.code.clone()).collect(),
-            failure,
-            input_sha256: input_sha256(&report),
-            json_sha256,
-        })
-    })();
-    match rendered {
+    };
+    match rendered_lines(&report, &path, resumed, json_sha256, csv_raw) {
         Ok(rendered) => Outcome::Rendered(Box::new(rendered)),
         Err(error) => Outcome::Failed(Failure {
             doc: report.doc.clone(),
@@ -159,6 +77,102 @@ pub(super) fn render(outcome: Outcome, out: &Path, csv_raw: bool, journal: &Jour
             error: format!("cannot write its output: {error:#}"),
         }),
     }
+}
+
+/// Writes a document's JSON to `json_path`, recorded first in the run's `journal`; returns
+/// its hash.
+fn write_json(
+    report: &DocumentReport,
+    file: &Path,
+    json_path: &Path,
+    journal: &Journal,
+) -> anyhow::Result<String> {
+    let json = serde_json::to_vec(report)?;
+    let hash = sha256_hex(&json);
+    journal.record(&InputEntry {
+        doc: report.doc.clone(),
+        path: crate::path_text::path_text(file),
+        bytes: std::fs::metadata(file).ok().map(|meta| meta.len()),
+        sha256: Some(input_sha256(report)),
+        outcome: "processed".to_string(),
+        json_sha256: Some(hash.clone()),
+    })?;
+    write_atomic(json_path, &json)?;
+    Ok(hash)
+}
+
+/// A document's lines of every dataset, rendered.
+fn rendered_lines(
+    report: &DocumentReport,
+    path: &str,
+    resumed: bool,
+    json_sha256: Option<String>,
+    csv_raw: bool,
+) -> anyhow::Result<Rendered> {
+    let mut rates_csv = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    let mut rates_jsonl = Vec::new();
+    for row in &report.rows {
+        write_cells(&mut rates_csv, cells(&RATE_TABLE, row), csv_raw)?;
+        serde_json::to_writer(&mut rates_jsonl, row)?;
+        rates_jsonl.push(b'\n');
+    }
+    let mut articles_csv = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    let mut articles_jsonl = Vec::new();
+    let articles = article_rows(report);
+    for article in &articles {
+        write_cells(&mut articles_csv, cells(&ARTICLE_TABLE, article), csv_raw)?;
+        serde_json::to_writer(&mut articles_jsonl, article)?;
+        articles_jsonl.push(b'\n');
+    }
+    let mut treaties_csv = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    let mut treaties_jsonl = Vec::new();
+    for treaty in treaty_rows(report) {
+        write_cells(&mut treaties_csv, treaty.cells(), csv_raw)?;
+        serde_json::to_writer(&mut treaties_jsonl, &treaty)?;
+        treaties_jsonl.push(b'\n');
+    }
+    let mut warnings_jsonl = Vec::new();
+    for warning in &report.warnings {
+        serde_json::to_writer(
+            &mut warnings_jsonl,
+            &WarningLine {
+                doc: &report.doc,
+                code: &warning.code,
+                message: &warning.message,
+                start: warning.start,
+                end: warning.end,
+            },
+        )?;
+        warnings_jsonl.push(b'\n');
+    }
+    let failure = failure_of_report(report, path);
+    Ok(Rendered {
+        resumed,
+        rates_csv: rates_csv.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?,
+        rates_jsonl,
+        articles_csv: articles_csv
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("{e}"))?,
+        articles_jsonl,
+        treaties_csv: treaties_csv
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("{e}"))?,
+        treaties_jsonl,
+        n_rows: report.rows.len(),
+        n_articles: articles.len(),
+        n_warnings: report.warnings.len(),
+        warnings_jsonl,
+        warning_codes: report.warnings.iter().map(|w| w.code.clone()).collect(),
+        failure,
+        input_sha256: input_sha256(report),
+        json_sha256,
+    })
 }
 
 /// SHA-256 of a document's input bytes: of the PDF for a PDF, else of the text file.

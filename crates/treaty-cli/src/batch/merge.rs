@@ -404,26 +404,131 @@ struct Known {
     held_back: Option<Box<DocumentReport>>,
 }
 
+/// `treaty merge`: the shards of one run put back together into the output of the whole run.
 pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    let (mut shards, seen) = read_shards(&args.shards)?;
+    let placed = whole_list(&shards)?;
+    let out = &args.out;
+    let _lock = take_merge_folder(out, &seen, &placed, args.force)?;
+    let pool = worker_pool(job_count(args.jobs))?;
+    let Linking { again, held_back } = linking(&pool, &shards, &placed)?;
+    let settings = shards[0].manifest.settings.clone();
+    if !again.is_empty() {
+        check_can_process_again(&shards[0], &placed, &again)?;
+    }
+    // The order of a run: the documents in input order, the held-back protocols after them.
+    let order: Vec<usize> = (0..placed.len())
+        .filter(|place| !held_back.contains(place))
+        .chain((0..placed.len()).filter(|place| held_back.contains(place)))
+        .collect();
+    let failure_of = failures_of(&mut shards, &placed)?;
+    let mut manifest = merged_manifest(&shards, out)?;
+    let first = &shards[0].manifest;
+    let journal = Journal::create(out, first.rules_fingerprint.clone())?;
+    // What an earlier run or merge left there, report and kept texts too (as `--force`).
+    set_aside_previous(out, true)?;
+    let parquet = settings.as_ref().is_some_and(|s| s.parquet);
+    let mut datasets = DatasetFiles::create(out, parquet)?;
+    let work = MergeWork {
+        shards: &shards,
+        placed: &placed,
+        failure_of: &failure_of,
+        again: &again,
+        out,
+        csv_raw: settings.as_ref().is_some_and(|s| s.csv_raw),
+        process_settings: super::process::pipeline_settings(
+            settings
+                .as_ref()
+                .map_or(IngestConfig::default().max_bytes, |s| s.max_bytes),
+        ),
+        time_limit: Duration::from_secs_f64(settings.as_ref().map_or(0.0, |s| s.time_limit)),
+        journal: &journal,
+    };
+    let mut entries: Vec<Option<InputEntry>> = (0..placed.len()).map(|_| None).collect();
+    let mut counts = Counts::default();
+    for chunk in order.chunks(CHUNK) {
+        let outcomes: Vec<(usize, anyhow::Result<Outcome>)> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|&place| (place, work.outcome(place)))
+                .collect()
+        });
+        for (place, outcome) in outcomes {
+            counts.documents += 1;
+            entries[place] = Some(work.take(place, outcome?, &mut counts, &mut datasets)?);
+        }
+    }
+    for shard in &shards {
+        for failure in &shard.skipped {
+            datasets.append_failure(failure)?;
+        }
+    }
+    datasets.commit()?;
+    finish_merged_manifest(&mut manifest, &shards, entries, &mut counts);
+    manifest
+        .write(out)
+        .with_context(|| format!("cannot write {}", out.join(MANIFEST_FILE).display()))?;
+    drop(journal);
+    Journal::remove(out);
+    if !args.quiet {
+        eprintln!(
+            "merged {} shards: {} documents, {} articles, {} rows, {} warnings, {} failed, {} skipped \
+             ({} protocols processed again with a treaty of another shard) in {:.2}s -> {}",
+            shards.len(),
+            counts.documents,
+            counts.articles,
+            counts.rows,
+            counts.warnings,
+            counts.failed,
+            counts.skipped,
+            again.len(),
+            started.elapsed().as_secs_f64(),
+            out.display()
+        );
+    }
+    if shards[0].report {
+        let report = crate::report::ReportArgs {
+            inputs: Vec::new(),
+            out: out.clone(),
+            fixtures: PathBuf::from("fixtures"),
+            jobs: args.jobs,
+            quiet: args.quiet,
+            input_list: Some(report_inputs(&placed, &failure_of)),
+        };
+        return crate::report::report(report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shards' folders read and checked to be the shards of one run, in shard order, with
+/// the canonical paths of the folders given.
+fn read_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<ShardFolder>, HashSet<PathBuf>)> {
     let mut seen = HashSet::new();
-    for folder in &args.shards {
+    for folder in folders {
         let canonical = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.clone());
         if !seen.insert(canonical) {
             return Err(refuse(folder, "it is given twice"));
         }
     }
-    let mut shards = args
-        .shards
+    let mut shards = folders
         .iter()
         .map(|folder| read_shard(folder))
         .collect::<anyhow::Result<Vec<_>>>()?;
     check_alike(&shards)?;
     check_partition(&shards)?;
     shards.sort_by_key(|shard| shard.shard.index);
-    let placed = whole_list(&shards)?;
+    Ok((shards, seen))
+}
 
-    let out = &args.out;
+/// The merge's output folder `out` (none of the shards, `seen`), created, locked and cleared of
+/// the JSON of documents in no shard (with `force`); the lock is held while it is kept.
+fn take_merge_folder(
+    out: &Path,
+    seen: &HashSet<PathBuf>,
+    placed: &[Placed],
+    force: bool,
+) -> anyhow::Result<super::manifest::OutputLock> {
     if let Ok(canonical) = std::fs::canonicalize(out) {
         if seen.contains(&canonical) {
             anyhow::bail!(
@@ -434,7 +539,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     }
     std::fs::create_dir_all(out)
         .with_context(|| format!("cannot create output folder {}", out.display()))?;
-    let _lock = match lock_output(out)? {
+    let lock = match lock_output(out)? {
         Ok(lock) => lock,
         Err(message) => anyhow::bail!(message),
     };
@@ -442,7 +547,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let docs: HashSet<String> = placed.iter().map(|p| p.entry.doc.clone()).collect();
     let others = other_documents(out, &docs);
     if !others.is_empty() {
-        if !args.force {
+        if !force {
             anyhow::bail!(
                 "{} already holds the JSON of {} documents that are in no shard ({}); use --force \
                  to delete their JSON, or another --out folder",
@@ -457,8 +562,25 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("cannot remove {}", path.display()))?;
         }
     }
+    Ok(lock)
+}
 
-    let pool = worker_pool(job_count(args.jobs))?;
+/// How the merge links protocols to the treaties they amend.
+struct Linking {
+    /// The held-back protocols processed again, with the treaty the whole run links them to.
+    again: HashMap<usize, Option<LinkedTreaty>>,
+    /// The places of the protocols held back for the batch's treaties.
+    held_back: HashSet<usize>,
+}
+
+/// The treaties every document offers and the protocols held back for them; a held-back
+/// protocol is processed again where its shard linked it otherwise than the whole run does
+/// (the treaty it amends was in another shard).
+fn linking(
+    pool: &rayon::ThreadPool,
+    shards: &[ShardFolder],
+    placed: &[Placed],
+) -> anyhow::Result<Linking> {
     // First pass: the treaties every document offers, and the protocols held back for them.
     let known: Vec<Option<Known>> = pool.install(|| {
         placed
@@ -495,8 +617,6 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
                 .collect()
         })
         .collect();
-    // A held-back protocol is processed again where its shard linked it otherwise than the
-    // whole run does (the treaty it amends was in another shard).
     let mut again: HashMap<usize, Option<LinkedTreaty>> = HashMap::new();
     for (place, (p, k)) in placed.iter().zip(&known).enumerate() {
         let Some(report) = k.as_ref().and_then(|k| k.held_back.as_deref()) else {
@@ -507,23 +627,20 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
             again.insert(place, whole.cloned());
         }
     }
-    let settings = shards[0].manifest.settings.clone();
-    if !again.is_empty() {
-        check_can_process_again(&shards[0], &placed, &again)?;
-    }
     let held_back: HashSet<usize> = known
         .iter()
         .enumerate()
         .filter(|(_, k)| k.as_ref().is_some_and(|k| k.held_back.is_some()))
         .map(|(place, _)| place)
         .collect();
-    drop(known);
-    // The order of a run: the documents in input order, the held-back protocols after them.
-    let order: Vec<usize> = (0..placed.len())
-        .filter(|place| !held_back.contains(place))
-        .chain((0..placed.len()).filter(|place| held_back.contains(place)))
-        .collect();
-    // Each failed input's line of its shard's failures.jsonl, in order.
+    Ok(Linking { again, held_back })
+}
+
+/// Each failed input's line of its shard's failures.jsonl, in order.
+fn failures_of(
+    shards: &mut [ShardFolder],
+    placed: &[Placed],
+) -> anyhow::Result<HashMap<usize, Failure>> {
     let mut failure_of: HashMap<usize, Failure> = HashMap::new();
     for (place, p) in placed.iter().enumerate() {
         if p.entry.outcome != "failed" {
@@ -544,8 +661,11 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
             })?;
         failure_of.insert(place, failure);
     }
+    Ok(failure_of)
+}
 
-    // The merged run's manifest: `running` until the datasets are in place.
+/// The merged run's manifest, written: `running` until the datasets are in place.
+fn merged_manifest(shards: &[ShardFolder], out: &Path) -> anyhow::Result<Manifest> {
     let first = &shards[0].manifest;
     let mut manifest = first.clone();
     manifest.shard = None;
@@ -563,118 +683,18 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     manifest
         .write(out)
         .with_context(|| format!("cannot write {}", out.join(MANIFEST_FILE).display()))?;
-    let journal = Journal::create(out, first.rules_fingerprint.clone())?;
-    // What an earlier run or merge left there, report and kept texts too (as `--force`).
-    set_aside_previous(out, true)?;
-    let parquet = settings.as_ref().is_some_and(|s| s.parquet);
-    let mut datasets = DatasetFiles::create(out, parquet)?;
-    let csv_raw = settings.as_ref().is_some_and(|s| s.csv_raw);
-    let process_settings = super::process::pipeline_settings(
-        settings
-            .as_ref()
-            .map_or(IngestConfig::default().max_bytes, |s| s.max_bytes),
-    );
-    let time_limit = Duration::from_secs_f64(settings.as_ref().map_or(0.0, |s| s.time_limit));
+    Ok(manifest)
+}
 
-    let mut entries: Vec<Option<InputEntry>> = (0..placed.len()).map(|_| None).collect();
-    let mut counts = Counts::default();
-    for chunk in order.chunks(CHUNK) {
-        let outcomes: Vec<(usize, anyhow::Result<Outcome>)> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|&place| {
-                    let p = &placed[place];
-                    let outcome = if let Some(failure) = failure_of.get(&place) {
-                        Ok(Outcome::Failed(Failure {
-                            doc: failure.doc.clone(),
-                            path: failure.path.clone(),
-                            severity: failure.severity,
-                            error: failure.error.clone(),
-                        }))
-                    } else if let Some(linked) = again.get(&place) {
-                        let settings = Settings {
-                            amended_treaty: linked.clone().map(std::sync::Arc::new),
-                            ..process_settings.clone()
-                        };
-                        let input = Input::File {
-                            path: PathBuf::from(&p.entry.path),
-                            doc: p.entry.doc.clone(),
-                        };
-                        let outcome =
-                            process_input(&input, out, &settings, Some(time_limit), false);
-                        Ok(render(outcome, out, csv_raw, &journal))
-                    } else {
-                        copy_document(&shards[p.shard], &p.entry, out)
-                            .map(|outcome| render(outcome, out, csv_raw, &journal))
-                    };
-                    (place, outcome)
-                })
-                .collect()
-        });
-        for (place, outcome) in outcomes {
-            let p = &placed[place];
-            counts.documents += 1;
-            match outcome? {
-                Outcome::Rendered(rendered) => {
-                    let entry = if again.contains_key(&place) {
-                        if Some(&rendered.input_sha256) != p.entry.sha256.as_ref() {
-                            return Err(refuse(
-                                &shards[p.shard].folder,
-                                format!(
-                                    "{} changed since the shard read it, and the protocol it holds \
-                                     must be processed again with the treaty of another shard; run \
-                                     the shards again",
-                                    p.entry.path
-                                ),
-                            ));
-                        }
-                        InputEntry {
-                            outcome: "processed".to_string(),
-                            json_sha256: rendered.json_sha256.clone(),
-                            ..p.entry.clone()
-                        }
-                    } else {
-                        p.entry.clone()
-                    };
-                    counts.resumed += usize::from(entry.outcome == "resumed");
-                    counts.articles += rendered.n_articles;
-                    counts.rows += rendered.n_rows;
-                    counts.warnings += rendered.n_warnings;
-                    datasets.append_document(&rendered)?;
-                    if let Some(failure) = &rendered.failure {
-                        counts.failed += 1;
-                        datasets.append_failure(failure)?;
-                    }
-                    entries[place] = Some(entry);
-                }
-                Outcome::Failed(failure) if failure_of.contains_key(&place) => {
-                    counts.failed += 1;
-                    datasets.append_failure(&failure)?;
-                    entries[place] = Some(p.entry.clone());
-                }
-                Outcome::Failed(failure) => {
-                    return Err(refuse(
-                        &shards[p.shard].folder,
-                        format!("{}: {}", failure.path, failure.error),
-                    ))
-                }
-                Outcome::Unwritable(error) => {
-                    return Err(error.context("the merge stopped and its datasets were not written"))
-                }
-                Outcome::Done(..) | Outcome::Skipped => {
-                    unreachable!("render turns every processed document into Rendered")
-                }
-            }
-        }
-    }
-    for shard in &shards {
-        for failure in &shard.skipped {
-            datasets.append_failure(failure)?;
-        }
-    }
-    datasets.commit()?;
+/// The merged manifest made complete: its inputs (the skipped files last), counts and OCR.
+fn finish_merged_manifest(
+    manifest: &mut Manifest,
+    shards: &[ShardFolder],
+    entries: Vec<Option<InputEntry>>,
+    counts: &mut Counts,
+) {
     manifest.inputs = entries.into_iter().flatten().collect();
-    for shard in &shards {
+    for shard in shards {
         let skipped = shard
             .manifest
             .inputs
@@ -690,39 +710,111 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         .fold(OcrCounts::of_this_process(), |sum, s| sum + s.manifest.ocr);
     manifest.status = "complete".to_string();
     manifest.ended = shards.iter().filter_map(|s| s.manifest.ended.clone()).max();
-    manifest
-        .write(out)
-        .with_context(|| format!("cannot write {}", out.join(MANIFEST_FILE).display()))?;
-    drop(journal);
-    Journal::remove(out);
-    if !args.quiet {
-        eprintln!(
-            "merged {} shards: {} documents, {} articles, {} rows, {} warnings, {} failed, {} skipped \
-             ({} protocols processed again with a treaty of another shard) in {:.2}s -> {}",
-            shards.len(),
-            counts.documents,
-            counts.articles,
-            counts.rows,
-            counts.warnings,
-            counts.failed,
-            counts.skipped,
-            again.len(),
-            started.elapsed().as_secs_f64(),
-            out.display()
-        );
+}
+
+/// What the merge's workers share.
+struct MergeWork<'m> {
+    shards: &'m [ShardFolder],
+    placed: &'m [Placed],
+    failure_of: &'m HashMap<usize, Failure>,
+    again: &'m HashMap<usize, Option<LinkedTreaty>>,
+    out: &'m Path,
+    csv_raw: bool,
+    process_settings: Settings<'static>,
+    time_limit: Duration,
+    journal: &'m Journal,
+}
+
+impl MergeWork<'_> {
+    /// The outcome of the input at `place`: its failure again, the protocol processed again
+    /// with the treaty of another shard, or its JSON copied from its shard; rendered.
+    fn outcome(&self, place: usize) -> anyhow::Result<Outcome> {
+        let p = &self.placed[place];
+        let (out, csv_raw, journal) = (self.out, self.csv_raw, self.journal);
+        if let Some(failure) = self.failure_of.get(&place) {
+            Ok(Outcome::Failed(Failure {
+                doc: failure.doc.clone(),
+                path: failure.path.clone(),
+                severity: failure.severity,
+                error: failure.error.clone(),
+            }))
+        } else if let Some(linked) = self.again.get(&place) {
+            let settings = Settings {
+                amended_treaty: linked.clone().map(std::sync::Arc::new),
+                ..self.process_settings.clone()
+            };
+            let input = Input::File {
+                path: PathBuf::from(&p.entry.path),
+                doc: p.entry.doc.clone(),
+            };
+            let outcome = process_input(&input, out, &settings, Some(self.time_limit), false);
+            Ok(render(outcome, out, csv_raw, journal))
+        } else {
+            copy_document(&self.shards[p.shard], &p.entry, out)
+                .map(|outcome| render(outcome, out, csv_raw, journal))
+        }
     }
-    if shards[0].report {
-        let report = crate::report::ReportArgs {
-            inputs: Vec::new(),
-            out: out.clone(),
-            fixtures: PathBuf::from("fixtures"),
-            jobs: args.jobs,
-            quiet: args.quiet,
-            input_list: Some(report_inputs(&placed, &failure_of)),
-        };
-        return crate::report::report(report);
+
+    /// The outcome of the input at `place` counted and added to the datasets; its manifest
+    /// entry.
+    fn take(
+        &self,
+        place: usize,
+        outcome: Outcome,
+        counts: &mut Counts,
+        datasets: &mut DatasetFiles,
+    ) -> anyhow::Result<InputEntry> {
+        let p = &self.placed[place];
+        match outcome {
+            Outcome::Rendered(rendered) => {
+                let entry = if self.again.contains_key(&place) {
+                    if Some(&rendered.input_sha256) != p.entry.sha256.as_ref() {
+                        return Err(refuse(
+                            &self.shards[p.shard].folder,
+                            format!(
+                                "{} changed since the shard read it, and the protocol it holds \
+                                 must be processed again with the treaty of another shard; run \
+                                 the shards again",
+                                p.entry.path
+                            ),
+                        ));
+                    }
+                    InputEntry {
+                        outcome: "processed".to_string(),
+                        json_sha256: rendered.json_sha256.clone(),
+                        ..p.entry.clone()
+                    }
+                } else {
+                    p.entry.clone()
+                };
+                counts.resumed += usize::from(entry.outcome == "resumed");
+                counts.articles += rendered.n_articles;
+                counts.rows += rendered.n_rows;
+                counts.warnings += rendered.n_warnings;
+                datasets.append_document(&rendered)?;
+                if let Some(failure) = &rendered.failure {
+                    counts.failed += 1;
+                    datasets.append_failure(failure)?;
+                }
+                Ok(entry)
+            }
+            Outcome::Failed(failure) if self.failure_of.contains_key(&place) => {
+                counts.failed += 1;
+                datasets.append_failure(&failure)?;
+                Ok(p.entry.clone())
+            }
+            Outcome::Failed(failure) => Err(refuse(
+                &self.shards[p.shard].folder,
+                format!("{}: {}", failure.path, failure.error),
+            )),
+            Outcome::Unwritable(error) => {
+                Err(error.context("the merge stopped and its datasets were not written"))
+            }
+            Outcome::Done(..) | Outcome::Skipped => {
+                unreachable!("render turns every processed document into Rendered")
+            }
+        }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// A document processed again needs the build that ran the shards (a protocol's rows are the

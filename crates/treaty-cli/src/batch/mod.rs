@@ -175,6 +175,113 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         );
         return Ok(ExitCode::from(1));
     }
+    let RunInputs {
+        inputs,
+        conflict,
+        unsupported,
+        shard_entry,
+    } = run_inputs(args, collected);
+    let n_pdf_inputs = pdf_count(&inputs);
+    let jobs = job_count(args.jobs);
+    if let Some(code) = take_output_folder(args, &inputs, held)? {
+        return Ok(code);
+    }
+    // The manifest of the earlier run (what --resume may trust), then this run's.
+    let fingerprint = rules_fingerprint();
+    let trusted = trusted_entries(&args.out, &fingerprint);
+    let mut manifest = start_manifest(args, &inputs, &trusted, &fingerprint, shard_entry)?;
+    let journal = Journal::create(&args.out, fingerprint.clone())?;
+    let pool = worker_pool(jobs)?;
+    let progress = progress_bar(args, &inputs);
+    let settings = process::pipeline_settings(args.max_bytes);
+    let set_aside = set_aside_earlier_datasets(args)?;
+    let datasets = DatasetFiles::create(&args.out, args.format == DatasetFormat::Parquet)?;
+    let interrupt = Interrupt::install();
+    let mut tally = Tally::new(args, &inputs, &conflict, &progress, datasets);
+    let work = Work {
+        args,
+        settings: &settings,
+        trusted: &trusted,
+        conflict: &conflict,
+        journal: &journal,
+        interrupt: &interrupt,
+        progress: &progress,
+    };
+    let (known_treaties, deferred_outcomes) = work.process_inputs(&pool, &inputs, &mut tally)?;
+    // Protocols whose treaty is another document: processed again with that treaty's article
+    // topics, once every document's treaties are known, and written after the others.
+    if !interrupt.fired() {
+        let outcomes = work.process_deferred(&pool, &inputs, deferred_outcomes, &known_treaties);
+        for (index, outcome) in outcomes {
+            tally.handle(index, outcome)?;
+        }
+    }
+    let Tally {
+        datasets,
+        entries,
+        counts,
+        written_docs,
+        failed_docs,
+        ..
+    } = tally;
+    for doc in failed_docs
+        .iter()
+        .filter(|doc| !written_docs.contains(*doc))
+    {
+        // Best effort: the failure is in failures.jsonl either way.
+        let _ = std::fs::remove_file(crate::output::json_path(&args.out, doc));
+    }
+    progress.finish_and_clear();
+    manifest.inputs = manifest_inputs(&inputs, entries);
+    manifest.counts = counts.of_manifest(unsupported.len());
+    manifest.ocr = manifest::OcrCounts::of_this_process();
+    let finished = Finished {
+        args,
+        n_inputs: inputs.len(),
+        set_aside,
+        n_skipped: unsupported.len(),
+    };
+    if interrupt.fired() {
+        return finished.interrupted(manifest, datasets, journal, &counts, written_docs.len());
+    }
+    finished.complete(manifest, datasets, journal, &unsupported)?;
+    if !args.quiet {
+        finished.print_summary(&counts, started, n_pdf_inputs);
+    }
+    let skipped_fail = finished.n_skipped > 0 && !args.skip_unsupported;
+    Ok(if counts.failed > 0 || skipped_fail {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// How many of `inputs` are PDF files.
+fn pdf_count(inputs: &[Input]) -> usize {
+    inputs
+        .iter()
+        .filter(|input| {
+            input
+                .path()
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
+        })
+        .count()
+}
+
+/// The inputs of a run, as its arguments and `--shard` name them.
+struct RunInputs {
+    inputs: Vec<Input>,
+    /// Per input, why it fails before it is read (see [`name_conflicts`]).
+    conflict: Vec<Option<&'static str>>,
+    /// Files of a format that is not text, with their lines for failures.jsonl.
+    unsupported: Vec<(PathBuf, Failure)>,
+    shard_entry: Option<manifest::ShardEntry>,
+}
+
+/// The inputs of a run from what its arguments collected, the files of a format that is not
+/// text named on the terminal.
+fn run_inputs(args: &RunArgs, collected: crate::inputs::Collected) -> RunInputs {
     if !args.quiet {
         for skipped in collected
             .skipped
@@ -232,16 +339,21 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
             .map(|(_, pair)| pair)
             .unzip(),
     };
-    let n_pdf_inputs = inputs
-        .iter()
-        .filter(|input| {
-            input
-                .path()
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
-        })
-        .count();
-    let jobs = job_count(args.jobs);
+    RunInputs {
+        inputs,
+        conflict,
+        unsupported,
+        shard_entry,
+    }
+}
+
+/// Creates and locks the output folder (the lock kept in `held`), and clears it of what this
+/// run does not write; an exit code when the run cannot go on there.
+fn take_output_folder(
+    args: &RunArgs,
+    inputs: &[Input],
+    held: &mut Option<OutputLock>,
+) -> anyhow::Result<Option<ExitCode>> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create output folder {}", args.out.display()))?;
     // Held until the run returns: a second run into this folder stops here.
@@ -249,43 +361,51 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         Ok(lock) => Some(lock),
         Err(message) => {
             eprintln!("treaty: {message}");
-            return Ok(ExitCode::from(2));
+            return Ok(Some(ExitCode::from(2)));
         }
     };
     remove_stale_temporary_files(&args.out);
     let run_docs: HashSet<String> = inputs.iter().map(Input::doc).collect();
     let others = other_documents(&args.out, &run_docs);
-    if !others.is_empty() {
-        if !args.force {
-            eprintln!(
-                "treaty: {} already holds the JSON of {} documents that are not inputs of this run ({}); \
-                 the datasets of this run would leave them out. Use --force to delete their JSON, \
-                 or another --out folder.",
-                args.out.display(),
-                others.len(),
-                name_list(&others)
-            );
-            return Ok(ExitCode::from(2));
-        }
-        for doc in &others {
-            let path = crate::output::json_path(&args.out, doc);
-            std::fs::remove_file(&path)
-                .with_context(|| format!("cannot remove {}", path.display()))?;
-        }
-        if !args.quiet {
-            eprintln!(
-                "treaty: --force: removed from {} the JSON of {} documents that are not inputs of this run ({})",
-                args.out.display(),
-                others.len(),
-                name_list(&others)
-            );
-        }
+    if others.is_empty() {
+        return Ok(None);
     }
-    // The manifest of the earlier run (what --resume may trust), then this run's, `running`
-    // until its end, so a run killed on the way leaves no claim that the datasets are whole.
-    let fingerprint = rules_fingerprint();
-    let trusted = trusted_entries(&args.out, &fingerprint);
-    let mut manifest = Manifest::start(fingerprint.clone());
+    if !args.force {
+        eprintln!(
+            "treaty: {} already holds the JSON of {} documents that are not inputs of this run ({}); \
+             the datasets of this run would leave them out. Use --force to delete their JSON, \
+             or another --out folder.",
+            args.out.display(),
+            others.len(),
+            name_list(&others)
+        );
+        return Ok(Some(ExitCode::from(2)));
+    }
+    for doc in &others {
+        let path = crate::output::json_path(&args.out, doc);
+        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
+    }
+    if !args.quiet {
+        eprintln!(
+            "treaty: --force: removed from {} the JSON of {} documents that are not inputs of this run ({})",
+            args.out.display(),
+            others.len(),
+            name_list(&others)
+        );
+    }
+    Ok(None)
+}
+
+/// This run's manifest, written `running` until its end, so a run killed on the way leaves no
+/// claim that the datasets are whole.
+fn start_manifest(
+    args: &RunArgs,
+    inputs: &[Input],
+    trusted: &std::collections::HashMap<String, InputEntry>,
+    fingerprint: &str,
+    shard_entry: Option<manifest::ShardEntry>,
+) -> anyhow::Result<Manifest> {
+    let mut manifest = Manifest::start(fingerprint.to_string());
     manifest.settings = Some(run_settings(args));
     manifest.shard = shard_entry;
     // What --resume may trust stays listed while this run is under way, so a run killed on
@@ -301,13 +421,16 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         )
     })?;
     manifest.inputs.clear();
-    let journal = Journal::create(&args.out, fingerprint.clone())?;
-    let pool = worker_pool(jobs)?;
+    Ok(manifest)
+}
+
+/// The progress bar of a run over `inputs`, hidden when quiet or not on a terminal.
+fn progress_bar(args: &RunArgs, inputs: &[Input]) -> ProgressBar {
     let total_bytes: u64 = inputs
         .iter()
         .map(|i| std::fs::metadata(i.path()).map_or(0, |m| m.len()))
         .sum();
-    let progress = if args.quiet || !std::io::stderr().is_terminal() {
+    if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
         let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
@@ -317,11 +440,13 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         );
         crate::ocr::show_progress_on(bar.clone());
         bar
-    };
-    let settings = process::pipeline_settings(args.max_bytes);
+    }
+}
 
-    // The earlier run's datasets are set aside, so a run that stops before its end leaves no
-    // datasets that disagree with the JSON beside them; they go when this run commits.
+/// The earlier run's datasets are set aside, so a run that stops before its end leaves no
+/// datasets that disagree with the JSON beside them; they go when this run commits. Returns
+/// how many were set aside.
+fn set_aside_earlier_datasets(args: &RunArgs) -> anyhow::Result<usize> {
     let set_aside = set_aside_previous(&args.out, args.force)?;
     if set_aside > 0 && !args.quiet {
         eprintln!(
@@ -334,85 +459,89 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
             crate::terminal::path(&args.out.join(PREVIOUS_FOLDER))
         );
     }
-    let mut datasets = DatasetFiles::create(&args.out, args.format == DatasetFormat::Parquet)?;
+    Ok(set_aside)
+}
 
-    // Per input, its line in the manifest.
-    let mut entries: Vec<Option<InputEntry>> = vec![None; inputs.len()];
+/// What a run counts, for its manifest and its summary.
+#[derive(Default)]
+struct RunCounts {
+    documents: usize,
+    failed: usize,
+    articles: usize,
+    rows: usize,
+    warnings: usize,
+    resumed: usize,
+    /// Per warning code, how many and the documents that have one (for the summary).
+    warnings_by_code: BTreeMap<String, (usize, Vec<String>)>,
+}
 
-    let interrupt = Interrupt::install();
-    let (mut n_documents, mut n_failed, mut n_articles, mut n_rows, mut n_warnings, mut n_resumed) =
-        (0, 0, 0, 0, 0, 0);
-    // Documents whose JSON this run wrote or kept, and documents that failed: an earlier
-    // run's JSON of a document that fails now is removed, so the folder agrees with the
-    // datasets.
-    let mut written_docs = HashSet::new();
-    let mut failed_docs = Vec::new();
-    // Per warning code, how many and the documents that have one (for the summary).
-    let mut warnings_by_code: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
-    // What becomes of each document's outcome, in the order they are handed over: counted,
-    // its dataset lines appended, its manifest entry kept.
-    let mut handle = |index: usize, outcome: Outcome| -> anyhow::Result<()> {
-        if !matches!(outcome, Outcome::Skipped) {
-            n_documents += 1;
+impl RunCounts {
+    /// The counts as the manifest records them, with `skipped` files of other formats.
+    fn of_manifest(&self, skipped: usize) -> manifest::Counts {
+        manifest::Counts {
+            documents: self.documents,
+            resumed: self.resumed,
+            articles: self.articles,
+            rows: self.rows,
+            warnings: self.warnings,
+            failed: self.failed,
+            skipped,
         }
-        progress.set_message(format!("{n_documents}/{} documents", inputs.len()));
+    }
+}
+
+/// What becomes of each document's outcome, in the order they are handed over: counted, its
+/// dataset lines appended, its manifest entry kept.
+struct Tally<'r> {
+    args: &'r RunArgs,
+    inputs: &'r [Input],
+    conflict: &'r [Option<&'static str>],
+    progress: &'r ProgressBar,
+    datasets: DatasetFiles,
+    /// Per input, its line in the manifest.
+    entries: Vec<Option<InputEntry>>,
+    counts: RunCounts,
+    /// Documents whose JSON this run wrote or kept, and documents that failed: an earlier
+    /// run's JSON of a document that fails now is removed, so the folder agrees with the
+    /// datasets.
+    written_docs: HashSet<String>,
+    failed_docs: Vec<String>,
+}
+
+impl<'r> Tally<'r> {
+    fn new(
+        args: &'r RunArgs,
+        inputs: &'r [Input],
+        conflict: &'r [Option<&'static str>],
+        progress: &'r ProgressBar,
+        datasets: DatasetFiles,
+    ) -> Tally<'r> {
+        Tally {
+            args,
+            inputs,
+            conflict,
+            progress,
+            datasets,
+            entries: vec![None; inputs.len()],
+            counts: RunCounts::default(),
+            written_docs: HashSet::new(),
+            failed_docs: Vec::new(),
+        }
+    }
+
+    /// Takes the outcome of input `index`.
+    fn handle(&mut self, index: usize, outcome: Outcome) -> anyhow::Result<()> {
+        if !matches!(outcome, Outcome::Skipped) {
+            self.counts.documents += 1;
+        }
+        self.progress.set_message(format!(
+            "{}/{} documents",
+            self.counts.documents,
+            self.inputs.len()
+        ));
         match outcome {
-            Outcome::Rendered(rendered) => {
-                written_docs.insert(inputs[index].doc());
-                entries[index] = Some(InputEntry {
-                    doc: inputs[index].doc(),
-                    path: crate::path_text::path_text(inputs[index].path()),
-                    bytes: std::fs::metadata(inputs[index].path())
-                        .ok()
-                        .map(|m| m.len()),
-                    sha256: Some(rendered.input_sha256.clone()),
-                    outcome: if rendered.resumed {
-                        "resumed"
-                    } else {
-                        "processed"
-                    }
-                    .to_string(),
-                    json_sha256: rendered.json_sha256.clone(),
-                });
-                n_resumed += usize::from(rendered.resumed);
-                datasets.append_document(&rendered)?;
-                n_rows += rendered.n_rows;
-                n_articles += rendered.n_articles;
-                n_warnings += rendered.n_warnings;
-                for code in &rendered.warning_codes {
-                    let (count, docs) = warnings_by_code.entry(code.clone()).or_default();
-                    *count += 1;
-                    let doc = inputs[index].doc();
-                    if docs.last() != Some(&doc) {
-                        docs.push(doc);
-                    }
-                }
-                if let Some(failure) = rendered.failure {
-                    n_failed += 1;
-                    if !args.quiet {
-                        print_failure(&progress, &failure);
-                    }
-                    datasets.append_failure(&failure)?;
-                }
-            }
-            Outcome::Failed(failure) => {
-                n_failed += 1;
-                entries[index] = Some(InputEntry {
-                    doc: failure.doc.clone(),
-                    path: failure.path.clone(),
-                    bytes: std::fs::metadata(inputs[index].path())
-                        .ok()
-                        .map(|m| m.len()),
-                    sha256: file_sha256(inputs[index].path(), args.max_bytes),
-                    outcome: "failed".to_string(),
-                    json_sha256: None,
-                });
-                if conflict[index].is_none() {
-                    failed_docs.push(failure.doc.clone());
-                }
-                print_failure(&progress, &failure);
-                datasets.append_failure(&failure)?;
-            }
+            Outcome::Rendered(rendered) => self.rendered(index, *rendered)?,
+            Outcome::Failed(failure) => self.failed(index, failure)?,
             Outcome::Unwritable(error) => {
                 // A full disk or a read-only folder is no fault of the document: the run
                 // stops, as it would at the datasets, instead of failing every document.
@@ -426,138 +555,72 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
             }
         }
         Ok(())
-    };
-    // The treaties of the documents processed, and the protocols waiting for them.
-    let mut known_treaties: Vec<LinkedTreaty> = Vec::new();
-    let mut deferred_outcomes: Vec<(usize, Outcome)> = Vec::new();
-    for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
-        if interrupt.fired() {
-            break;
-        }
-        // Workers process, serialize and write each document's JSON; the main thread only
-        // appends the rendered dataset lines, in input order.
-        let outcomes: Vec<(Outcome, Vec<LinkedTreaty>, bool)> = pool.install(|| {
-            chunk
-                .par_iter()
-                .enumerate()
-                .map(|(offset, input)| {
-                    if interrupt.fired() {
-                        return (Outcome::Skipped, Vec::new(), false);
-                    }
-                    let _working = interrupt.working(chunk_index * CHUNK + offset, input.path());
-                    let outcome = if let Some(error) = conflict[chunk_index * CHUNK + offset] {
-                        let failure = Failure {
-                            doc: crate::inputs::doc_name(input.path()),
-                            path: crate::path_text::path_text(input.path()),
-                            severity: "error",
-                            error: error.to_string(),
-                        };
-                        (Outcome::Failed(failure), Vec::new(), false)
-                    } else {
-                        // --resume trusts a document's JSON only when the earlier run's
-                        // manifest is of these rules and lists the same input and JSON hashes.
-                        let trusted = trusted.get(&input.doc()).filter(|_| args.resume);
-                        let outcome = process_input(
-                            input,
-                            &args.out,
-                            &settings,
-                            Some(args.time_limit),
-                            trusted.is_some(),
-                        );
-                        let outcome = match (outcome, trusted) {
-                            (Outcome::Done(report, true, path), Some(entry))
-                                if entry_matches(entry, &report, &args.out) =>
-                            {
-                                Outcome::Done(report, true, path)
-                            }
-                            (Outcome::Done(_, true, _), _) => process_input(
-                                input,
-                                &args.out,
-                                &settings,
-                                Some(args.time_limit),
-                                false,
-                            ),
-                            (outcome, _) => outcome,
-                        };
-                        let treaties = match &outcome {
-                            Outcome::Done(report, ..) => link::treaties_of(report),
-                            _ => Vec::new(),
-                        };
-                        match outcome {
-                            // A protocol whose treaty is not in it waits for the batch's.
-                            Outcome::Done(report, resumed, path)
-                                if link::wanted_treaty(&report).is_some() =>
-                            {
-                                (Outcome::Done(report, resumed, path), treaties, true)
-                            }
-                            outcome => (
-                                render(outcome, &args.out, args.csv_raw, &journal),
-                                treaties,
-                                false,
-                            ),
-                        }
-                    };
-                    progress.inc(
-                        std::fs::metadata(input.path())
-                            .map_or(0, |m| m.len())
-                            .saturating_sub(crate::ocr::take_progress(input.path())),
-                    );
-                    outcome
-                })
-                .collect()
-        });
-        for (offset, (outcome, treaties, deferred)) in outcomes.into_iter().enumerate() {
-            let index = chunk_index * CHUNK + offset;
-            known_treaties.extend(treaties);
-            if deferred {
-                deferred_outcomes.push((index, outcome));
-                continue;
+    }
+
+    /// A document processed (or resumed) and rendered into dataset lines.
+    fn rendered(&mut self, index: usize, rendered: outcome::Rendered) -> anyhow::Result<()> {
+        let input = &self.inputs[index];
+        self.written_docs.insert(input.doc());
+        self.entries[index] = Some(InputEntry {
+            doc: input.doc(),
+            path: crate::path_text::path_text(input.path()),
+            bytes: std::fs::metadata(input.path()).ok().map(|m| m.len()),
+            sha256: Some(rendered.input_sha256.clone()),
+            outcome: if rendered.resumed {
+                "resumed"
+            } else {
+                "processed"
             }
-            handle(index, outcome)?;
-        }
-    }
-    // Protocols whose treaty is another document: processed again with that treaty's article
-    // topics, once every document's treaties are known, and written after the others.
-    if !interrupt.fired() {
-        let outcomes: Vec<(usize, Outcome)> = pool.install(|| {
-            deferred_outcomes
-                .into_par_iter()
-                .map(|(index, outcome)| {
-                    let linked = match &outcome {
-                        Outcome::Done(report, ..) => link::amended_treaty(report, &known_treaties),
-                        _ => None,
-                    };
-                    let outcome = match linked {
-                        Some(treaty) => process_input(
-                            &inputs[index],
-                            &args.out,
-                            &Settings {
-                                amended_treaty: Some(std::sync::Arc::new(treaty.clone())),
-                                ..settings.clone()
-                            },
-                            Some(args.time_limit),
-                            false,
-                        ),
-                        None => outcome,
-                    };
-                    (index, render(outcome, &args.out, args.csv_raw, &journal))
-                })
-                .collect()
+            .to_string(),
+            json_sha256: rendered.json_sha256.clone(),
         });
-        for (index, outcome) in outcomes {
-            handle(index, outcome)?;
+        let counts = &mut self.counts;
+        counts.resumed += usize::from(rendered.resumed);
+        self.datasets.append_document(&rendered)?;
+        counts.rows += rendered.n_rows;
+        counts.articles += rendered.n_articles;
+        counts.warnings += rendered.n_warnings;
+        for code in &rendered.warning_codes {
+            let (count, docs) = counts.warnings_by_code.entry(code.clone()).or_default();
+            *count += 1;
+            let doc = input.doc();
+            if docs.last() != Some(&doc) {
+                docs.push(doc);
+            }
         }
+        if let Some(failure) = rendered.failure {
+            counts.failed += 1;
+            if !self.args.quiet {
+                print_failure(self.progress, &failure);
+            }
+            self.datasets.append_failure(&failure)?;
+        }
+        Ok(())
     }
-    for doc in failed_docs
-        .iter()
-        .filter(|doc| !written_docs.contains(*doc))
-    {
-        // Best effort: the failure is in failures.jsonl either way.
-        let _ = std::fs::remove_file(crate::output::json_path(&args.out, doc));
+
+    /// A document that failed.
+    fn failed(&mut self, index: usize, failure: Failure) -> anyhow::Result<()> {
+        let input = &self.inputs[index];
+        self.counts.failed += 1;
+        self.entries[index] = Some(InputEntry {
+            doc: failure.doc.clone(),
+            path: failure.path.clone(),
+            bytes: std::fs::metadata(input.path()).ok().map(|m| m.len()),
+            sha256: file_sha256(input.path(), self.args.max_bytes),
+            outcome: "failed".to_string(),
+            json_sha256: None,
+        });
+        if self.conflict[index].is_none() {
+            self.failed_docs.push(failure.doc.clone());
+        }
+        print_failure(self.progress, &failure);
+        self.datasets.append_failure(&failure)
     }
-    progress.finish_and_clear();
-    // The manifest's inputs: each input's entry, or what is known of one not reached.
-    manifest.inputs = inputs
+}
+
+/// The manifest's inputs: each input's entry, or what is known of one not reached.
+fn manifest_inputs(inputs: &[Input], entries: Vec<Option<InputEntry>>) -> Vec<InputEntry> {
+    inputs
         .iter()
         .zip(entries)
         .map(|(input, entry)| {
@@ -570,19 +633,197 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
                 json_sha256: None,
             })
         })
-        .collect();
-    manifest.counts = manifest::Counts {
-        documents: n_documents,
-        resumed: n_resumed,
-        articles: n_articles,
-        rows: n_rows,
-        warnings: n_warnings,
-        failed: n_failed,
-        skipped: unsupported.len(),
-    };
-    manifest.ocr = manifest::OcrCounts::of_this_process();
-    let manifest_path = args.out.join(manifest::MANIFEST_FILE);
-    if interrupt.fired() {
+        .collect()
+}
+
+/// The protocols held back for the batch's treaties: their places and first outcomes.
+type Deferred = Vec<(usize, Outcome)>;
+
+/// What the workers of a run share.
+struct Work<'r> {
+    args: &'r RunArgs,
+    settings: &'r Settings<'static>,
+    /// The earlier run's manifest entries that --resume may trust.
+    trusted: &'r std::collections::HashMap<String, InputEntry>,
+    conflict: &'r [Option<&'static str>],
+    journal: &'r Journal,
+    interrupt: &'r Interrupt,
+    progress: &'r ProgressBar,
+}
+
+impl Work<'_> {
+    /// Every input processed chunk by chunk and handed to `tally` in input order, until an
+    /// interrupt; returns the treaties of the documents processed and the protocols waiting
+    /// for them.
+    fn process_inputs(
+        &self,
+        pool: &rayon::ThreadPool,
+        inputs: &[Input],
+        tally: &mut Tally<'_>,
+    ) -> anyhow::Result<(Vec<LinkedTreaty>, Deferred)> {
+        let mut known_treaties: Vec<LinkedTreaty> = Vec::new();
+        let mut deferred_outcomes: Deferred = Vec::new();
+        for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
+            if self.interrupt.fired() {
+                break;
+            }
+            // Workers process, serialize and write each document's JSON; the main thread only
+            // appends the rendered dataset lines, in input order.
+            let outcomes: Vec<(Outcome, Vec<LinkedTreaty>, bool)> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .enumerate()
+                    .map(|(offset, input)| self.first_outcome(chunk_index * CHUNK + offset, input))
+                    .collect()
+            });
+            for (offset, (outcome, treaties, deferred)) in outcomes.into_iter().enumerate() {
+                let index = chunk_index * CHUNK + offset;
+                known_treaties.extend(treaties);
+                if deferred {
+                    deferred_outcomes.push((index, outcome));
+                    continue;
+                }
+                tally.handle(index, outcome)?;
+            }
+        }
+        Ok((known_treaties, deferred_outcomes))
+    }
+
+    /// Input `index` processed (or resumed), with its treaties and whether it waits for
+    /// another document's treaty.
+    fn first_outcome(&self, index: usize, input: &Input) -> (Outcome, Vec<LinkedTreaty>, bool) {
+        let args = self.args;
+        if self.interrupt.fired() {
+            return (Outcome::Skipped, Vec::new(), false);
+        }
+        let _working = self.interrupt.working(index, input.path());
+        let outcome = if let Some(error) = self.conflict[index] {
+            let failure = Failure {
+                doc: crate::inputs::doc_name(input.path()),
+                path: crate::path_text::path_text(input.path()),
+                severity: "error",
+                error: error.to_string(),
+            };
+            (Outcome::Failed(failure), Vec::new(), false)
+        } else {
+            let outcome = self.processed_or_resumed(input);
+            let treaties = match &outcome {
+                Outcome::Done(report, ..) => link::treaties_of(report),
+                _ => Vec::new(),
+            };
+            match outcome {
+                // A protocol whose treaty is not in it waits for the batch's.
+                Outcome::Done(report, resumed, path) if link::wanted_treaty(&report).is_some() => {
+                    (Outcome::Done(report, resumed, path), treaties, true)
+                }
+                outcome => (
+                    render(outcome, &args.out, args.csv_raw, self.journal),
+                    treaties,
+                    false,
+                ),
+            }
+        };
+        self.progress.inc(
+            std::fs::metadata(input.path())
+                .map_or(0, |m| m.len())
+                .saturating_sub(crate::ocr::take_progress(input.path())),
+        );
+        outcome
+    }
+
+    /// An input processed, or its earlier JSON resumed where --resume may trust it.
+    fn processed_or_resumed(&self, input: &Input) -> Outcome {
+        let args = self.args;
+        // --resume trusts a document's JSON only when the earlier run's manifest is of these
+        // rules and lists the same input and JSON hashes.
+        let trusted = self.trusted.get(&input.doc()).filter(|_| args.resume);
+        let outcome = process_input(
+            input,
+            &args.out,
+            self.settings,
+            Some(args.time_limit),
+            trusted.is_some(),
+        );
+        match (outcome, trusted) {
+            (Outcome::Done(report, true, path), Some(entry))
+                if entry_matches(entry, &report, &args.out) =>
+            {
+                Outcome::Done(report, true, path)
+            }
+            (Outcome::Done(_, true, _), _) => process_input(
+                input,
+                &args.out,
+                self.settings,
+                Some(args.time_limit),
+                false,
+            ),
+            (outcome, _) => outcome,
+        }
+    }
+
+    /// The protocols that waited, processed again with the treaty they amend where another
+    /// document holds it, and rendered.
+    fn process_deferred(
+        &self,
+        pool: &rayon::ThreadPool,
+        inputs: &[Input],
+        deferred_outcomes: Deferred,
+        known_treaties: &[LinkedTreaty],
+    ) -> Vec<(usize, Outcome)> {
+        let args = self.args;
+        pool.install(|| {
+            deferred_outcomes
+                .into_par_iter()
+                .map(|(index, outcome)| {
+                    let linked = match &outcome {
+                        Outcome::Done(report, ..) => link::amended_treaty(report, known_treaties),
+                        _ => None,
+                    };
+                    let outcome = match linked {
+                        Some(treaty) => process_input(
+                            &inputs[index],
+                            &args.out,
+                            &Settings {
+                                amended_treaty: Some(std::sync::Arc::new(treaty.clone())),
+                                ..self.settings.clone()
+                            },
+                            Some(args.time_limit),
+                            false,
+                        ),
+                        None => outcome,
+                    };
+                    (
+                        index,
+                        render(outcome, &args.out, args.csv_raw, self.journal),
+                    )
+                })
+                .collect()
+        })
+    }
+}
+
+/// The end of a run whose documents are done (or interrupted).
+struct Finished<'r> {
+    args: &'r RunArgs,
+    n_inputs: usize,
+    /// How many of the earlier run's datasets were set aside.
+    set_aside: usize,
+    /// Files of a format that is not text.
+    n_skipped: usize,
+}
+
+impl Finished<'_> {
+    /// An interrupted run: its datasets are not committed, `run.json` says so.
+    fn interrupted(
+        &self,
+        mut manifest: Manifest,
+        datasets: DatasetFiles,
+        journal: Journal,
+        counts: &RunCounts,
+        n_written: usize,
+    ) -> anyhow::Result<ExitCode> {
+        let args = self.args;
+        let manifest_path = args.out.join(manifest::MANIFEST_FILE);
         // The datasets are not committed: their temporary files go when they are dropped.
         drop(datasets);
         manifest.finish("interrupted");
@@ -592,12 +833,13 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
         drop(journal);
         Journal::remove(&args.out);
         eprintln!(
-            "treaty: interrupted after {n_documents} of {} documents ({} with their JSON in {}); \
+            "treaty: interrupted after {} of {} documents ({} with their JSON in {}); \
              the datasets were not written{}; run the same command with --resume to continue",
-            inputs.len(),
-            written_docs.len(),
+            counts.documents,
+            self.n_inputs,
+            n_written,
             args.out.display(),
-            if set_aside > 0 {
+            if self.set_aside > 0 {
                 format!(
                     " (the earlier run's are in {})",
                     args.out.join(PREVIOUS_FOLDER).display()
@@ -606,33 +848,50 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
                 String::new()
             }
         );
-        return Ok(ExitCode::from(130));
+        Ok(ExitCode::from(130))
     }
-    for (_, failure) in &unsupported {
-        datasets.append_failure(failure)?;
+
+    /// A complete run: the skipped files' failures added, the datasets committed, `run.json`
+    /// written complete.
+    fn complete(
+        &self,
+        mut manifest: Manifest,
+        mut datasets: DatasetFiles,
+        journal: Journal,
+        unsupported: &[(PathBuf, Failure)],
+    ) -> anyhow::Result<()> {
+        let args = self.args;
+        let manifest_path = args.out.join(manifest::MANIFEST_FILE);
+        for (_, failure) in unsupported {
+            datasets.append_failure(failure)?;
+        }
+        datasets.commit()?;
+        for (path, failure) in unsupported {
+            manifest.inputs.push(InputEntry {
+                doc: failure.doc.clone(),
+                path: failure.path.clone(),
+                bytes: std::fs::metadata(path).ok().map(|m| m.len()),
+                sha256: None,
+                outcome: "skipped".to_string(),
+                json_sha256: None,
+            });
+        }
+        manifest.finish("complete");
+        manifest
+            .write(&args.out)
+            .with_context(|| format!("cannot write {}", manifest_path.display()))?;
+        drop(journal);
+        Journal::remove(&args.out);
+        Ok(())
     }
-    let n_skipped = unsupported.len();
-    datasets.commit()?;
-    for (path, failure) in &unsupported {
-        manifest.inputs.push(InputEntry {
-            doc: failure.doc.clone(),
-            path: failure.path.clone(),
-            bytes: std::fs::metadata(path).ok().map(|m| m.len()),
-            sha256: None,
-            outcome: "skipped".to_string(),
-            json_sha256: None,
-        });
-    }
-    manifest.finish("complete");
-    manifest
-        .write(&args.out)
-        .with_context(|| format!("cannot write {}", manifest_path.display()))?;
-    drop(journal);
-    Journal::remove(&args.out);
-    if !args.quiet {
+
+    /// The summary of a complete run on the terminal.
+    fn print_summary(&self, counts: &RunCounts, started: Instant, n_pdf_inputs: usize) {
+        let args = self.args;
+        let n_skipped = self.n_skipped;
         eprintln!(
             "{} documents ({} resumed), {} articles, {} rows, {} warnings, {} failed, {} skipped in {:.2}s -> {}",
-            n_documents, n_resumed, n_articles, n_rows, n_warnings, n_failed, n_skipped, started.elapsed().as_secs_f64(), args.out.display()
+            counts.documents, counts.resumed, counts.articles, counts.rows, counts.warnings, counts.failed, n_skipped, started.elapsed().as_secs_f64(), args.out.display()
         );
         let (extractions, extraction) = crate::pdf::extraction_totals();
         if extractions > 0 {
@@ -661,26 +920,20 @@ fn run_folder(args: &RunArgs, held: &mut Option<OutputLock>) -> anyhow::Result<E
                 crate::ocr::time_spent().as_secs_f64()
             );
         }
-        if n_warnings > 0 {
+        if counts.warnings > 0 {
             eprintln!(
                 "warnings: {}; one line each in {}",
-                warning_summary(&warnings_by_code),
+                warning_summary(&counts.warnings_by_code),
                 args.out.join(WARNINGS_FILE).display()
             );
         }
-        if n_failed + n_skipped > 0 {
+        if counts.failed + n_skipped > 0 {
             eprintln!(
                 "failed and skipped: one line each in {}",
                 args.out.join("failures.jsonl").display()
             );
         }
     }
-    let skipped_fail = n_skipped > 0 && !args.skip_unsupported;
-    Ok(if n_failed > 0 || skipped_fail {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
 /// The settings of a run, as `run.json` records them.

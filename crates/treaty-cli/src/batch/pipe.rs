@@ -163,6 +163,86 @@ enum Event {
 }
 
 /// `treaty run --stdin`: a filter for batch engines (GNU parallel, Spark `pipe`, Beam, Ray).
+/// The thread that reads standard input line by line into `events`, taking a slot of `slots`
+/// before each line.
+fn spawn_stdin_reader(
+    events: std::sync::mpsc::Sender<Event>,
+    slots: std::sync::mpsc::SyncSender<()>,
+    max_bytes: u64,
+) -> anyhow::Result<()> {
+    std::thread::Builder::new()
+        .name("stdin".to_string())
+        .spawn(move || {
+            let mut stdin = std::io::stdin().lock();
+            let mut number = 0;
+            loop {
+                if slots.send(()).is_err() {
+                    return;
+                }
+                match read_line_capped(&mut stdin, max_bytes) {
+                    Ok(Some(line)) => {
+                        number += 1;
+                        if events.send(Event::Line(number, line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => {
+                        let _ = events.send(Event::End(Ok(())));
+                        return;
+                    }
+                    Err(error) => {
+                        let _ = events.send(Event::End(Err(error)));
+                        return;
+                    }
+                }
+            }
+        })
+        .context("cannot start the thread reading standard input")?;
+    Ok(())
+}
+
+/// The failure of line `number`, `length` bytes or more, longer than `--max-bytes`.
+fn too_long(number: usize, length: u64, max_bytes: u64) -> LineResult {
+    LineResult::Failed(Failure {
+        doc: String::new(),
+        path: format!("stdin line {number}"),
+        severity: "error",
+        error: format!(
+            "stdin line {number} is too long: {length} bytes or more, the limit is \
+             {max_bytes} bytes (--max-bytes); it was skipped"
+        ),
+    })
+}
+
+/// At the end of standard input after `n_lines` lines: the lines still `held` are sent to
+/// work (`dispatch`), unless they are a document's text piped by mistake; an exit code when
+/// the run ends here.
+fn end_of_input(
+    n_lines: usize,
+    held: Option<Vec<(usize, PipeLine)>>,
+    dispatch: &dyn Fn(usize, PipeLine),
+) -> Option<ExitCode> {
+    if n_lines == 0 {
+        // As `run` with nothing to process.
+        eprintln!(
+            "treaty: nothing to process: standard input is empty (`run --stdin` \
+             reads one document per line: a JSON line {{\"doc\": NAME, \"text\": \
+             TEXT}} or a path)"
+        );
+        return Some(ExitCode::from(1));
+    }
+    if let Some(lines) = held {
+        if let Some(looked_at) = looks_like_raw_text(&lines).raw_text(true) {
+            eprintln!("treaty: {}", raw_text_message(looked_at));
+            return Some(ExitCode::from(2));
+        }
+        for (number, line) in lines {
+            dispatch(number, line);
+        }
+    }
+    None
+}
+
 /// Every input line gets output: its rows on standard output, or one "no rows" line there, or
 /// one failure line on standard error. Lines are read as bytes, so one that is not UTF-8 is a
 /// failure of that line alone, and at most `--max-bytes` of a line are held, so a longer one
@@ -180,37 +260,7 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
     // written, so reading never runs more than `window` lines ahead.
     let (slots, freed) = std::sync::mpsc::sync_channel::<()>(window);
     let max_bytes = args.max_bytes;
-    {
-        let events = events.clone();
-        std::thread::Builder::new()
-            .name("stdin".to_string())
-            .spawn(move || {
-                let mut stdin = std::io::stdin().lock();
-                let mut number = 0;
-                loop {
-                    if slots.send(()).is_err() {
-                        return;
-                    }
-                    match read_line_capped(&mut stdin, max_bytes) {
-                        Ok(Some(line)) => {
-                            number += 1;
-                            if events.send(Event::Line(number, line)).is_err() {
-                                return;
-                            }
-                        }
-                        Ok(None) => {
-                            let _ = events.send(Event::End(Ok(())));
-                            return;
-                        }
-                        Err(error) => {
-                            let _ = events.send(Event::End(Err(error)));
-                            return;
-                        }
-                    }
-                }
-            })
-            .context("cannot start the thread reading standard input")?;
-    }
+    spawn_stdin_reader(events.clone(), slots, max_bytes)?;
     let dispatch = |number: usize, line: PipeLine| {
         let events = events.clone();
         let settings = settings.clone();
@@ -218,15 +268,7 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
         pool.spawn(move || {
             let result = match line {
                 PipeLine::Whole(line) => pipe_line(number, &line, &settings, Some(limit)),
-                PipeLine::TooLong { length, .. } => LineResult::Failed(Failure {
-                    doc: String::new(),
-                    path: format!("stdin line {number}"),
-                    severity: "error",
-                    error: format!(
-                        "stdin line {number} is too long: {length} bytes or more, the limit is \
-                         {max_bytes} bytes (--max-bytes); it was skipped"
-                    ),
-                }),
+                PipeLine::TooLong { length, .. } => too_long(number, length, max_bytes),
             };
             let _ = events.send(Event::Answer(number, result));
         });
@@ -284,23 +326,8 @@ pub(super) fn run_pipe(args: &RunArgs) -> anyhow::Result<ExitCode> {
             Event::End(result) => {
                 result.context("cannot read standard input")?;
                 ended = true;
-                if n_lines == 0 {
-                    // As `run` with nothing to process.
-                    eprintln!(
-                        "treaty: nothing to process: standard input is empty (`run --stdin` \
-                         reads one document per line: a JSON line {{\"doc\": NAME, \"text\": \
-                         TEXT}} or a path)"
-                    );
-                    return Ok(ExitCode::from(1));
-                }
-                if let Some(lines) = held.take() {
-                    if let Some(looked_at) = looks_like_raw_text(&lines).raw_text(true) {
-                        eprintln!("treaty: {}", raw_text_message(looked_at));
-                        return Ok(ExitCode::from(2));
-                    }
-                    for (number, line) in lines {
-                        dispatch(number, line);
-                    }
+                if let Some(code) = end_of_input(n_lines, held.take(), &dispatch) {
+                    return Ok(code);
                 }
             }
         }

@@ -207,42 +207,54 @@ pub(super) fn process_input(
     match process_guarded_after(doc, Some(path), &input.bytes, settings, limit, spent) {
         Ok(mut report) => {
             if let Some(pdf) = &input.pdf {
-                let text = match keep_text(out, doc, &input.bytes) {
-                    Ok(text) => text,
-                    Err(error) => return fail(error),
-                };
-                if let Some(note) = &pdf.note {
-                    report.warnings.push(Warning {
-                        code: "pdf_builtin_extractor".to_string(),
-                        message: note.clone(),
-                        start: None,
-                        end: None,
-                    });
-                }
-                report.extracted_from = Some(ExtractedFrom {
-                    format: "pdf".to_string(),
-                    bytes: pdf.bytes,
-                    sha256: pdf.sha256.clone(),
-                    extractor: pdf.extractor.clone(),
-                    pages: pdf.pages,
-                    text,
-                    ocr: pdf.ocr.as_ref().map(|ocr| OcrReport {
-                        engine: ocr.run.engine.clone(),
-                        languages: ocr.run.languages.clone(),
-                        pages: ocr.run.pages.clone(),
-                        confidence: ocr.mean_confidence(),
-                    }),
-                    page_readings: pdf.readings.clone(),
-                });
-                if let Some(ocr) = &pdf.ocr {
-                    let text = String::from_utf8_lossy(&input.bytes);
-                    note_ocr(&mut report, ocr, &text);
+                if let Err(error) = record_pdf(&mut report, out, doc, &input.bytes, pdf) {
+                    return fail(error);
                 }
             }
             Outcome::Done(Box::new(report), false, path.clone())
         }
         Err(error) => fail(error),
     }
+}
+
+/// What the report of a PDF's text says of the PDF: its extracted text kept in `out` (named
+/// in the report), how it was extracted, the OCR of its pages.
+fn record_pdf(
+    report: &mut DocumentReport,
+    out: &Path,
+    doc: &str,
+    bytes: &[u8],
+    pdf: &crate::pdf::PdfOrigin,
+) -> Result<(), String> {
+    let text = keep_text(out, doc, bytes)?;
+    if let Some(note) = &pdf.note {
+        report.warnings.push(Warning {
+            code: "pdf_builtin_extractor".to_string(),
+            message: note.clone(),
+            start: None,
+            end: None,
+        });
+    }
+    report.extracted_from = Some(ExtractedFrom {
+        format: "pdf".to_string(),
+        bytes: pdf.bytes,
+        sha256: pdf.sha256.clone(),
+        extractor: pdf.extractor.clone(),
+        pages: pdf.pages,
+        text,
+        ocr: pdf.ocr.as_ref().map(|ocr| OcrReport {
+            engine: ocr.run.engine.clone(),
+            languages: ocr.run.languages.clone(),
+            pages: ocr.run.pages.clone(),
+            confidence: ocr.mean_confidence(),
+        }),
+        page_readings: pdf.readings.clone(),
+    });
+    if let Some(ocr) = &pdf.ocr {
+        let text = String::from_utf8_lossy(bytes);
+        note_ocr(report, ocr, &text);
+    }
+    Ok(())
 }
 
 /// Keeps a PDF's extracted text as `text/<doc>.txt` in `out`, unless that file already holds
