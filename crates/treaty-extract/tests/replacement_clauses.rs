@@ -161,11 +161,23 @@ fn a_japanese_replacement_keeps_the_former_rate_as_history() {
         第一条\n条約第十一条２中「十五パーセント」を「十パーセント」に改める。\n\n\
         第二条\n条約第十条２(b)中「二十パーセント」を「十五パーセント」に改める。\n\n\
         第三条\nこの議定書は、批准書の交換の日の後三十日目の日に効力を生ずる。\n";
-    // Japanese amending protocols are not yet told as amending (their articles keep their own
-    // numbers and no topic), so the new number is not a rate of the amended article; the
-    // former one is still history, linked to the number replacing it.
+    // The protocol's articles amend the convention's: each a protocol article naming the
+    // article it modifies (their words name no topic, and the convention is not printed
+    // here); the former rate is history, linked to the number replacing it.
     let report = process_document("protocol", text.as_bytes(), &Settings::default())
         .expect("a text document");
+    let articles: Vec<(String, Vec<String>)> = report.treaties[0].versions[0]
+        .protocol
+        .iter()
+        .map(|a| (a.article.clone(), a.modifies.clone()))
+        .collect();
+    assert_eq!(
+        articles[..2],
+        [
+            ("P1".to_string(), vec!["11".to_string()]),
+            ("P2".to_string(), vec!["10".to_string()]),
+        ]
+    );
     let percentages: Vec<_> = report
         .rows
         .iter()
@@ -191,6 +203,70 @@ fn a_japanese_replacement_keeps_the_former_rate_as_history() {
     assert_eq!(
         percentages[2].superseded_by.as_deref(),
         Some(percentages[3].row_id.as_str())
+    );
+}
+
+/// A Japanese amending protocol that replaces whole paragraphs (`条約第十条２を次のように改める。`,
+/// the drafting of the ministry's protocols): its articles are protocol articles modifying the
+/// convention's, the quoted paragraphs give their topic, and their caps are rates.
+#[test]
+fn a_japanese_amending_protocol_replacing_paragraphs_gives_rates_of_the_amended_articles() {
+    let text = "所得に対する租税に関する二重課税の回避のための日本国とアルカディア共和国との間の条約を改正する議定書\n\n\
+        日本国政府及びアルカディア共和国政府は、条約を改正する議定書を締結することを希望して、次のとおり協定した。\n\n\
+        第一条\n条約第十条２を次のように改める。\n\
+        ２ １の配当に対しては、これを支払う法人が居住者とされる締約国においても、当該締約国の法令に従って租税を課することができる。\
+        その租税の額は、当該配当の受益者が他方の締約国の居住者である場合には、当該配当の額の十パーセントを超えないものとする。\n\n\
+        第二条\n条約第十二条２を次のように改める。\n\
+        ２ １の使用料に対しては、当該使用料が生じた締約国においても、当該締約国の法令に従って租税を課することができる。\
+        その租税の額は、当該使用料の受益者が他方の締約国の居住者である場合には、当該使用料の額の五パーセントを超えないものとする。\n\n\
+        第三条\nこの議定書は、批准書の交換の日の後三十日目の日に効力を生ずる。\n";
+    let report = process_document("protocol", text.as_bytes(), &Settings::default())
+        .expect("a text document");
+    let articles: Vec<(String, Vec<String>, String)> = report.treaties[0].versions[0]
+        .protocol
+        .iter()
+        .map(|a| {
+            (
+                a.article.clone(),
+                a.modifies.clone(),
+                a.topic.as_str().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        articles[..2],
+        [
+            (
+                "P1".to_string(),
+                vec!["10".to_string()],
+                "dividends".to_string()
+            ),
+            (
+                "P2".to_string(),
+                vec!["12".to_string()],
+                "royalties".to_string()
+            ),
+        ]
+    );
+    let rates: Vec<(String, String, String, String)> = report
+        .rows
+        .iter()
+        .filter(|row| row.kind.to_string() == "rate")
+        .map(|row| {
+            (
+                row.article.clone(),
+                row.paragraph.clone(),
+                row.topic.as_str().to_string(),
+                row.value.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rates,
+        [
+            ("P1".into(), "2".into(), "dividends".into(), "10".into()),
+            ("P2".into(), "2".into(), "royalties".into(), "5".into()),
+        ]
     );
 }
 

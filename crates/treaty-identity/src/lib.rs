@@ -70,7 +70,7 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
         let Some(version) = treaty.versions.first() else {
             continue;
         };
-        let body_start = body_start(treaty);
+        let body_start = body_start(treaty, commentary);
         // What comes before the articles: from the document's start for the first treaty;
         // for a later one, the stretch before its preamble (which the previous treaty's span
         // holds: a treaty's span starts at its "have agreed" line), never reaching back into
@@ -209,16 +209,24 @@ fn date_instrument(
 const HEAD_REACH: usize = 5000;
 
 /// Where a treaty's articles start: its first article or protocol article in any version.
-fn body_start(treaty: &Treaty) -> usize {
+/// A treaty without either is all head (an exchange of notes whose points were not found):
+/// its title and parties may stand anywhere in it; a commentary's text is not, its words
+/// discuss the treaty's provisions (entry into force among them).
+fn body_start(treaty: &Treaty, commentary: bool) -> usize {
     treaty
         .versions
         .iter()
         .flat_map(|v| v.articles.first().into_iter().chain(v.protocol.first()))
         .map(|a| a.span.start)
         .min()
-        // A treaty without articles or points (an exchange of notes whose points were not
-        // found, a fragment) is all head: its title and parties may stand anywhere in it.
-        .unwrap_or_else(|| treaty.versions.iter().map(|v| v.span.end).max().unwrap_or(0))
+        .unwrap_or_else(|| {
+            let spans = treaty.versions.iter().map(|v| &v.span);
+            if commentary {
+                spans.map(|span| span.start).min().unwrap_or(0)
+            } else {
+                spans.map(|span| span.end).max().unwrap_or(0)
+            }
+        })
 }
 
 /// From the last article's start to the version's end: where the closing formula is.

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use treaty_numbers::Lang;
 
-use treaty_numbers::parse_roman;
+use treaty_numbers::{parse_kanji_number, parse_roman};
 
 use super::lines::captures_in_lines;
 use super::paragraphs::build_paragraphs;
@@ -50,19 +50,31 @@ fn first_reference(text: &str) -> Option<AmendedArticle> {
             let number = printed
                 .parse::<u32>()
                 .ok()
-                .or_else(|| parse_roman(printed))?;
+                .or_else(|| parse_roman(printed))
+                .or_else(|| u32::try_from(parse_kanji_number(printed)?).ok())?;
             let suffix = captures.name("suffix").map_or("", |s| s.as_str());
             Some(AmendedArticle {
                 article: format!("{number}{suffix}"),
-                paragraph: captures.name("paragraph").map(|p| p.as_str().to_string()),
+                paragraph: captures.name("paragraph").map(|p| ascii_digits(p.as_str())),
                 subparagraph: captures
                     .name("subparagraph")
                     .or(captures.name("sub"))
-                    .map(|s| s.as_str().to_string()),
+                    .map(|s| ascii_digits(s.as_str())),
                 title: captures.name("called").map(|t| t.as_str().to_string()),
                 start: captures.get(0)?.start(),
             })
         })
+}
+
+/// Full-width digits and letters (`２`, `ｂ`, printed in Japanese text) as ASCII ones.
+fn ascii_digits(printed: &str) -> String {
+    printed
+        .chars()
+        .map(|c| match c {
+            '０'..='９' | 'ａ'..='ｚ' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
 }
 
 /// `“5.   Where`: a numbered paragraph the instruction quotes, at a line start.

@@ -271,7 +271,7 @@ fn segment_version(
         _ => Vec::new(),
     };
     // The articles of an amending protocol modify another treaty's articles.
-    if !japanese && amending::amending_articles(text, &mut articles, amended, stream.lang) {
+    if amending::amending_articles(text, &mut articles, amended, stream.lang) {
         articles.append(&mut protocol);
         protocol = std::mem::take(&mut articles);
     }

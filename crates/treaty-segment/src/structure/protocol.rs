@@ -65,8 +65,16 @@ fn continues_a_sentence(text: &str, at: usize) -> bool {
 }
 
 /// The article a protocol point concerns (`Ad/Article 14`, `条約第二十四条`), if it names one;
-/// the first where it names several.
+/// the first where it names several; for an amending article, the article it modifies.
 fn referenced_article(point: &Article) -> Option<u32> {
+    // An amending article names the article it modifies in its instruction; its first
+    // paragraph may quote the new text, which cites other articles.
+    if let Some(modified) = point.modifies.first() {
+        let digits: String = modified.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(number) = digits.parse() {
+            return Some(number);
+        }
+    }
     referenced_articles(&point.paragraphs.first()?.text)
         .first()
         .copied()

@@ -260,9 +260,9 @@ fn build(languages: Languages) -> Grammar {
             .collect(),
         commentary: Gated::new(&pattern_alternation(words(latin(), |s| s.commentary)))
             .unwrap_or_else(|error| panic!("a profile's structure pattern: {error}")),
-        amendment: compile(&pattern_alternation(words(latin(), |s| s.amendment))),
+        amendment: compile(&pattern_alternation(words(all(), |s| s.amendment))),
         // One regex per pattern: their group names repeat.
-        amended_article: words(latin(), |s| s.amended_article)
+        amended_article: words(all(), |s| s.amended_article)
             .into_iter()
             .map(compile)
             .collect(),
