@@ -8,8 +8,8 @@
 
 use serde::Deserialize;
 
-use crate::records::push_csv_line;
 use crate::error::GoldenError;
+use crate::records::push_csv_line;
 
 /// The compared fields, in report order.
 pub const HEADLINE_FIELDS: [&str; 5] = [

@@ -2,8 +2,8 @@
 
 use serde::Deserialize;
 
-use crate::records::push_csv_line;
 use crate::error::GoldenError;
+use crate::records::push_csv_line;
 
 /// One treaty's identity, as the fixture states it or the program found it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
