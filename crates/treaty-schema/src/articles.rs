@@ -1,6 +1,6 @@
 //! The `articles.csv` rows of a report.
 
-use crate::{ArticleReport, ArticleRow, DocumentReport};
+use crate::model::{ArticleReport, ArticleRow, DocumentReport};
 
 /// How many paragraphs an article has: the paragraphs found, or the highest paragraph number
 /// printed when OCR lost the numbers (and the boundaries) of some paragraphs before it.

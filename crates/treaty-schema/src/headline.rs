@@ -7,10 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::{
-    Decimal, DocumentReport, Kind, Measure, Owner, RateRow, Status, TaxesCovered, TreatyReport,
-    TreatyRow, Trigger,
-};
+use crate::model::{DocumentReport, RateRow, TreatyReport, TreatyRow};
+use crate::vocabulary::{Kind, Measure, Owner, Status, TaxesCovered, Trigger};
+use treaty_numbers::Decimal;
 use treaty_segment::Topic;
 
 /// The `treaties.csv` rows of a report, in treaty order.
@@ -344,7 +343,7 @@ fn cell<T: ToString>(value: &Option<T>) -> String {
 mod tests {
     use super::*;
     use crate::row_id::{assign_row_ids, row_reference};
-    use crate::Source;
+    use crate::vocabulary::Source;
     use treaty_lang::Lang;
 
     /// A report of one treaty with a dividend and an interest rate: the pipeline's report of
@@ -434,7 +433,7 @@ mod tests {
         interest.source = Source::Protocol;
         interest.value = "7".parse().unwrap();
         report.rows[1].superseded_by = Some(row_reference(&interest));
-        let values: Vec<crate::Decimal> = (5..15).map(|v| v.to_string().parse().unwrap()).collect();
+        let values: Vec<Decimal> = (5..15).map(|v| v.to_string().parse().unwrap()).collect();
         report.rows = (0..200_000)
             .map(|i| {
                 let mut row = dividend.clone();
@@ -458,7 +457,7 @@ mod tests {
 mod ladder_tests {
     use super::*;
     use crate::row_id::assign_row_ids;
-    use crate::Source;
+    use crate::vocabulary::Source;
 
     /// The pipeline's report of "Article 10 Dividends 2. ... the tax so charged shall not
     /// exceed 15 per cent of the gross amount."

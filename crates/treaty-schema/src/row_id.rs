@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::RateRow;
+use crate::model::RateRow;
 
 /// A row as the datasets refer to it: `<article>.<paragraph>[.<subparagraph>]@<start>`.
 pub fn row_reference(row: &RateRow) -> String {

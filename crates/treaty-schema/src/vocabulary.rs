@@ -290,11 +290,11 @@ pub(super) mod decimal_number {
     use treaty_numbers::Decimal;
 
     pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
-        super::number_text::serialize(value.as_str(), serializer)
+        crate::vocabulary::number_text::serialize(value.as_str(), serializer)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
-        let text: String = super::number_text::deserialize(deserializer)?;
+        let text: String = crate::vocabulary::number_text::deserialize(deserializer)?;
         text.parse().map_err(D::Error::custom)
     }
 }
@@ -309,7 +309,7 @@ pub(super) mod optional_decimal_number {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         match value {
-            Some(value) => super::number_text::serialize(value.as_str(), serializer),
+            Some(value) => crate::vocabulary::number_text::serialize(value.as_str(), serializer),
             None => serializer.serialize_none(),
         }
     }
@@ -317,7 +317,8 @@ pub(super) mod optional_decimal_number {
     pub fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Decimal>, D::Error> {
-        let value = <Option<super::number_text::NumberOrText>>::deserialize(deserializer)?;
+        let value =
+            <Option<crate::vocabulary::number_text::NumberOrText>>::deserialize(deserializer)?;
         value
             .map(|value| value.into_text().parse().map_err(D::Error::custom))
             .transpose()
@@ -413,16 +414,11 @@ pub(super) mod topic_name {
     use serde::{Deserialize, Deserializer, Serializer};
     use treaty_segment::Topic;
 
-    pub(crate) fn serialize<S: Serializer>(
-        topic: &Topic,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(topic: &Topic, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(topic.as_str())
     }
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Topic, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Topic, D::Error> {
         let name = <Cow<'de, str>>::deserialize(deserializer)?;
         Topic::from_name(&name)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown topic `{name}`")))

@@ -131,12 +131,6 @@ const PENDING_IN_TREATY_EXTRACT: &[Pending] = &[];
 const PENDING_ELSEWHERE: &[(&str, Pending)] = &[
     // `ocr.rs` is being changed by other work (process timeouts for Tesseract).
     ("treaty-cli", Pending::Function("src/ocr.rs", "read_pages")),
-    // `treaty-schema` is being written by the restructuring of `treaty-extract` (its types in
-    // lib.rs, which re-exports the modules that read them); to go with PENDING_IN_TREATY_EXTRACT.
-    ("treaty-schema", Pending::InCircle("src/articles.rs")),
-    ("treaty-schema", Pending::InCircle("src/headline.rs")),
-    ("treaty-schema", Pending::InCircle("src/lib.rs")),
-    ("treaty-schema", Pending::InCircle("src/vocabulary.rs")),
 ];
 
 /// Sources still holding language words that have not moved into the profiles yet, with the
