@@ -301,31 +301,50 @@ pub fn read_pages(
         u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX),
         Ordering::Relaxed,
     );
-    let interrupted = results
-        .iter()
-        .any(|(text, ..)| text.failed.as_deref() == Some(INTERRUPTED));
-    if interrupted {
-        let read = results
+    stopped_early(&results, pages.len(), budget)?;
+    Ok(gathered(results, engine, pages))
+}
+
+/// The error of a PDF whose OCR stopped before its last page: interrupted (Ctrl-C), or out of
+/// time; it says how many of its pages were read.
+fn stopped_early(
+    results: &[(PageText, bool, Vec<String>)],
+    pages: usize,
+    budget: Budget,
+) -> Result<(), String> {
+    let read = || {
+        results
             .iter()
             .filter(|(text, ..)| text.failed.is_none())
-            .count();
+            .count()
+    };
+    if results
+        .iter()
+        .any(|(text, ..)| text.failed.as_deref() == Some(INTERRUPTED))
+    {
         return Err(format!(
-            "interrupted during OCR, with {read} of {} pages read (they are in the OCR cache; \
+            "interrupted during OCR, with {} of {pages} pages read (they are in the OCR cache; \
              --resume reads the others)",
-            pages.len()
+            read()
         ));
     }
     if budget.ran_out() {
-        let read = results
-            .iter()
-            .filter(|(text, ..)| text.failed.is_none())
-            .count();
         return Err(format!(
             "took too long: its time (--time-limit, and --ocr-page-time for each page) ran out \
-             during OCR, with {read} of {} pages read",
-            pages.len()
+             during OCR, with {} of {pages} pages read",
+            read()
         ));
     }
+    Ok(())
+}
+
+/// The pages' texts in page order, and the run: how many came from the cache, the languages
+/// used (each once, in the order first used).
+fn gathered(
+    results: Vec<(PageText, bool, Vec<String>)>,
+    engine: String,
+    pages: &[u32],
+) -> (Vec<PageText>, OcrRun) {
     let mut texts = Vec::with_capacity(pages.len());
     let mut cached = 0;
     let mut languages: Vec<String> = Vec::new();
@@ -344,7 +363,7 @@ pub fn read_pages(
         pages: pages.to_vec(),
         cached,
     };
-    Ok((texts, run))
+    (texts, run)
 }
 
 /// Reads one page: from the cache when its image was read before with the same engine and

@@ -7,8 +7,8 @@
 //! - No source outside the profiles, code or comment, names a state, currency or agency of the
 //!   corpus texts.
 //!
-//! What a check finds that is listed as pending below is accepted for now; a pending entry
-//! that the check no longer finds fails the test, so the lists only shrink.
+//! Nothing is exempt but what a source says of itself (`// tidy: ...` comments, see
+//! `treaty_tidy::language`): every finding fails the test.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -109,34 +109,6 @@ const STAGES: &[&str] = &[
     "treaty-pipeline",
 ];
 
-/// What a check found that is accepted for now: a function too long, or a module in an import
-/// circle.
-#[derive(Debug, Clone, Copy)]
-enum Pending {
-    /// `(file, function)`: a function over 100 lines.
-    Function(&'static str, &'static str),
-    /// A module in an import circle, by its file.
-    InCircle(&'static str),
-}
-
-/// TEMPORARY, to be emptied by the owners of `crates/treaty-extract`: its long functions and
-/// the modules of its import circles, left as they are while that crate is being restructured
-/// (its schema and pipeline moving into `treaty-schema` and `treaty-pipeline`). Paths are
-/// relative to `crates/treaty-extract/`. Remove an entry when it is fixed: the test fails on
-/// an entry the checks no longer find.
-const PENDING_IN_TREATY_EXTRACT: &[Pending] = &[];
-
-/// TEMPORARY: long functions and circles in files other work is changing at the same time,
-/// each with the crate it is in. Same rule: an entry the checks no longer find fails the test.
-const PENDING_ELSEWHERE: &[(&str, Pending)] = &[
-    // `ocr.rs` is being changed by other work (process timeouts for Tesseract).
-    ("treaty-cli", Pending::Function("src/ocr.rs", "read_pages")),
-];
-
-/// Sources still holding language words that have not moved into the profiles yet, with the
-/// reason. The test fails when a listed file is clean, so the list only shrinks.
-const PENDING_LANGUAGE: &[(&str, &str)] = &[];
-
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -147,32 +119,15 @@ fn all_crates() -> Vec<Crate> {
     found
 }
 
-/// The pending entries of every crate, as `(crate, entry)`.
-fn pending() -> Vec<(&'static str, Pending)> {
-    PENDING_IN_TREATY_EXTRACT
-        .iter()
-        .map(|entry| ("treaty-extract", *entry))
-        .chain(PENDING_ELSEWHERE.iter().copied())
-        .collect()
-}
-
-/// Fails naming what was found and not pending, and what is pending and no longer found.
-fn assert_only_pending(what: &str, found: &BTreeMap<String, String>, pending: &BTreeSet<String>) {
-    // One message may stand for several keys (a circle for each of its modules).
-    let unexpected: BTreeSet<&String> = found
-        .iter()
-        .filter(|(key, _)| !pending.contains(*key))
-        .map(|(_, message)| message)
-        .collect();
-    let fixed: Vec<&String> = pending
-        .iter()
-        .filter(|key| !found.contains_key(*key))
-        .collect();
+/// Fails naming everything a check found (one message may stand for several keys: a circle
+/// for each of its modules).
+fn assert_none_found(what: &str, found: &BTreeMap<String, String>) {
+    let messages: BTreeSet<&String> = found.values().collect();
     assert!(
-        unexpected.is_empty() && fixed.is_empty(),
-        "{} {what}:\n{}\n\npending entries no longer found (remove them from the list): {fixed:?}",
-        unexpected.len(),
-        unexpected
+        messages.is_empty(),
+        "{} {what}:\n{}",
+        messages.len(),
+        messages
             .iter()
             .map(|m| m.as_str())
             .collect::<Vec<_>>()
@@ -197,17 +152,9 @@ fn functions_are_at_most_100_lines() {
         }
     }
     assert!(read > 100, "sources unread");
-    let pending: BTreeSet<String> = pending()
-        .into_iter()
-        .filter_map(|(krate, entry)| match entry {
-            Pending::Function(path, name) => Some(format!("{krate} {path} fn {name}")),
-            Pending::InCircle(_) => None,
-        })
-        .collect();
-    assert_only_pending(
+    assert_none_found(
         &format!("functions over {} lines", function_length::MAX_LINES),
         &found,
-        &pending,
     );
 }
 
@@ -229,18 +176,10 @@ fn modules_import_one_way() {
             }
         }
     }
-    let pending: BTreeSet<String> = pending()
-        .into_iter()
-        .filter_map(|(krate, entry)| match entry {
-            Pending::InCircle(path) => Some(format!("{krate} {path}")),
-            Pending::Function(..) => None,
-        })
-        .collect();
-    assert_only_pending(
+    assert_none_found(
         "modules in import circles (a module imports another when it names a path into it; \
          move what both need into a module below them, the dispatcher into their parent)",
         &found,
-        &pending,
     );
 }
 
@@ -275,37 +214,15 @@ fn language_words_live_in_the_profiles() {
         profiles.language_names
     );
     let mut found = BTreeMap::new();
-    let mut files_with_violations = BTreeSet::new();
     for (path, source, stage) in language_sources() {
         let lexed = lex(&source);
         let mut violations = language::violations_in(&path, &source, &lexed, stage, &profiles);
         violations.extend(corpus_names::violations(&path, &lexed, CORPUS_NAMES));
-        if !violations.is_empty() {
-            files_with_violations.insert(path.clone());
-        }
         for violation in violations {
             found.insert(violation.clone(), violation);
         }
     }
-    let pending_files: BTreeSet<&str> = PENDING_LANGUAGE.iter().map(|(path, _)| *path).collect();
-    let pending: BTreeSet<String> = found
-        .keys()
-        .filter(|v| {
-            pending_files
-                .iter()
-                .any(|p| v.starts_with(&format!("{p}:")))
-        })
-        .cloned()
-        .collect();
-    let cleaned: Vec<&&str> = pending_files
-        .iter()
-        .filter(|p| !files_with_violations.contains(**p))
-        .collect();
-    assert!(
-        cleaned.is_empty(),
-        "files listed in PENDING_LANGUAGE that are now clean (remove them): {cleaned:?}"
-    );
-    assert_only_pending("language words outside the profiles", &found, &pending);
+    assert_none_found("language words outside the profiles", &found);
 }
 
 #[test]
