@@ -8,25 +8,13 @@
 
 use super::support::context::ParagraphCtx;
 use super::support::finding::Finding;
-use super::support::reading::{RateForm, Role};
+use super::support::reading::RateForm;
 
 /// The rule's name.
 pub(crate) const NAME: &str = "branch_tax";
 
 /// The rows of the branch profits taxes of a paragraph.
 pub(crate) fn apply(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
-    let numbers = ctx.numbers();
-    let mut findings = Vec::new();
-    for number in numbers.iter() {
-        let Role::Rate(rate) = &number.role else {
-            continue;
-        };
-        if rate.form != RateForm::Branch {
-            continue;
-        }
-        let variants = numbers.tier_variants(number, rate).to_vec();
-        let claim = numbers.tier_claim(number, rate);
-        findings.extend(numbers.findings(number, NAME, claim, variants));
-    }
-    findings
+    ctx.numbers()
+        .rate_findings(RateForm::Branch, NAME, |_| true)
 }

@@ -12,28 +12,15 @@
 use super::beneficial_owners::names_a_beneficiary;
 use super::support::context::ParagraphCtx;
 use super::support::finding::Finding;
-use super::support::reading::{RateForm, Role};
+use super::support::reading::RateForm;
 
 /// The rule's name.
 pub(crate) const NAME: &str = "rate_tiers";
 
 /// The rows of the rate tiers of a paragraph that name no beneficiary.
 pub(crate) fn apply(ctx: &ParagraphCtx<'_>) -> Vec<Finding> {
-    let numbers = ctx.numbers();
-    let mut findings = Vec::new();
-    for number in numbers.iter() {
-        let Role::Rate(rate) = &number.role else {
-            continue;
-        };
-        if rate.form != RateForm::Tier {
-            continue;
-        }
-        let variants = numbers.tier_variants(number, rate);
-        if names_a_beneficiary(variants) {
-            continue;
-        }
-        let claim = numbers.tier_claim(number, rate);
-        findings.extend(numbers.findings(number, NAME, claim, variants.to_vec()));
-    }
-    findings
+    ctx.numbers()
+        .rate_findings(RateForm::Tier, NAME, |variants| {
+            !names_a_beneficiary(variants)
+        })
 }

@@ -310,6 +310,33 @@ impl<'a> Numbers<'a> {
         )
     }
 
+    /// The rows `rule` gives for the rates of one `form` whose alternatives' conditions pass
+    /// `wanted`: the walk the tier rules share (`rate_tiers`, `beneficial_owners`,
+    /// `branch_tax`), each row with its tier's printed rate.
+    pub(crate) fn rate_findings(
+        &self,
+        form: RateForm,
+        rule: &'static str,
+        wanted: impl Fn(&[Conditions]) -> bool,
+    ) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        for number in self.numbers.iter() {
+            let Role::Rate(rate) = &number.role else {
+                continue;
+            };
+            if rate.form != form {
+                continue;
+            }
+            let variants = self.tier_variants(number, rate);
+            if !wanted(variants) {
+                continue;
+            }
+            let claim = self.tier_claim(number, rate);
+            findings.extend(self.findings(number, rule, claim, variants.to_vec()));
+        }
+        findings
+    }
+
     /// The findings of a number that `rule` gives: one per alternative of its tier.
     pub(crate) fn findings(
         &self,
