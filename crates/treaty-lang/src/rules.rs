@@ -171,6 +171,11 @@ pub struct RuleWords {
     pub beneficiaries_end: &'static [&'static str],
     /// "the following": the lead of a list of exempted items (literal; Japanese script).
     pub list_lead: &'static [&'static str],
+    /// The end of a lead that adds the list's items to its own conditions ("a company that
+    /// holds 80 per cent ... and satisfies any of the following:", `…所有するものであり、かつ、
+    /// 次の(a)から(c)までの規定のいずれかに該当する`): the items are tests the lead's
+    /// beneficiary must also pass, not tiers of their own (regex, case-insensitive).
+    pub conditions_list_lead: &'static [&'static str],
 
     // Beneficiaries.
     /// Words that name each kind of beneficiary.
@@ -343,6 +348,7 @@ impl RuleWords {
         state_backed_debt: &[],
         beneficiaries_end: &[],
         list_lead: &[],
+        conditions_list_lead: &[],
         owners: OwnerWords::EMPTY,
         beneficial_owner: &[],
         or: &[],

@@ -408,10 +408,23 @@ impl ExemptionReading<'_, '_> {
         if !(closing_line || lead.trim_end().ends_with(':') || japanese_list) {
             return None;
         }
-        let items = self.item_findings(phrase);
+        if leads_the_list && !closing_line {
+            if let Some(tier) = self.tier_of_the_lead(phrase, lead) {
+                return Some(tier);
+            }
+        }
+        let mut items = self.item_findings(phrase);
         if leads_the_list && !closing_line && !words.japanese {
             if let Some(tier) = self.one_tier_of_conditions(phrase, &items) {
                 return Some(tier);
+            }
+        }
+        // The beneficiary the phrase's own clause names ("if the beneficial owner is a company
+        // that is: (i) ..."), for items that name none.
+        let (_, lead) = self.ctx.clause_at(phrase.start);
+        if let Some(owner) = first_named_owner(&text[lead], self.lang) {
+            for item in &mut items {
+                item.conditions.beneficial_owner.get_or_insert(owner);
             }
         }
         Some(items)
@@ -449,6 +462,27 @@ impl ExemptionReading<'_, '_> {
             .iter()
             .any(|f| f.conditions != Conditions::default());
         (cumulative || named).then_some(findings)
+    }
+
+    /// "...shall not be taxed if the beneficial owner is a company that holds 80 per cent of
+    /// the voting power ... and satisfies any of the following: (a) ...": a lead that names
+    /// the holding its beneficiary must have and adds the list's items to it is one tier, the
+    /// lead's, whatever the items name (a qualified person, a holding by others in the
+    /// company); `None` for a lead that does not name a holding or does not say so.
+    fn tier_of_the_lead(&self, phrase: &Range<usize>, lead: &str) -> Option<Vec<Finding>> {
+        if !self
+            .ctx
+            .words
+            .conditions_list_lead
+            .is_match(lead.trim_end())
+        {
+            return None;
+        }
+        let findings = self.own_clause(phrase, "", &(number_end(lead)..lead.len()));
+        findings
+            .iter()
+            .any(|f| f.conditions.min_holding.is_some())
+            .then_some(findings)
     }
 
     /// True when the paragraph's list ends "...; and (c) ...": its items hold together.
@@ -546,17 +580,35 @@ impl ExemptionReading<'_, '_> {
         if !text[clause.clone()].trim_end().ends_with(':') || nested.is_empty() {
             return None;
         }
+        // An item's conditions are a tier's: its beneficiary and the holding it requires
+        // ("(i) a company ... which controls at least 10 per cent of the capital"); an item
+        // that names no beneficiary has the lead's ("if it is a company that is: (i) a
+        // resident of the first State that holds at least 10 per cent of the capital").
+        let lead_owner = first_named_owner(&text[clause.clone()], self.lang);
         let findings = nested
             .into_iter()
-            .map(|item| {
+            .flat_map(|item| {
                 let item_text = &text[item.clone()];
-                let mut conditions = exemption_conditions(item_text, self.topic, self.lang)
-                    .into_iter()
-                    .next()
-                    .unwrap_or_default();
-                if let Some(owner) = first_named_owner(item_text, self.lang) {
-                    conditions.beneficial_owner = Some(owner);
+                let owner = first_named_owner(item_text, self.lang).or(lead_owner);
+                let mut variants = tier_conditions(item_text, self.topic, self.lang);
+                // Without a holding, the item is one beneficiary: its first.
+                let holds = variants
+                    .iter()
+                    .any(|c| c.min_holding.is_some() || c.max_holding.is_some());
+                if !holds {
+                    variants.truncate(1);
                 }
+                if variants.is_empty() {
+                    variants.push(Conditions::default());
+                }
+                variants.into_iter().map(move |mut conditions| {
+                    if let Some(owner) = owner {
+                        conditions.beneficial_owner = Some(owner);
+                    }
+                    (item.clone(), conditions)
+                })
+            })
+            .map(|(item, conditions)| {
                 exemption_finding(
                     subparagraph.to_string(),
                     conditions,
@@ -602,6 +654,22 @@ impl ExemptionReading<'_, '_> {
             })
             .collect()
     }
+}
+
+/// Where a paragraph's words start after its number (`3. No obstante`, `３ ２の規定`).
+fn number_end(text: &str) -> usize {
+    let trimmed = text.trim_start();
+    let digits =
+        trimmed.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    if digits.len() == trimmed.len() {
+        return 0;
+    }
+    let dotted = digits.strip_prefix(['.', '．']).unwrap_or(digits);
+    let words = dotted.trim_start();
+    if words.len() == dotted.len() {
+        return 0;
+    }
+    text.len() - words.len()
 }
 
 /// Where the item of `text` at `start..end` ends without a closing line that follows it: at

@@ -155,6 +155,160 @@ fn exemption_for_government_is_rate_zero_but_source_state_only_is_not() {
     assert!(!got.iter().any(|r| r.0 == "4"), "{got:?}");
 }
 
+/// "1. Royalties ... shall be taxable only in that other State. 2. Notwithstanding the
+/// provisions of ..., the royalties referred to in paragraph 1 may also be taxed in the State in
+/// which they arise, but ... shall not exceed 5 per cent": the second paragraph takes back the
+/// first's exclusive taxation, so the first gives no exemption row and the cap is the rate,
+/// also where the paragraph opens with its first subparagraph's label.
+#[test]
+fn a_paragraph_that_lets_the_source_state_tax_notwithstanding_takes_back_an_exclusive_residence_rule(
+) {
+    let english = "Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State shall be taxable only in that other State.\n2. Notwithstanding the provisions of paragraph 1, royalties referred to in paragraph 1 may also be taxed in the Contracting State in which they arise, but the tax so charged shall not exceed 8 per cent of the gross amount of the royalties.\n";
+    let spanish = "Artículo 12\nCánones\n1. Los cánones procedentes de un Estado contratante y pagados a un residente del otro Estado contratante solo pueden someterse a imposición en ese otro Estado.\n2. a) No obstante lo dispuesto en el apartado 1, los cánones mencionados en el apartado 1 también pueden someterse a imposición en el Estado contratante del que procedan, pero el impuesto así exigido no puede exceder del 8 por ciento del importe bruto de los cánones.\nb) Los cánones pagados por el uso de un derecho de autor sobre una obra literaria solo pueden someterse a imposición en el otro Estado.\n";
+    for text in [english, spanish] {
+        let got = rows(text);
+        assert!(!got.iter().any(|r| r.0 == "1"), "{got:?}");
+        assert!(
+            got.iter()
+                .any(|r| r.0 == "2" && r.2 == "rate" && r.3 == "8 percent" && r.4.is_empty()),
+            "{got:?}"
+        );
+    }
+    // A next paragraph that exempts too ("los dividendos no podrán someterse a imposición en
+    // el Estado contratante en el que reside la sociedad") takes nothing back.
+    let negated = "Artículo 10\nDividendos\n3. No obstante lo dispuesto en el apartado 2, dichos dividendos no se someterán a imposición en el Estado contratante en el que reside la sociedad que paga los dividendos si el beneficiario efectivo es un banco central.\n4. No obstante lo dispuesto en el apartado 2, los dividendos no podrán someterse a imposición en el Estado contratante en el que reside la sociedad que paga los dividendos si el beneficiario efectivo es un fondo de pensiones.\n";
+    let got = rows(negated);
+    for owner in ["central_bank", "pension_fund"] {
+        assert!(
+            got.iter()
+                .any(|r| r.3 == "0 percent" && r.4 == format!("beneficial_owner={owner}")),
+            "{got:?}"
+        );
+    }
+    // Without the taking back, the exclusive rule stays an exemption.
+    let alone = "Article 12\nRoyalties\n1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State shall be taxable only in that other State.\n2. The term \"royalties\" as used in this Article means payments of any kind.\n";
+    let got = rows(alone);
+    assert!(
+        got.iter().any(|r| r.0 == "1" && r.3 == "0 percent"),
+        "{got:?}"
+    );
+}
+
+/// An exemption whose beneficiaries are items of a nested list: an item that names a company
+/// and the holding it must have gives the holding as the row's condition.
+#[test]
+fn an_exempted_item_of_a_nested_list_keeps_the_holding_it_requires() {
+    let english = "Article 10\nDividends\n2. However, such dividends shall be exempt from tax in the Contracting State of which the company paying the dividends is a resident if the beneficial owner is:\n(i) a company which controls, directly or indirectly, at least 20 per cent of the capital of the company paying the dividends; or\n(ii) a pension scheme.\n";
+    let spanish = "Artículo 10\nDividendos\n2. Sin embargo, dichos dividendos estarán exentos de imposición en el Estado contratante en que resida la sociedad que paga los dividendos cuando su beneficiario efectivo sea:\n(i) una sociedad residente del otro Estado contratante que posea, directa o indirectamente, al menos el 20 por ciento del capital de la sociedad que paga los dividendos; o\n(ii) un plan de pensiones residente del otro Estado contratante.\n";
+    for text in [english, spanish] {
+        let got = rows(text);
+        let exempt: Vec<&String> = got
+            .iter()
+            .filter(|r| r.2 == "rate" && r.3 == "0 percent")
+            .map(|r| &r.4)
+            .collect();
+        assert!(
+            exempt
+                .iter()
+                .any(|c| c.contains("beneficial_owner=company")
+                    && c.contains("min_holding=20%capital")),
+            "{got:?}"
+        );
+        assert!(
+            exempt
+                .iter()
+                .any(|c| c.as_str() == "beneficial_owner=pension_fund"),
+            "{got:?}"
+        );
+    }
+    // An item that names no beneficiary has the one its lead names.
+    let lead = "Article 10\nDividends\n2. However, such dividends shall be taxable only in the Contracting State of which the beneficial owner is a resident if the beneficial owner is a company that is:\n(i) a resident of the first-mentioned State that holds directly at least 15 per cent of the capital of the company paying the dividends; or\n(ii) a resident of the other State that holds directly at least 20 per cent of the capital of the company paying the dividends.\n";
+    let got = rows(lead);
+    for holding in ["15", "20"] {
+        let wanted = format!("beneficial_owner=company;min_holding={holding}%capital");
+        assert!(
+            got.iter().any(|r| r.3 == "0 percent" && r.4 == wanted),
+            "{got:?}"
+        );
+    }
+}
+
+/// An exemption whose lead names the holding of its beneficiary and adds a list of tests
+/// the beneficiary must also pass (a qualified person; a holding of others in it): one row, the
+/// lead's holding and period its conditions, none from the tests.
+#[test]
+fn a_list_of_further_tests_after_a_holding_is_one_exempt_tier() {
+    let english = "Article 10\nDividends\n3. Notwithstanding the provisions of paragraph 2, dividends shall not be taxed in the Contracting State of which the company paying the dividends is a resident if the beneficial owner is a company that has owned shares representing 80 per cent or more of the voting power of the company paying the dividends for a 12-month period ending on the date on which entitlement to the dividends is determined and satisfies any of the following conditions:\n(a) it is a qualified person under subparagraph (c) of paragraph 2 of Article 22;\n(b) at least 50 per cent of the aggregate vote and value of its shares is owned, directly or indirectly, by five or fewer companies that are qualified persons; or\n(c) it has received a determination under paragraph 4 of Article 22.\n";
+    let japanese = "第十条 配当\n３ ２の規定にかかわらず、配当の受益者が、他方の締約国の居住者である法人であって、当該配当の支払を受ける者が特定される日をその末日とする六箇月の期間を通じ、当該配当を支払う法人の議決権の五十パーセント以上に相当する株式を直接に所有するものであり、かつ、次の(a)又は(b)の規定に該当する場合には、当該配当に対しては、当該配当を支払う法人が居住者とされる締約国においては、租税を課することができない。\n(a) 第二十二条１の規定による適格者であること。\n(b) 三以下の(a)に規定する者に該当する法人によりその議決権の七十五パーセント以上を直接又は間接に所有されていること。\n";
+    for (text, holding, period) in [
+        (
+            english,
+            "min_holding=80%voting_power",
+            "holding_period=12months",
+        ),
+        (
+            japanese,
+            "min_holding=50%voting_power",
+            "holding_period=6months",
+        ),
+    ] {
+        let got = rows(text);
+        let exempt: Vec<_> = got
+            .iter()
+            .filter(|r| r.2 == "rate" && r.3 == "0 percent")
+            .collect();
+        assert_eq!(exempt.len(), 1, "{got:?}");
+        assert!(
+            exempt[0].1.is_empty() && exempt[0].4.contains(holding) && exempt[0].4.contains(period),
+            "{got:?}"
+        );
+    }
+}
+
+/// A list of rates whose lead requires a holding ("if the recipient is a company which holds at
+/// least 25 per cent ..., the tax so charged shall not exceed: (a) ...; (b) ..."): every tier
+/// of the list has the holding, the one for other cases too; a lead without a holding adds
+/// nothing.
+#[test]
+fn a_holding_the_lead_of_a_list_of_rates_requires_conditions_every_tier() {
+    let english = "Article 10\nDividends\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the recipient is a company which owns at least 30 per cent of the voting shares of the company paying the dividends during the period of six months immediately before the end of the accounting period, the tax so charged shall not exceed:\n(a) 12 per cent of the gross amount of the dividends if the company paying the dividends is engaged in an industrial undertaking; and\n(b) 18 per cent of the gross amount of the dividends in all other cases.\n";
+    let japanese = "第十条 配当\n２ １の配当に対しては、これを支払う法人が居住者とされる締約国においても、当該締約国の法令に従って租税を課することができる。その租税の額は、当該配当の受益者が、当該配当の支払の日に先立つ六箇月の期間を通じ、当該配当を支払う法人の議決権のある株式の少なくとも三十パーセントを所有する法人である場合には、次の額を超えないものとする。\n(a) 産業的事業に従事する法人により支払われる配当である場合には、当該配当の額の十二パーセント\n(b) その他の場合には、当該配当の額の十八パーセント\n";
+    for text in [english, japanese] {
+        let got = rows(text);
+        let rates: Vec<_> = got.iter().filter(|r| r.2 == "rate").collect();
+        assert_eq!(rates.len(), 2, "{got:?}");
+        for rate in rates {
+            assert!(
+                rate.4.contains("min_holding=30%voting_power")
+                    && rate.4.contains("holding_period=6months"),
+                "{got:?}"
+            );
+        }
+    }
+    let plain = "Article 10\nDividends\n2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 10 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross amount of the dividends in all other cases.\n";
+    let got = rows(plain);
+    assert!(
+        got.iter()
+            .any(|r| r.1 == "b" && r.2 == "rate" && r.4.is_empty()),
+        "{got:?}"
+    );
+}
+
+/// `…当該受領者が居住者である締約国においてのみ租税を課することができる` ("taxable only in the
+/// State of which the recipient is a resident") exempts the tier its clause conditions.
+#[test]
+fn taxable_only_in_the_recipients_state_is_an_exemption_of_its_tier() {
+    let text = "第十条 配当\n２(a) １の配当に対しては、これを支払う法人が居住者である締約国においても、当該締約国の法令に従って租税を課することができる。その租税の額は、当該配当の額の十パーセントを超えないものとする。\n(b) (a)の規定にかかわらず、１の配当に対しては、当該配当の受領者が当該配当の受益者であり、かつ、当該配当の支払の日に先立つ十二箇月の期間を通じ当該配当を支払う法人の議決権のある株式の少なくとも五十パーセントを所有する法人である場合には、当該受領者が居住者である締約国においてのみ租税を課することができる。\n";
+    let got = rows(text);
+    assert!(
+        got.iter().any(|r| r.1 == "b"
+            && r.3 == "0 percent"
+            && r.4.contains("min_holding=50%voting_power")
+            && r.4.contains("holding_period=12months")),
+        "{got:?}"
+    );
+}
+
 #[test]
 fn entry_into_force_counted_by_an_ordinal_day() {
     let text = "Article 28\nEntry into force\n1. This Convention shall enter into force on the thirtieth day after the date of the later of the notifications.\nArticle 29\nTermination\n1. Either State may give notice on or before the thirtieth day of June in any calendar year.\n";

@@ -40,6 +40,9 @@ pub(super) const RULES: RuleWords = RuleWords {
     )],
     source_overrides: &[
         r"\Ahowever,\s+such\s+(?:[\p{L},]+\s+){1,8}?may\s+(?:also\s+)?be\s+taxed\s+in\s+the\s+contracting\s+state\s+(?:in\s+which|of\s+which|where)",
+        // "Notwithstanding the provisions of paragraph 1, royalties referred to in paragraph 1
+        // may also be taxed in the Contracting State in which they arise".
+        r"\Anotwithstanding\s+the\s+provisions\s+of\s+[^,.;]{1,80},\s+(?:such\s+|the\s+)?(?:[\p{L}\d,]+\s+){1,8}?may\s+(?:also\s+)?be\s+taxed\s+in\s+the\s+contracting\s+state\s+(?:in\s+which|of\s+which|where)",
     ],
     residence_state_after: &[r"\A\s+in\s+that\s+other\s+(?:contracting\s+)?state"],
     paid_by_state: &[
@@ -53,6 +56,10 @@ pub(super) const RULES: RuleWords = RuleWords {
     ],
     beneficiaries_end: &[", or by any resident", " or by any resident"],
     list_lead: &[],
+    conditions_list_lead: &[
+        r"\band\s+(?:it\s+)?(?:satisfies|meets|fulfils|fulfills)\s+(?:any\s+|one\s+|each\s+|all\s+)?(?:of\s+)?the\s+(?:following|conditions|requirements)",
+        r"\band\s*:\s*\z",
+    ],
     owners: OwnerWords {
         company_not_partnership: &[
             "other than a partnership",
@@ -80,6 +87,8 @@ pub(super) const RULES: RuleWords = RuleWords {
             "company that owns",
             "company which has owned",
             "company that has owned",
+            "company which controls",
+            "company that controls",
         ],
         individual: &["an individual"],
     },

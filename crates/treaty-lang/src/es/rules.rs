@@ -62,6 +62,10 @@ pub(super) const RULES: RuleWords = RuleWords {
     source_may_also_tax: &[],
     source_overrides: &[
         r"\A(?:no\s+obstante|sin\s+embargo),\s+(?:dichos|estos|tales)\s+(?:[\p{L},]+\s+){1,8}?(?:pueden|podrán)\s+(?:también\s+)?someterse\s+(?:también\s+)?a\s+imposición\s+en\s+el\s+estado\s+contratante\s+(?:del\s+que|en\s+que|en\s+el\s+que|de\s+donde)",
+        // "No obstante lo dispuesto en la letra b), los cánones mencionados en el apartado 1
+        // también pueden someterse a imposición en el Estado contratante del que procedan"
+        // (the words between are any but "no": "los dividendos no podrán someterse" exempts).
+        r"\A(?:no\s+obstante|sin\s+perjuicio\s+de)\s+lo\s+dispuesto\s+en\s+[^,.;]{1,80},\s+(?:los|las|dichos|dichas|estos|estas|tales)\s+(?:(?:[\p{L}\d,]{3,}|[\p{L}\d,]|[\p{L}\d,&&[^nN]][\p{L}\d,]|[nN][\p{L}\d,&&[^oO]])\s+){1,8}?(?:pueden|podrán)\s+(?:también\s+)?someterse\s+(?:también\s+)?a\s+imposición\s+en\s+el\s+estado\s+contratante\s+(?:del\s+que|en\s+que|en\s+el\s+que|de\s+donde)",
     ],
     residence_state_after: &[],
     paid_by_state: &[
@@ -71,6 +75,10 @@ pub(super) const RULES: RuleWords = RuleWords {
     state_backed_debt: &[],
     beneficiaries_end: &[],
     list_lead: &[],
+    conditions_list_lead: &[
+        r"\by\s+(?:que\s+)?(?:cumpla|reúna|satisfaga)\s+(?:alguno|uno|cualquiera|todos)?",
+        r"\by\s*:\s*\z",
+    ],
     owners: OwnerWords {
         company_not_partnership: &[
             "sociedad de personas",

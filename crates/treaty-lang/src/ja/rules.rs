@@ -6,6 +6,9 @@ use crate::rules::{IncomeWords, NamedClasses, OwnerWords, Phrase};
 pub(super) const RULES: RuleWords = RuleWords {
     exemption: &[
         Phrase::Spliced("他方の締約[国者]においてのみ租税を課することができる"),
+        // "only in the Contracting State of which the recipient is a resident".
+        Phrase::Spliced("受[領益]者が居住者である締約国においてのみ租税を課することができる"),
+        Phrase::Spliced("受[領益]者が居住者とされる締約国においてのみ租税を課することができる"),
         Phrase::Spliced("租税を免除される"),
         Phrase::Spliced("租税を免除する"),
         // `...他方の締約国においては、租税を課することができない` (the source State may
@@ -34,6 +37,7 @@ pub(super) const RULES: RuleWords = RuleWords {
     state_backed_debt: &["保証された債権", "保険の引受け", "間接融資に係る債権"],
     beneficiaries_end: &["もの及び", "もの並びに"],
     list_lead: &["次の"],
+    conditions_list_lead: &[r"かつ、?\s*次の"],
     owners: OwnerWords {
         company_not_partnership: &["組合以外"],
         pension_fund: &["年金基金"],

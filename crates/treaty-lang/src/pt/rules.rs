@@ -24,6 +24,10 @@ pub(super) const RULES: RuleWords = RuleWords {
     source_may_also_tax: &[],
     source_overrides: &[
         r"\Atodavia,\s+(?:esses|estes|tais)\s+(?:[\p{L},]+\s+){1,8}?podem\s+(?:também\s+)?ser\s+tributad[oa]s\s+no\s+estado\s+contratante\s+(?:de\s+que|em\s+que|onde|do\s+qual)",
+        // "Não obstante o disposto no n.º 1, os royalties referidos no n.º 1 podem também ser
+        // tributados no Estado Contratante de que provêm" (the words between are any but
+        // "não": "os dividendos não podem ser tributados" exempts).
+        r"\A(?:não\s+obstante|sem\s+prejuízo\s+d)\s*o\s+disposto\s+n[oa]s?\s+[^,;]{1,80},\s+(?:os|as|esses|estes|tais)\s+(?:(?:[\p{L}\d.º°,]{4,}|[\p{L}\d.º°,]{1,2}|[\p{L}\d.º°,&&[^nN]][\p{L}\d.º°,]{2}|[nN][\p{L}\d.º°,&&[^ãÃ]][\p{L}\d.º°,]|[nN][ãÃ][\p{L}\d.º°,&&[^oO]])\s+){1,8}?podem\s+(?:também\s+)?ser\s+tributad[oa]s\s+no\s+estado\s+contratante\s+(?:de\s+que|em\s+que|onde|do\s+qual)",
     ],
     residence_state_after: &[],
     paid_by_state: &[
@@ -32,6 +36,10 @@ pub(super) const RULES: RuleWords = RuleWords {
     state_backed_debt: &[],
     beneficiaries_end: &[],
     list_lead: &[],
+    conditions_list_lead: &[
+        r"\be\s+(?:que\s+)?(?:satisfaça|preencha|cumpra)\s+",
+        r"\be\s*:\s*\z",
+    ],
     owners: OwnerWords {
         company_not_partnership: &["sociedade de pessoas", "sociedades de pessoas"],
         pension_fund: &["fundo de pensões", "fundo de pensão"],

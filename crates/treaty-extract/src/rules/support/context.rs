@@ -113,10 +113,7 @@ impl<'a> ParagraphCtx<'a> {
                 .iter()
                 .position(|p| p.span == self.paragraph.span)
                 .and_then(|index| self.siblings.get(index + 1))
-                .is_some_and(|next| {
-                    let opening = next.text.trim_start_matches(|c: char| !c.is_alphabetic());
-                    words.source_overrides.is_match(opening)
-                });
+                .is_some_and(|next| words.source_overrides.is_match(opening_words(&next.text)));
             !source_may_tax && !overridden
         })
     }
@@ -143,5 +140,20 @@ impl<'a> ParagraphCtx<'a> {
         let mut found = self.found.into_inner();
         found.sort_by_key(|f| f.order);
         found
+    }
+}
+
+/// A paragraph's first words: after its number and the label of its first subparagraph
+/// ("2. a) No obstante ..." opens with "No obstante").
+fn opening_words(text: &str) -> &str {
+    let words = text.trim_start_matches(|c: char| !c.is_alphabetic());
+    let mut letters = words.char_indices();
+    let label = match (letters.next(), letters.next()) {
+        (Some((_, letter)), Some((at, ')' | '.'))) if letter.is_lowercase() => Some(at + 1),
+        _ => None,
+    };
+    match label {
+        Some(end) => words[end..].trim_start_matches(|c: char| !c.is_alphabetic()),
+        None => words,
     }
 }

@@ -218,6 +218,7 @@ impl<'a> Numbers<'a> {
         }
         let place = &number.place;
         let referenced = referenced_text(place.clause_text, self.siblings, self.lang);
+        let span = self.quantity(number).span.clone();
         fill_rate_conditions(
             &mut conditions,
             place.clause_text,
@@ -226,10 +227,56 @@ impl<'a> Numbers<'a> {
             self.topic,
             place.branch,
             &self.quantities,
-            self.quantity(number).span.clone(),
+            span.clone(),
             self.lang,
         );
+        if !place.branch && conditions.min_holding.is_none() {
+            self.add_lead_holding(&mut conditions, span);
+        }
         conditions
+    }
+
+    /// "...if the recipient is a company which holds at least 25 per cent of the voting shares
+    /// ..., the tax so charged shall not exceed: (a) 15 per cent ...; (b) 20 per cent in other
+    /// cases": a holding the list's lead requires is required by each of its tiers, with the
+    /// period and the beneficiary the lead names.
+    fn add_lead_holding(&self, conditions: &mut Conditions, rate_span: Range<usize>) {
+        let Some(first) = self.paragraph.subparagraphs.first() else {
+            return;
+        };
+        let lead_end = first.local.start.min(self.text.len());
+        if rate_span.start < lead_end || !self.text.is_char_boundary(lead_end) {
+            return;
+        }
+        // A lead that states a rate of its own holds that tier's holding, not the list's.
+        let lead_has_rate = quantities_within(&self.quantities, 0..lead_end)
+            .iter()
+            .filter(|q| q.unit == Unit::Percent)
+            .any(|q| {
+                let (before, after) = words_around(self.text, q.span.clone());
+                !is_holding(before, after, self.lang)
+            });
+        if lead_has_rate {
+            return;
+        }
+        let mut lead = Conditions::default();
+        fill_rate_conditions(
+            &mut lead,
+            &self.text[..lead_end],
+            "",
+            self.text,
+            self.topic,
+            false,
+            &self.quantities,
+            rate_span,
+            self.lang,
+        );
+        if lead.min_holding.is_none() {
+            return;
+        }
+        conditions.min_holding = lead.min_holding;
+        conditions.holding_period = conditions.holding_period.take().or(lead.holding_period);
+        conditions.beneficial_owner = conditions.beneficial_owner.or(lead.beneficial_owner);
     }
 
     /// The conditions of each alternative of a rate tier (see [`Numbers::variants`]), read
