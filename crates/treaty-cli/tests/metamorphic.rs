@@ -41,6 +41,11 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "one-char-per-line",
         "the clean text prints its item labels displaced after the first line of their items, at line starts, where they are read as standing before their items; inline, the labels themselves say they stand after their text (see `japanese_items`), so the tiers of article 11 shift",
     ),
+    (
+        "mexico--synthesizedtextforjapan-mexico-jp",
+        "one-char-per-line",
+        "without line starts the labels of 10.2's items run into the references after them (`(b)(a)の規定にかかわらず`) and are not read as labels, so the exemption of 2(c) is taken to lead the list of its conditions ((i), (ii)): a row per condition, with the beneficiaries they name, instead of one row with the holding and period of 2(c)",
+    ),
     // Spanish (corpus/es): what each variant loses or gains, measured when the suite was first
     // run on these texts; the causes are not read yet unless said.
     (

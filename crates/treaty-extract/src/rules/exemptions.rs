@@ -419,12 +419,16 @@ impl ExemptionReading<'_, '_> {
                 return Some(tier);
             }
         }
-        // The beneficiary the phrase's own clause names ("if the beneficial owner is a company
-        // that is: (i) ..."), for items that name none.
-        let (_, lead) = self.ctx.clause_at(phrase.start);
-        if let Some(owner) = first_named_owner(&text[lead], self.lang) {
-            for item in &mut items {
-                item.conditions.beneficial_owner.get_or_insert(owner);
+        // The beneficiary the lead names ("if the beneficial owner is a company that is: (i) a
+        // resident of ... that holds ..."), for items that name none and no class of income:
+        // the words of the phrase's clause before the list.
+        if let (true, Some(first)) = (leads_the_list && !closing_line, first_subparagraph) {
+            let (_, clause) = self.ctx.clause_at(phrase.start);
+            let lead = clause.start.min(first)..clause.end.min(first);
+            if let Some(owner) = first_named_owner(&text[lead], self.lang) {
+                for item in items.iter_mut().filter(|f| f.conditions.income.is_empty()) {
+                    item.conditions.beneficial_owner.get_or_insert(owner);
+                }
             }
         }
         Some(items)
