@@ -311,6 +311,10 @@ fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_come
             "parts",
             "--split-pages",
             "100",
+            // No time limit on a document: the scan is read up to three times on a machine
+            // that may be loaded; the wait below guards against a hang.
+            "--time-limit",
+            "0",
         ],
         dir,
         &cache,
@@ -326,7 +330,7 @@ fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_come
     let second = kill_when_running(&parts, &shard, &[first.run], Victim::RayWorker);
     // A guard against a hang, not a speed test: the scan is read up to three times, and on a
     // loaded 2-core machine one reading has taken two minutes.
-    let output = wait_with_timeout(child, Duration::from_secs(600));
+    let output = wait_with_timeout(child, Duration::from_secs(900));
     assert_succeeded(&output);
     // The scan's part is the run of a retry, not of the process that was killed.
     let part = manifest(&parts.join(index.to_string()));
