@@ -349,7 +349,8 @@ fn a_task_whose_run_or_ray_worker_is_killed_is_run_again_and_every_document_come
         second.worker
     );
 
-    single_run("in", "whole", &[], dir, &cache);
+    // The same settings (the run manifest records the time limit).
+    single_run("in", "whole", &["--time-limit", "0"], dir, &cache);
     assert_same_output(&dir.join("whole"), &dir.join("engine"));
     assert_every_document_once("in", &dir.join("engine"), dir);
 }
