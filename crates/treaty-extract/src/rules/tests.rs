@@ -201,35 +201,25 @@ fn an_exempted_item_of_a_nested_list_keeps_the_holding_it_requires() {
     let english = "Article 10\nDividends\n2. However, such dividends shall be exempt from tax in the Contracting State of which the company paying the dividends is a resident if the beneficial owner is:\n(i) a company which controls, directly or indirectly, at least 20 per cent of the capital of the company paying the dividends; or\n(ii) a pension scheme.\n";
     let spanish = "Artículo 10\nDividendos\n2. Sin embargo, dichos dividendos estarán exentos de imposición en el Estado contratante en que resida la sociedad que paga los dividendos cuando su beneficiario efectivo sea:\n(i) una sociedad residente del otro Estado contratante que posea, directa o indirectamente, al menos el 20 por ciento del capital de la sociedad que paga los dividendos; o\n(ii) un plan de pensiones residente del otro Estado contratante.\n";
     for text in [english, spanish] {
-        let got = rows(text);
-        let exempt: Vec<&String> = got
-            .iter()
-            .filter(|r| r.2 == "rate" && r.3 == "0 percent")
-            .map(|r| &r.4)
-            .collect();
+        let exempt: Vec<String> = exemption_rows(text).into_iter().map(|r| r.2).collect();
         assert!(
             exempt
                 .iter()
                 .any(|c| c.contains("beneficial_owner=company")
                     && c.contains("min_holding=20%capital")),
-            "{got:?}"
+            "{exempt:?}"
         );
         assert!(
-            exempt
-                .iter()
-                .any(|c| c.as_str() == "beneficial_owner=pension_fund"),
-            "{got:?}"
+            exempt.iter().any(|c| c == "beneficial_owner=pension_fund"),
+            "{exempt:?}"
         );
     }
     // An item that names no beneficiary has the one its lead names.
     let lead = "Article 10\nDividends\n2. However, such dividends shall be taxable only in the Contracting State of which the beneficial owner is a resident if the beneficial owner is a company that is:\n(i) a resident of the first-mentioned State that holds directly at least 15 per cent of the capital of the company paying the dividends; or\n(ii) a resident of the other State that holds directly at least 20 per cent of the capital of the company paying the dividends.\n";
-    let got = rows(lead);
+    let exempt = exemption_rows(lead);
     for holding in ["15", "20"] {
         let wanted = format!("beneficial_owner=company;min_holding={holding}%capital");
-        assert!(
-            got.iter().any(|r| r.3 == "0 percent" && r.4 == wanted),
-            "{got:?}"
-        );
+        assert!(exempt.iter().any(|r| r.2 == wanted), "{exempt:?}");
     }
 }
 
@@ -252,15 +242,12 @@ fn a_list_of_further_tests_after_a_holding_is_one_exempt_tier() {
             "holding_period=6months",
         ),
     ] {
-        let got = rows(text);
-        let exempt: Vec<_> = got
-            .iter()
-            .filter(|r| r.2 == "rate" && r.3 == "0 percent")
-            .collect();
-        assert_eq!(exempt.len(), 1, "{got:?}");
+        let exempt = exemption_rows(text);
+        assert_eq!(exempt.len(), 1, "{exempt:?}");
+        let (_, subparagraph, condition) = &exempt[0];
         assert!(
-            exempt[0].1.is_empty() && exempt[0].4.contains(holding) && exempt[0].4.contains(period),
-            "{got:?}"
+            subparagraph.is_empty() && condition.contains(holding) && condition.contains(period),
+            "{exempt:?}"
         );
     }
 }
