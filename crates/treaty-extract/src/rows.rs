@@ -221,9 +221,10 @@ impl RowPlace<'_> {
                 Status::Unmatched
             },
             source: self.source,
-            // Treaty rows modify nothing (the dataset contract), a transitional rate of the
-            // treaty's own final provisions included.
-            modifies: if !finding.modifies.is_empty() && self.source != Source::Treaty {
+            // A transitional rate names the rate article it sets a rate of for a first
+            // period, in the treaty's own final provisions too; other treaty rows modify
+            // nothing (the dataset contract).
+            modifies: if !finding.modifies.is_empty() {
                 finding.modifies.clone()
             } else if self.paragraph.modifies.is_empty() {
                 self.article.modifies.clone()

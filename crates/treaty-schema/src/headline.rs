@@ -91,7 +91,61 @@ fn treaty_row(report: &DocumentReport, treaty: &TreatyReport, rows: &[&RateRow])
     let rows = headline_rows(treaty, rows);
     fill_rates(&mut row, &rows);
     fill_thresholds(&mut row, &rows);
+    row.transitional_rates = stated(transitional_rates(report, treaty, &rows));
     row
+}
+
+/// The rates final provisions set for a first period (`entry_into_force` rate rows, which name
+/// their rate article in `modifies`), each as `dividends 10 (row_id)` with the income of the
+/// article it names, joined by `; ` in text order.
+fn transitional_rates(report: &DocumentReport, treaty: &TreatyReport, rows: &[&RateRow]) -> String {
+    rows.iter()
+        .filter(|r| r.topic == Topic::EntryIntoForce && r.kind == Kind::Rate)
+        .map(|r| {
+            let income = r
+                .modifies
+                .first()
+                .and_then(|article| income_of_article(report, treaty, rows, article))
+                .map_or_else(
+                    || format!("article {}", r.modifies.join(",")),
+                    |topic| topic.as_str().to_string(),
+                );
+            format!("{income} {} ({})", r.value, r.row_id)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The income of the rate article numbered `article`: the treaty's own article of that number,
+/// else what the treaty's rows that modify it are about (a protocol's), else the article of
+/// that number of another treaty of the document (the convention a protocol is printed after).
+fn income_of_article(
+    report: &DocumentReport,
+    treaty: &TreatyReport,
+    rows: &[&RateRow],
+    article: &str,
+) -> Option<Topic> {
+    let is_income = |topic: &Topic| {
+        matches!(
+            topic,
+            Topic::Dividends | Topic::Interest | Topic::Royalties | Topic::TechnicalServices
+        )
+    };
+    let heading = |treaty: &TreatyReport| {
+        treaty
+            .versions
+            .first()
+            .and_then(|v| v.articles.iter().find(|a| a.article == article))
+            .map(|a| a.topic)
+            .filter(is_income)
+    };
+    heading(treaty)
+        .or_else(|| {
+            rows.iter()
+                .find(|r| is_income(&r.topic) && r.modifies.iter().any(|m| m == article))
+                .map(|r| r.topic)
+        })
+        .or_else(|| report.treaties.iter().find_map(heading))
 }
 
 /// `None` for an empty text: the text does not state it.
@@ -670,5 +724,46 @@ mod ladder_tests {
             Owner::PensionFund,
         )]);
         assert_eq!(cell(&row.dividends_substantial_rate), "");
+    }
+
+    #[test]
+    fn a_rate_for_a_first_period_is_listed_as_transitional_and_is_no_headline_rate() {
+        let b = base();
+        // "Notwithstanding ..., the tax charged pursuant to paragraph 2 a) of Article 10
+        // (Dividends) on dividends paid before 1 January 1992 ... shall not exceed 10 percent."
+        let mut first_period = tier(&b, "4", "10", 900, "shall not exceed 10 percent thereof");
+        first_period.article = "32".to_string();
+        first_period.topic = Topic::EntryIntoForce;
+        first_period.modifies = vec!["10".to_string()];
+        // A protocol's first-year interest rate, for an article the treaty's file does not
+        // hold: its income is that of the protocol rows that modify the same article.
+        let mut interest = tier(&b, "1", "0", 950, "interest ... shall be taxable only");
+        interest.article = "P6".to_string();
+        interest.topic = Topic::Interest;
+        interest.source = Source::Protocol;
+        interest.modifies = vec!["11".to_string()];
+        let mut first_year = first_period.clone();
+        first_year.start = 990;
+        first_year.value = "7".parse().unwrap();
+        first_year.modifies = vec!["11".to_string()];
+        let mut unknown = first_period.clone();
+        unknown.start = 995;
+        unknown.modifies = vec!["7".to_string()];
+        let row = headline(vec![
+            owned_by(tier(&b, "2.a", "5", 10, "5 percent"), Owner::Company),
+            tier(&b, "2.b", "15", 20, "15 percent in all other cases"),
+            first_period,
+            interest,
+            first_year,
+            unknown,
+        ]);
+        assert_eq!(cell(&row.dividends_substantial_rate), "5");
+        assert_eq!(cell(&row.dividends_general_rate), "15");
+        assert_eq!(
+            cell(&row.transitional_rates),
+            "dividends 10 (d:1:32.4@900); interest 7 (d:1:32.4@990); article 7 10 (d:1:32.4@995)"
+        );
+        let none = headline(vec![tier(&b, "2", "15", 20, "15 percent")]);
+        assert_eq!(cell(&none.transitional_rates), "");
     }
 }

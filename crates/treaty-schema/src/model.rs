@@ -17,7 +17,7 @@ use crate::vocabulary::{
 use treaty_numbers::{Decimal, Unit};
 
 /// Version of the dataset schema written into every per-document JSON.
-pub const SCHEMA_VERSION: &str = "2.2";
+pub const SCHEMA_VERSION: &str = "2.3";
 
 /// A dataset column: its name and how a row gives its cell. Each CSV dataset is one table of
 /// these, so a column's name, its place and its cell are written once.
@@ -716,7 +716,7 @@ pub fn document_json_schema() -> String {
 
 /// The columns of `treaties.csv`: the fields of [`TreatyRow`]; a missing value is an empty cell.
 // tidy: not language (the dataset's column names)
-pub const TREATY_TABLE: [Column<TreatyRow>; 44] = [
+pub const TREATY_TABLE: [Column<TreatyRow>; 45] = [
     ("doc", |row| row.doc.clone()),
     ("treaty", |row| row.treaty.to_string()),
     ("instrument", |row| row.instrument.clone()),
@@ -784,6 +784,9 @@ pub const TREATY_TABLE: [Column<TreatyRow>; 44] = [
     ("technical_fees_row", |row| {
         text_cell(&row.technical_fees_row)
     }),
+    ("transitional_rates", |row| {
+        text_cell(&row.transitional_rates)
+    }),
     ("pe_construction_value", |row| {
         number_cell(&row.pe_construction_value)
     }),
@@ -806,7 +809,7 @@ pub const TREATY_TABLE: [Column<TreatyRow>; 44] = [
 ];
 
 /// Columns of `treaties.csv`, in order.
-pub const TREATY_COLUMNS: [&str; 44] = names(&TREATY_TABLE);
+pub const TREATY_COLUMNS: [&str; 45] = names(&TREATY_TABLE);
 
 fn text_cell(value: &Option<String>) -> String {
     value.clone().unwrap_or_default()
@@ -914,6 +917,10 @@ pub struct TreatyRow {
     pub technical_fees_rate: Option<Decimal>,
     /// Its row.
     pub technical_fees_row: Option<String>,
+    /// Rates the treaty's final provisions (or a protocol's) set for a first period, which the
+    /// headline rates above replace once it ends: `dividends 10 (row_id)`, joined by `; `, in
+    /// text order; the quote of each row says the period.
+    pub transitional_rates: Option<String>,
     /// How long a construction site must last to be a permanent establishment.
     #[serde(default, with = "optional_decimal_number")]
     #[schemars(schema_with = "optional_decimal_schema")]
@@ -942,7 +949,7 @@ pub struct TreatyRow {
 
 impl TreatyRow {
     /// The CSV cells, in [`TREATY_COLUMNS`] order.
-    pub fn cells(&self) -> [String; 44] {
+    pub fn cells(&self) -> [String; 45] {
         cells(&TREATY_TABLE, self)
     }
 }
