@@ -130,6 +130,9 @@ pub struct NumberWords {
     pub part_of_whole: &'static [&'static str],
     /// Numeral characters of a language that writes numbers in characters (`十五`, `二〇一一`).
     pub numerals: &'static [Numeral],
+    /// Letters OCR reads in place of a numeral, each with the numeral (`ナ` for `十`): before a
+    /// per cent unit, where only a numeral can stand, they are read as the numeral.
+    pub ocr_numeral_lookalikes: &'static [(char, char)],
     /// Literal units glued after a numeral that count per cent (`パーセント`).
     pub glued_percent_units: &'static [&'static str],
     /// Literal units glued after a numeral that count days.
@@ -190,6 +193,7 @@ impl NumberWords {
         dotted_unit_ends: &[],
         part_of_whole: &[],
         numerals: &[],
+        ocr_numeral_lookalikes: &[],
         glued_percent_units: &[],
         glued_day_units: &[],
         glued_month_units: &[],

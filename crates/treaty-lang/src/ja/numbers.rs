@@ -36,6 +36,9 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
         unit('億', 100_000_000, NumeralKind::LargeUnit),
         unit('兆', 1_000_000_000_000, NumeralKind::LargeUnit),
     ],
+    // Tesseract's Japanese models read `十` as katakana `ナ`, a plus sign or `士`, and `二` as
+    // katakana `ニ`.
+    ocr_numeral_lookalikes: &[('ナ', '十'), ('+', '十'), ('士', '十'), ('ニ', '二')],
     glued_percent_units: &["パーセント"],
     glued_day_units: &["日間", "日"],
     glued_month_units: &["箇月", "か月", "ヶ月", "ケ月", "カ月", "ヵ月"],

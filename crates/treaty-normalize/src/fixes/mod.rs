@@ -12,7 +12,7 @@
 //! 4. NFC, then full-width folding, so later passes see one spelling of each character;
 //! 5. quotation-mark damage, page furniture (glued page pairs, then page lines), Japanese
 //!    layout (vertical text, hard line ends; it needs the page lines gone), page markers the
-//!    layout fix left run into the text, OCR keywords, Roman numerals, amendment markers of
+//!    layout fix left run into the text, OCR numerals and unit words, OCR keywords, Roman numerals, amendment markers of
 //!    consolidated texts;
 //! 6. line-break hyphens, which count the words of the repaired text;
 //! 7. paragraph numbers and item labels on lines of their own joined to their text;
@@ -28,6 +28,7 @@ mod mojibake;
 mod nfc;
 mod ocr_keywords;
 mod ocr_numbers;
+mod ocr_numerals;
 mod ocr_unit_words;
 mod page_furniture;
 mod page_lines;
@@ -55,7 +56,7 @@ pub(crate) const STRAY_CONTROLS: Fix = stray_controls::fix_stray_controls;
 pub(crate) const MOJIBAKE: Fix = mojibake::fix_mojibake;
 
 /// The other fixes, in order.
-pub(crate) const FIXES: [Fix; 16] = [
+pub(crate) const FIXES: [Fix; 17] = [
     controls::fix_controls,
     nfc::fix_nfc,
     fullwidth::fix_fullwidth,
@@ -63,6 +64,7 @@ pub(crate) const FIXES: [Fix; 16] = [
     page_furniture::fix_page_furniture,
     page_lines::fix_page_lines,
     japanese_layout::fix_japanese_layout,
+    ocr_numerals::fix_ocr_numerals,
     ocr_unit_words::fix_ocr_unit_words,
     page_lines::fix_glued_page_markers,
     ocr_keywords::fix_ocr_keywords,

@@ -42,7 +42,7 @@ static WORDS: LazyLock<UnitWords> = LazyLock::new(|| {
 
 /// Katakana letters and the prolonged sound mark, without the middle dot (a decimal point
 /// between numerals).
-fn is_katakana(c: char) -> bool {
+pub(super) fn is_katakana(c: char) -> bool {
     let code = u32::from(c);
     (0x30A1..=0x30FA).contains(&code) || code == 0x30FC
 }
@@ -65,6 +65,14 @@ fn distance(a: &[char], b: &[char]) -> usize {
         std::mem::swap(&mut previous, &mut current);
     }
     previous[b.len()]
+}
+
+/// Whether `word` is a glued unit word of a profile or within [`MAX_DISTANCE`] edits of one.
+pub(super) fn is_unit_word(word: &[char]) -> bool {
+    WORDS
+        .units
+        .iter()
+        .any(|unit| word.len() + MAX_DISTANCE >= unit.len() && distance(word, unit) <= MAX_DISTANCE)
 }
 
 pub(crate) fn fix_ocr_unit_words(text: &str, stats: &mut FixStats) -> Edits {
