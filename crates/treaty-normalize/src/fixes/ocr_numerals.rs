@@ -73,42 +73,50 @@ pub(crate) fn fix_ocr_numerals(text: &str, stats: &mut FixStats) -> Edits {
     if LOOKALIKES.lookalikes.is_empty() || !text.as_bytes().contains(&0xE3) {
         return edits;
     }
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
     let in_run = |c: char| numeral(c).is_some() || lookalike(c).is_some();
-    let mut at = 0;
-    while at < chars.len() {
-        let starts_run = in_run(chars[at].1)
-            && (at == 0 || {
-                let before = chars[at - 1].1;
+    let mut previous: Option<char> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let starts_run = in_run(c)
+            && previous.is_none_or(|before| {
                 !(in_run(before) || is_katakana(before) || before.is_ascii_alphanumeric())
             });
+        previous = Some(c);
         if !starts_run {
-            at += 1;
             continue;
         }
-        let mut end = at;
-        while end < chars.len() && end - at < MAX_RUN && in_run(chars[end].1) {
-            end += 1;
+        // The run (at most MAX_RUN characters), then the katakana word after it.
+        let mut run = vec![(at, c)];
+        while let Some(&(offset, next)) = chars.peek() {
+            if run.len() == MAX_RUN || !in_run(next) {
+                break;
+            }
+            run.push((offset, next));
+            previous = Some(next);
+            chars.next();
         }
-        let unit_end = (end..chars.len())
-            .find(|&i| !is_katakana(chars[i].1))
-            .unwrap_or(chars.len());
-        let unit: Vec<char> = chars[end..unit_end].iter().map(|&(_, c)| c).collect();
-        let run = &chars[at..end];
+        let mut unit = Vec::new();
+        while let Some(&(_, next)) = chars.peek() {
+            if !is_katakana(next) {
+                break;
+            }
+            unit.push(next);
+            previous = Some(next);
+            chars.next();
+        }
         let read: Option<Vec<Numeral>> = run
             .iter()
             .map(|&(_, c)| numeral(c).or_else(|| lookalike(c).and_then(numeral)))
             .collect();
         let has_lookalike = run.iter().any(|&(_, c)| numeral(c).is_none());
         if has_lookalike && is_unit_word(&unit) && read.as_deref().is_some_and(is_percent) {
-            for &(offset, c) in run {
+            for &(offset, c) in &run {
                 if let (None, Some(meant)) = (numeral(c), lookalike(c)) {
                     edits.replace_char(offset..offset + c.len_utf8(), meant);
                 }
             }
             stats.ocr_keywords += 1;
         }
-        at = end.max(at + 1);
     }
     edits
 }
