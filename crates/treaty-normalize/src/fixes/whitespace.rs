@@ -258,7 +258,12 @@ fn blank_line_inside_sentence(bytes: &[u8], start: usize, end: usize) -> bool {
     {
         return false;
     }
-    let line_start = memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |at| at + 1);
+    // The line starts after the last line break: a line feed, or U+2028 / U+2029 (E2 80 A8,
+    // E2 80 A9), which count as line breaks too.
+    let line_start = memchr::memchr3_iter(b'\n', 0xA8, 0xA9, &bytes[..start])
+        .rev()
+        .find(|&at| bytes[at] == b'\n' || (at >= 2 && bytes[at - 2..at] == [0xE2, 0x80]))
+        .map_or(0, |at| at + 1);
     let marker_len = bytes[end..]
         .iter()
         .take(5)
