@@ -26,6 +26,7 @@ mod pdf;
 mod report;
 mod run_command;
 mod terminal;
+mod word_boxes;
 mod workers;
 
 use std::path::Path;

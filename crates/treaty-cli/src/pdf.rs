@@ -272,7 +272,19 @@ fn pdf_text(
     let started = Instant::now();
     let (text, extractor, note) = text_layer(path, pdf, max_bytes, budget)?;
     let sha256 = sha256_hex(pdf);
+    let boxed = note
+        .is_none()
+        .then(|| with_vertical_pages_from_word_boxes(path, &text, max_bytes, budget));
+    let (text, boxed) = match boxed {
+        Some((text, pages)) => (text, pages),
+        None => (text, Vec::new()),
+    };
     let (text, mut readings) = without_letter_spacing(&text);
+    for reading in &mut readings {
+        if boxed.contains(&reading.page) {
+            reading.source = "word_boxes".to_string();
+        }
+    }
     let (text, ocr) = with_scanned_pages_read(path, text, budget)?;
     if let Some(ocr) = &ocr {
         for reading in &mut readings {
@@ -315,6 +327,46 @@ fn pdf_text(
             readings,
         }),
     })
+}
+
+/// The `-layout` text layer with its pages in vertical writing whose item labels left their
+/// lines read again from poppler's word boxes ([`crate::word_boxes`]), and those pages. Where
+/// the word boxes cannot be had (the command fails or runs out of time), the layout reading
+/// stays.
+fn with_vertical_pages_from_word_boxes(
+    path: &Path,
+    text: &[u8],
+    max_bytes: u64,
+    budget: crate::ocr::Budget,
+) -> (Vec<u8>, Vec<u32>) {
+    let layer = String::from_utf8_lossy(text);
+    let (pages, trailing) = page_texts(&layer);
+    let wanted = crate::word_boxes::pages_with_displaced_labels(&pages);
+    let read = match budget.time_for(PDF_TIME_LIMIT) {
+        Ok(time) if !wanted.is_empty() => {
+            crate::word_boxes::vertical_pages(path, &wanted, max_bytes, time).unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    if read.is_empty() {
+        return (text.to_vec(), Vec::new());
+    }
+    let mut joined = String::with_capacity(layer.len());
+    for (index, page) in pages.iter().enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        match read.iter().find(|(at, _)| *at == number) {
+            Some((_, boxed)) => joined.push_str(boxed),
+            None => joined.push_str(page),
+        }
+        joined.push('\x0c');
+    }
+    if let Some(trailing) = trailing {
+        joined.push_str(trailing);
+    }
+    (
+        joined.into_bytes(),
+        read.into_iter().map(|(page, _)| page).collect(),
+    )
 }
 
 /// `; page 3 was not read: why` for the OCR'd pages that could not be read (the first few),

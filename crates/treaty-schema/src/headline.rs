@@ -97,7 +97,8 @@ fn treaty_row(report: &DocumentReport, treaty: &TreatyReport, rows: &[&RateRow])
 
 /// The rates final provisions set for a first period (`entry_into_force` rate rows, which name
 /// their rate article in `modifies`), each as `dividends 10 (row_id)` with the income of the
-/// article it names, joined by `; ` in text order.
+/// article it names (`entry_into_force` where the document shows no such article), joined by
+/// `; ` in text order.
 fn transitional_rates(report: &DocumentReport, treaty: &TreatyReport, rows: &[&RateRow]) -> String {
     rows.iter()
         .filter(|r| r.topic == Topic::EntryIntoForce && r.kind == Kind::Rate)
@@ -106,10 +107,9 @@ fn transitional_rates(report: &DocumentReport, treaty: &TreatyReport, rows: &[&R
                 .modifies
                 .first()
                 .and_then(|article| income_of_article(report, treaty, rows, article))
-                .map_or_else(
-                    || format!("article {}", r.modifies.join(",")),
-                    |topic| topic.as_str().to_string(),
-                );
+                // An article of no income the document shows: the row's own topic.
+                .unwrap_or(r.topic)
+                .as_str();
             format!("{income} {} ({})", r.value, r.row_id)
         })
         .collect::<Vec<_>>()
@@ -761,7 +761,7 @@ mod ladder_tests {
         assert_eq!(cell(&row.dividends_general_rate), "15");
         assert_eq!(
             cell(&row.transitional_rates),
-            "dividends 10 (d:1:32.4@900); interest 7 (d:1:32.4@990); article 7 10 (d:1:32.4@995)"
+            "dividends 10 (d:1:32.4@900); interest 7 (d:1:32.4@990); entry_into_force 10 (d:1:32.4@995)"
         );
         let none = headline(vec![tier(&b, "2", "15", 20, "15 percent")]);
         assert_eq!(cell(&none.transitional_rates), "");

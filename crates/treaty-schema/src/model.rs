@@ -414,8 +414,9 @@ pub struct ExtractedFrom {
 pub struct PageReading {
     /// The page (1-based).
     pub page: u32,
-    /// `text_layer` (the PDF's own text, by the extractor of [`ExtractedFrom::extractor`]) or
-    /// `ocr` (a scanned page).
+    /// `text_layer` (the PDF's own text, by the extractor of [`ExtractedFrom::extractor`]),
+    /// `word_boxes` (a page in vertical lines whose item labels left their lines, read again
+    /// from poppler's word boxes) or `ocr` (a scanned page).
     pub source: String,
     /// The letter spacing of an unspaced script (Japanese) that the layout put between
     /// characters and that was removed: `whole` (the page is set letter-spaced), `lines` (some

@@ -1,7 +1,8 @@
 //! Line endings, control characters and soft hyphens.
 //!
 //! CRLF and lone CR become LF; a form feed (a page break in extracted PDF text) and the C1
-//! NEL become LF too. Other C0/C1 control characters and invisible format characters that
+//! NEL become LF too, but a form feed inside a Japanese sentence that runs on to the next
+//! page goes (the page's last line already ended with a line feed). Other C0/C1 control characters and invisible format characters that
 //! carry nothing for this text (zero-width space, word joiner, stray byte-order marks,
 //! left-to-right and right-to-left marks) are removed. Tab stays (the whitespace pass turns it
 //! into a space).
@@ -56,6 +57,39 @@ fn interesting_bytes(word: u64) -> u64 {
         | eq(word, 0xC2)
         | eq(word, 0xE2)
         | eq(word, 0xEF)
+}
+
+/// Whether the form feed at `at` follows a line break after a Japanese letter that ends no
+/// sentence and comes before a Japanese letter, on a line as full as the page's fullest: a
+/// sentence cut by the page break. (A running title or page number printed last on a page is
+/// a short line, and its page is not cut mid-sentence there.)
+fn runs_on_to_next_page(text: &str, at: usize) -> bool {
+    use super::japanese_layout::{is_japanese_letter, is_sentence_end};
+    let Some(before) = text[..at].strip_suffix('\n') else {
+        return false;
+    };
+    let next = text[at + 1..]
+        .trim_start_matches([' ', '\t'])
+        .chars()
+        .next();
+    if !next.is_some_and(is_japanese_letter) {
+        return false;
+    }
+    let page_start = before.rfind('\u{0C}').map_or(0, |feed| feed + 1);
+    let width = |line: &str| {
+        line.trim_matches([' ', '\t', '\r', '\u{3000}'])
+            .chars()
+            .count()
+    };
+    let page = &before[page_start..];
+    let fullest = page.lines().map(width).max().unwrap_or(0);
+    let last_line = page.lines().next_back().unwrap_or("");
+    let last = last_line
+        .trim_end_matches([' ', '\t', '\r'])
+        .chars()
+        .next_back();
+    last.is_some_and(|c| is_japanese_letter(c) && !is_sentence_end(c))
+        && width(last_line) * 5 >= fullest * 4
 }
 
 /// Normalizes line endings, removes control characters and soft hyphens.
@@ -132,6 +166,14 @@ pub(crate) fn fix_controls(text: &str, stats: &mut FixStats) -> Edits {
         }
         match action(ch) {
             Action::Keep => {}
+            // A Japanese sentence that runs on to the next page (`…利子の額の十` / form feed /
+            // `パーセントを超えない…`): the page break, right after the page's last line
+            // break, adds no blank line, so the layout fix joins the two lines as within a
+            // page. Elsewhere a page break stays a blank line.
+            Action::LineFeed if ch == '\u{0C}' && runs_on_to_next_page(text, idx) => {
+                edits.delete(idx..end);
+                stats.control_chars += 1;
+            }
             Action::LineFeed => {
                 edits.replace(idx..end, "\n");
                 stats.control_chars += 1;
@@ -163,6 +205,25 @@ mod tests {
             "(a) in the case of Canada:\n\n(i) in respect of tax withheld\n(ii) in respect"
         );
         assert_eq!(stats.line_endings, 3);
+    }
+
+    #[test]
+    fn a_page_break_inside_a_japanese_sentence_adds_no_blank_line() {
+        // `…the amount of the interest ten` / page break / `per cent shall not exceed…`.
+        let cut = "\u{984D}\u{306E}\u{5341}\n\u{0C}\u{30D1}\u{30FC}\u{30BB}\u{30F3}\u{30C8}";
+        let (fixed, _) = run(fix_controls, cut);
+        assert_eq!(fixed, cut.replace('\u{0C}', ""));
+        // After a sentence end, in Latin text, without the line break, or after a short last
+        // line (a running title): a line break.
+        for kept in [
+            "\u{7B2C}\u{5341}\u{6761}\u{306E}\u{898F}\u{5B9A}\u{306B}\u{3088}\n\u{8B70}\u{5B9A}\u{66F8}\n\u{0C}\u{7B2C}",
+            "\u{3059}\u{308B}\u{3002}\n\u{0C}\u{7B2C}",
+            "of the\n\u{0C}gross amount",
+            "\u{5341}\u{0C}\u{30D1}",
+        ] {
+            let (fixed, _) = run(fix_controls, kept);
+            assert_eq!(fixed, kept.replace('\u{0C}', "\n"), "{kept:?}");
+        }
     }
 
     #[test]

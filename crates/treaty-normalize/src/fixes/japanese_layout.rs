@@ -81,7 +81,7 @@ fn katakana_look_alike(c: char) -> Option<char> {
         .map(|(_, right)| *right)
 }
 
-fn is_sentence_end(c: char) -> bool {
+pub(super) fn is_sentence_end(c: char) -> bool {
     WORDS.sentence_ends.contains(&c)
 }
 
