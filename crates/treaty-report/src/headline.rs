@@ -90,6 +90,30 @@ fn dividends(row: &TreatyRow) -> Vec<Figure> {
     }
 }
 
+/// The rates set for a first period (`transitional_rates`: `dividends 10 (row_id); ...`), as
+/// `dividends 10 %; ...`, linked to the first one's row.
+fn transitional(row: &TreatyRow) -> Figure {
+    let entries: Vec<(&str, &str)> = text(&row.transitional_rates)
+        .split("; ")
+        .filter_map(|entry| {
+            let (rate, reference) = entry.strip_suffix(')')?.split_once(" (")?;
+            Some((rate, reference))
+        })
+        .collect();
+    Figure {
+        label: "for a first period",
+        value: entries
+            .iter()
+            .map(|(rate, _)| format!("{} %", rate.replace('_', " ")))
+            .collect::<Vec<_>>()
+            .join("; "),
+        detail: String::new(),
+        reference: entries
+            .first()
+            .map_or_else(String::new, |(_, reference)| (*reference).to_string()),
+    }
+}
+
 /// The headline figures of a treaty, in the order of `treaties.csv`.
 pub(crate) fn figures(row: &TreatyRow) -> Vec<Figure> {
     let figure =
@@ -128,6 +152,7 @@ pub(crate) fn figures(row: &TreatyRow) -> Vec<Figure> {
             String::new(),
             &row.technical_fees_row,
         ),
+        transitional(row),
         figure(
             "PE, construction",
             &row.pe_construction_value,
@@ -219,6 +244,19 @@ mod tests {
             ..TreatyRow::default()
         };
         assert_eq!(figures_labels(&same)[0], "dividends, other cases");
+
+        let first_period = TreatyRow {
+            transitional_rates: t("dividends 10 (d:1:32.4@900); interest 7 (d:1:P27.3@990)"),
+            ..TreatyRow::default()
+        };
+        let listed = super::figures(&first_period);
+        let transitional = listed.iter().find(|f| f.label == "for a first period");
+        assert_eq!(
+            transitional.map(|f| (f.value.as_str(), f.reference.as_str())),
+            Some(("dividends 10 %; interest 7 %", "d:1:32.4@900"))
+        );
+        let none = figures_labels(&TreatyRow::default());
+        assert!(none.contains(&"for a first period"));
     }
 
     fn figures_labels(row: &TreatyRow) -> Vec<&'static str> {
