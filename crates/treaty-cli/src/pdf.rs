@@ -272,12 +272,11 @@ fn pdf_text(
     let started = Instant::now();
     let (text, extractor, note) = text_layer(path, pdf, max_bytes, budget)?;
     let sha256 = sha256_hex(pdf);
-    let boxed = note
-        .is_none()
-        .then(|| with_vertical_pages_from_word_boxes(path, &text, max_bytes, budget));
-    let (text, boxed) = match boxed {
-        Some((text, pages)) => (text, pages),
-        None => (text, Vec::new()),
+    // The built-in extractor (a `note` says it was used) has no word boxes.
+    let (text, boxed) = if note.is_none() {
+        with_vertical_pages_from_word_boxes(path, text, max_bytes, budget)
+    } else {
+        (text, Vec::new())
     };
     let (text, mut readings) = without_letter_spacing(&text);
     for reading in &mut readings {
@@ -335,11 +334,11 @@ fn pdf_text(
 /// stays.
 fn with_vertical_pages_from_word_boxes(
     path: &Path,
-    text: &[u8],
+    text: Vec<u8>,
     max_bytes: u64,
     budget: crate::ocr::Budget,
 ) -> (Vec<u8>, Vec<u32>) {
-    let layer = String::from_utf8_lossy(text);
+    let layer = String::from_utf8_lossy(&text);
     let (pages, trailing) = page_texts(&layer);
     let wanted = crate::word_boxes::pages_with_displaced_labels(&pages);
     let read = match budget.time_for(PDF_TIME_LIMIT) {
@@ -349,13 +348,16 @@ fn with_vertical_pages_from_word_boxes(
         _ => Vec::new(),
     };
     if read.is_empty() {
-        return (text.to_vec(), Vec::new());
+        drop(layer);
+        return (text, Vec::new());
     }
     let mut joined = String::with_capacity(layer.len());
+    // `read` is in page order, so one pass over both.
+    let mut boxed = read.iter().peekable();
     for (index, page) in pages.iter().enumerate() {
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        match read.iter().find(|(at, _)| *at == number) {
-            Some((_, boxed)) => joined.push_str(boxed),
+        match boxed.next_if(|(at, _)| *at == number) {
+            Some((_, text)) => joined.push_str(text),
             None => joined.push_str(page),
         }
         joined.push('\x0c');

@@ -17,12 +17,15 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 /// An item label as printed inside vertical text: `(a)`, `(ii)`, `(aa)`, `(1)`.
+const LABEL_PATTERN: &str = r"\((?:[a-z]{1,4}|[0-9]{1,2})\)";
+
+/// A word that is an item label.
 static LABEL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\((?:[a-z]{1,4}|[0-9]{1,2})\)$").expect("label pattern"));
+    LazyLock::new(|| Regex::new(&format!("^{LABEL_PATTERN}$")).expect("label pattern"));
 
 /// A line of `-layout` text that holds only item labels: a label put below its line.
 static LABEL_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)^[ \t]*(?:\((?:[a-z]{1,4}|[0-9]{1,2})\)[ \t]*)+$").expect("label line")
+    Regex::new(&format!(r"(?m)^[ \t]*(?:{LABEL_PATTERN}[ \t]*)+$")).expect("label line")
 });
 
 /// One `<word>` of `pdftotext -bbox`: its box in points (y grows downwards) and its text.

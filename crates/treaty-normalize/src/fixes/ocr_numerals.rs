@@ -124,11 +124,11 @@ pub(crate) fn fix_ocr_numerals(text: &str, stats: &mut FixStats) -> Edits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edits::run;
 
     fn fixed(text: &str) -> (String, u64) {
-        let mut stats = FixStats::default();
-        let edits = fix_ocr_numerals(text, &mut stats);
-        (edits.apply(text).0, stats.ocr_keywords)
+        let (text, stats) = run(fix_ocr_numerals, text);
+        (text, stats.ocr_keywords)
     }
 
     /// The profile's lookalike of `meant`.

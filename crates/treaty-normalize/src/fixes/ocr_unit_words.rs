@@ -67,12 +67,16 @@ fn distance(a: &[char], b: &[char]) -> usize {
     previous[b.len()]
 }
 
+/// The glued unit word of a profile that `word` is, or is within [`MAX_DISTANCE`] edits of.
+fn close_unit(word: &[char]) -> Option<&'static Vec<char>> {
+    WORDS.units.iter().find(|unit| {
+        word.len() + MAX_DISTANCE >= unit.len() && distance(word, unit) <= MAX_DISTANCE
+    })
+}
+
 /// Whether `word` is a glued unit word of a profile or within [`MAX_DISTANCE`] edits of one.
 pub(super) fn is_unit_word(word: &[char]) -> bool {
-    WORDS
-        .units
-        .iter()
-        .any(|unit| word.len() + MAX_DISTANCE >= unit.len() && distance(word, unit) <= MAX_DISTANCE)
+    close_unit(word).is_some()
 }
 
 pub(crate) fn fix_ocr_unit_words(text: &str, stats: &mut FixStats) -> Edits {
@@ -100,12 +104,7 @@ pub(crate) fn fix_ocr_unit_words(text: &str, stats: &mut FixStats) -> Edits {
             previous = Some(next);
             chars.next();
         }
-        let damaged = WORDS.units.iter().find(|unit| {
-            run != **unit
-                && run.len() + MAX_DISTANCE >= unit.len()
-                && distance(&run, unit) <= MAX_DISTANCE
-        });
-        if let Some(unit) = damaged {
+        if let Some(unit) = close_unit(&run).filter(|unit| **unit != run) {
             edits.replace(start..end, &unit.iter().collect::<String>());
             stats.ocr_keywords += 1;
         }
@@ -116,11 +115,11 @@ pub(crate) fn fix_ocr_unit_words(text: &str, stats: &mut FixStats) -> Edits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edits::run;
 
     fn fixed(text: &str) -> (String, u64) {
-        let mut stats = FixStats::default();
-        let edits = fix_ocr_unit_words(text, &mut stats);
-        (edits.apply(text).0, stats.ocr_keywords)
+        let (text, stats) = run(fix_ocr_unit_words, text);
+        (text, stats.ocr_keywords)
     }
 
     #[test]
