@@ -232,9 +232,69 @@ pub fn kanji_number_prefix_len(s: &str) -> usize {
         .unwrap_or(0)
 }
 
+/// The first profile's character for a digit (1-9) or a small unit (10, 100, 1000), in profile
+/// order: the spelling a text prints.
+fn numeral_char_of(class: NumeralChar) -> Option<char> {
+    Lang::all()
+        .flat_map(|lang| lang.profile().numbers.numerals)
+        .find(|numeral| {
+            let this = match numeral.kind {
+                NumeralKind::Digit => NumeralChar::Digit {
+                    value: numeral.value,
+                    is_ascii: false,
+                },
+                NumeralKind::SmallUnit => NumeralChar::SmallUnit(numeral.value),
+                NumeralKind::LargeUnit => NumeralChar::LargeUnit(numeral.value),
+            };
+            this == class
+        })
+        .map(|numeral| numeral.ch)
+}
+
+/// How a kanji text spells `n` (1 to 9999) with units: `十七`, `二十四`, `百八十三`. The
+/// inverse of [`parse_kanji_number`] on such numbers; `None` outside that range.
+///
+/// ```
+/// assert_eq!(treaty_numbers::kanji_numeral(17).as_deref(), Some("十七"));
+/// assert_eq!(treaty_numbers::kanji_numeral(24).as_deref(), Some("二十四"));
+/// ```
+pub fn kanji_numeral(n: u64) -> Option<String> {
+    if !(1..=9999).contains(&n) {
+        return None;
+    }
+    let mut spelled = String::new();
+    for unit in [1000, 100, 10, 1] {
+        let digit = n / unit % 10;
+        if digit == 0 {
+            continue;
+        }
+        // `十七`, not `一十七`: a one before a unit is not written.
+        if digit > 1 || unit == 1 {
+            spelled.push(numeral_char_of(NumeralChar::Digit {
+                value: digit,
+                is_ascii: false,
+            })?);
+        }
+        if unit > 1 {
+            spelled.push(numeral_char_of(NumeralChar::SmallUnit(unit))?);
+        }
+    }
+    Some(spelled)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{kanji_number_prefix_len, parse_kanji_number};
+    use super::{kanji_number_prefix_len, kanji_numeral, parse_kanji_number};
+
+    #[test]
+    fn kanji_numerals_read_back_as_their_numbers() {
+        for n in 1..=9999 {
+            let spelled = kanji_numeral(n).expect("in range");
+            assert_eq!(parse_kanji_number(&spelled), Some(n), "{spelled}");
+        }
+        assert_eq!(kanji_numeral(0), None);
+        assert_eq!(kanji_numeral(110).as_deref(), Some("百十"));
+    }
 
     #[test]
     fn kanji_number_table() {

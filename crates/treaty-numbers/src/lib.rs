@@ -54,7 +54,7 @@ mod words;
 mod tests;
 
 pub use decimal::{Decimal, DecimalError, MAX_SIGNIFICANT_DIGITS};
-pub use kanji::{kanji_number_prefix_len, parse_kanji_number};
+pub use kanji::{kanji_number_prefix_len, kanji_numeral, parse_kanji_number};
 pub use quantity::{Quantity, Unit};
 pub use roman::parse_roman;
 pub use words::parse_number_words;

@@ -25,11 +25,14 @@ use crate::model::{Article, Config};
 use crate::structure::paragraphs::trim_end_offset;
 use crate::topic::{topic_from_content, topic_from_title, Topic};
 
+mod damaged;
 pub(crate) mod grammar;
+mod heading;
 pub(crate) mod paragraphs;
 mod titles;
 
 use grammar::Grammar;
+use heading::{heading_follows, is_digit_by_digit_kanji, Heading, MAX_STEP};
 use paragraphs::paragraphs_of_pieces;
 use titles::glued_title;
 
@@ -49,20 +52,10 @@ fn suffix_of(printed: Option<&str>) -> Option<String> {
         .map(str::to_string)
 }
 
-struct Heading {
-    start: usize,
-    after: usize,
-    number: u32,
-    suffix: Option<String>,
-    printed: String,
-}
-
-/// Largest forward step between consecutive headings: OCR may lose two headings in a row
-/// (as in the Latin heading sequence).
-const MAX_STEP: u64 = 3;
-
-/// Treaty article headings in `range`, in sequence, outside MLI boxes.
+/// Treaty article headings in `range`, in sequence, outside MLI boxes; headings whose number
+/// OCR damaged take theirs from the sequence ([`damaged`]).
 fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> Vec<Heading> {
+    let damaged = damaged::candidates(g, text, range.clone(), boxes);
     let mut headings: Vec<Heading> = Vec::new();
     for captures in g.heading.captures_iter(&text[range.clone()]) {
         let whole = captures.get(0).unwrap();
@@ -77,6 +70,11 @@ fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> V
         let Some(number) = parse_kanji_number(&captures[1]) else {
             continue;
         };
+        // Kanji article numbers are written with units (`二十二`); digit by digit (`二二`),
+        // one is OCR that lost a unit, and [`damaged`] reads it.
+        if is_digit_by_digit_kanji(&captures[1]) {
+            continue;
+        }
         let treaty_next = headings.last().map_or(1, |h| u64::from(h.number) + 1);
         let last_start = headings.last().map_or(range.start, |h| h.start);
         if mli::is_part_heading(
@@ -96,35 +94,25 @@ fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> V
             continue;
         }
         let after = range.start + whole.end();
-        // Spaces may stand between a heading and its title; a line end makes it a heading.
-        let rest = text[after..].trim_start_matches([' ', '\t']);
-        let next = rest.chars().next();
-        let at_line_end = next.is_none_or(|c| c == '\n');
-        // `第二十一条7` refers to paragraph 7 of Article 21, but in text without titles
-        // paragraph 1 follows its heading directly (`第二条1この条約は`).
-        let paragraph_one = rest.starts_with('1')
-            && rest[1..].chars().next().is_some_and(|c| {
-                !c.is_ascii()
-                    && !g.reference_followers.contains(&c)
-                    && !g.is_article_or_paragraph_mark(c)
-            });
-        // `第十七条もつぱら教育...`: the heading of an article opening with `もつぱら`, not a
-        // reference followed by `も`.
-        let opens_text = g.body_starts.iter().any(|w| rest.starts_with(w));
-        if !at_line_end
-            && !paragraph_one
-            && !opens_text
-            && next.is_none_or(|c| c.is_ascii_digit() || g.reference_followers.contains(&c))
-        {
+        if !heading_follows(g, text, after) {
             continue;
         }
         let acceptable = match headings.last() {
             None => true,
             Some(previous) => {
                 let previous_number = u64::from(previous.number);
-                (number > previous_number
-                    && number <= previous_number + MAX_STEP
-                    && suffix.is_none())
+                // Each damaged heading between two found ones may stand for one more number.
+                let damaged_between = damaged
+                    .iter()
+                    .filter(|d| d.start > previous.start && d.start < start)
+                    .count() as u64;
+                // A step that long only counts from a heading that starts its line.
+                let reach = if at_line_start(text, start) {
+                    MAX_STEP + damaged_between
+                } else {
+                    MAX_STEP
+                };
+                (number > previous_number && number <= previous_number + reach && suffix.is_none())
                     || (number == previous_number && suffix.is_some() && suffix != previous.suffix)
                     || (suffix.is_some() && number == previous_number + 1)
             }
@@ -138,8 +126,10 @@ fn headings(g: &Grammar, text: &str, range: Range<usize>, boxes: &[MliBox]) -> V
             number: number as u32,
             suffix,
             printed: whole.as_str().to_string(),
+            inferred: false,
         });
     }
+    damaged::place(g, damaged, &mut headings);
     headings
 }
 
@@ -207,7 +197,7 @@ pub(crate) fn japanese_articles(
             printed: heading.printed.clone(),
             title,
             topic,
-            inferred: false,
+            inferred: heading.inferred,
             span: heading.start..trim_end_offset(text, heading.start..end),
             paragraphs,
             modifies: Vec::new(),

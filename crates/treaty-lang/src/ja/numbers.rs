@@ -36,9 +36,16 @@ pub(super) const NUMBERS: NumberWords = NumberWords {
         unit('億', 100_000_000, NumeralKind::LargeUnit),
         unit('兆', 1_000_000_000_000, NumeralKind::LargeUnit),
     ],
-    // Tesseract's Japanese models read `十` as katakana `ナ`, a plus sign or `士`, and `二` as
-    // katakana `ニ`.
-    ocr_numeral_lookalikes: &[('ナ', '十'), ('+', '十'), ('士', '十'), ('ニ', '二')],
+    // Tesseract's Japanese models read `十` as katakana `ナ`, a plus sign or `士`, `二` as
+    // katakana `ニ`, and `六` and `八` as the kanji `大` and `人` they are drawn like.
+    ocr_numeral_lookalikes: &[
+        ('ナ', '十'),
+        ('+', '十'),
+        ('士', '十'),
+        ('ニ', '二'),
+        ('大', '六'),
+        ('人', '八'),
+    ],
     glued_percent_units: &["パーセント"],
     glued_day_units: &["日間", "日"],
     glued_month_units: &["箇月", "か月", "ヶ月", "ケ月", "カ月", "ヵ月"],

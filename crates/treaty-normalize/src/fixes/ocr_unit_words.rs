@@ -51,26 +51,11 @@ fn is_numeral(c: char) -> bool {
     c.is_ascii_digit() || WORDS.numerals.contains(&c)
 }
 
-/// Levenshtein distance between two short words.
-fn distance(a: &[char], b: &[char]) -> usize {
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, &x) in a.iter().enumerate() {
-        current[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            current[j + 1] = (previous[j] + usize::from(x != y))
-                .min(previous[j + 1] + 1)
-                .min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
-}
-
 /// The glued unit word of a profile that `word` is, or is within [`MAX_DISTANCE`] edits of.
 fn close_unit(word: &[char]) -> Option<&'static Vec<char>> {
     WORDS.units.iter().find(|unit| {
-        word.len() + MAX_DISTANCE >= unit.len() && distance(word, unit) <= MAX_DISTANCE
+        word.len() + MAX_DISTANCE >= unit.len()
+            && strsim::generic_levenshtein(&word.to_vec(), *unit) <= MAX_DISTANCE
     })
 }
 

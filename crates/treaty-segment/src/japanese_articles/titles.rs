@@ -85,7 +85,7 @@ fn japanese_title_len(
 
 /// Length of the longest run of known Japanese title phrases at the start of `text`
 /// (`外交使節団及び領事機関`), 0 when none.
-fn known_title_prefix(g: &Grammar, text: &str) -> usize {
+pub(super) fn known_title_prefix(g: &Grammar, text: &str) -> usize {
     let mut end = 0;
     loop {
         let rest = &text[end..];

@@ -116,6 +116,30 @@ fn heading_candidates(text: &str, range: Range<usize>) -> Vec<Candidate> {
             quoted: prefix.ends_with(['“', '"', '«', '‘']),
         });
     }
+    // `Article -10` on a line of its own: OCR read a speck before the number.
+    let marked = GRAMMAR
+        .latin_heading_marked
+        .captures_iter(&text[range.clone()]);
+    for captures in marked {
+        let whole = captures.get(0).unwrap();
+        let number = captures[1].parse::<u32>().unwrap_or(0);
+        if number == 0 {
+            continue;
+        }
+        let start = range.start + whole.start() + whole.len() - whole.as_str().trim_start().len();
+        candidates.push(Candidate {
+            heading: Heading {
+                start,
+                after_number: range.start + whole.end(),
+                number,
+                suffix: String::new(),
+                printed: captures[1].to_string(),
+            },
+            at_boundary: true,
+            quoted: false,
+        });
+    }
+    candidates.sort_by_key(|c| c.heading.start);
     candidates
 }
 

@@ -704,3 +704,115 @@ fn a_paragraph_after_a_list_ended_with_a_semicolon_is_the_next_paragraph_unless_
         .collect();
     assert_eq!(paragraphs, vec![("3".to_string(), 2), ("4".to_string(), 2)]);
 }
+
+/// A Japanese treaty of `headings` in order, each a line of its own over a paragraph.
+fn japanese_articles_text(headings: &[&str]) -> String {
+    let mut text = String::from("次のとおり協定した。\n");
+    for heading in headings {
+        text.push_str(heading);
+        text.push_str("\n1 一方の締約国の居住者が取得する所得に対しては、当該一方の締約国においてのみ租税を課することができる。\n2 1の規定は、他方の締約国において租税を課することを妨げるものではない。\n");
+    }
+    text
+}
+
+fn article_numbers_and_inference(text: &str) -> Vec<(String, bool)> {
+    let (doc, _) = segment(text, &Config::default());
+    doc.treaties[0].versions[0]
+        .articles
+        .iter()
+        .map(|a| (a.number.clone(), a.inferred))
+        .collect()
+}
+
+#[test]
+fn japanese_headings_whose_number_ocr_damaged_take_their_place_in_the_sequence() {
+    // `大` for `六` fills its gap exactly; `二七` lost the unit of `十七`, one edit from it.
+    let text = japanese_articles_text(&[
+        "第五条",
+        "第大条",
+        "第七条",
+        "光条 配当",
+        "第十一条",
+        "第十四条",
+        "第二七条",
+        "第十八条",
+        "第ニナ人条",
+    ]);
+    let got = article_numbers_and_inference(&text);
+    let numbers: Vec<(&str, bool)> = got.iter().map(|(n, i)| (n.as_str(), *i)).collect();
+    // `光条配当` is one edit from each of 8, 9 and 10: no number is its own, and it stays text.
+    // `ニナ人` (28) stands ten numbers after 18, further than a sequence reaches.
+    assert_eq!(
+        numbers,
+        [
+            ("5", false),
+            ("6", true),
+            ("7", false),
+            ("11", false),
+            ("14", false),
+            ("17", true),
+            ("18", false),
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn a_japanese_heading_that_lost_its_ordinal_mark_fills_a_gap_of_one_by_its_title() {
+    let text = japanese_articles_text(&["第九条", "光条 配当", "第十一条", "第十二条"]);
+    let got = article_numbers_and_inference(&text);
+    let numbers: Vec<(&str, bool)> = got.iter().map(|(n, i)| (n.as_str(), *i)).collect();
+    assert_eq!(
+        numbers,
+        [("9", false), ("10", true), ("11", false), ("12", false)]
+    );
+    // Without a model article's title, the same shape is text: `この条` is prose.
+    let text = japanese_articles_text(&["第九条", "この条", "第十一条"]);
+    let got = article_numbers_and_inference(&text);
+    assert_eq!(got.len(), 2, "{got:?}");
+}
+
+#[test]
+fn a_damaged_japanese_heading_after_the_last_found_one_takes_the_next_close_number() {
+    let text = japanese_articles_text(&["第二十四条", "第二十五条", "第二十大条", "第二+七条"]);
+    let got = article_numbers_and_inference(&text);
+    let numbers: Vec<(&str, bool)> = got.iter().map(|(n, i)| (n.as_str(), *i)).collect();
+    assert_eq!(
+        numbers,
+        [("24", false), ("25", false), ("26", true), ("27", true)]
+    );
+}
+
+#[test]
+fn a_heading_number_that_reads_as_another_number_is_no_damaged_heading() {
+    // An article quoted in the text (`第二十条`) keeps out of the sequence: it reads as a
+    // number, just not as the next one.
+    let text = japanese_articles_text(&["第二十二条", "第二十三条", "第二十条"]);
+    let got = article_numbers_and_inference(&text);
+    let numbers: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(numbers, ["22", "23"]);
+}
+
+#[test]
+fn a_latin_heading_with_a_speck_before_its_number_stays_in_the_sequence() {
+    let body = treaty_articles(&[
+        (9, "Associated Enterprises"),
+        (10, "Dividends"),
+        (11, "Interest"),
+    ]);
+    let text = format!(
+        "The Contracting States have agreed as follows:\n\n{}",
+        body.replace("ARTICLE 10\n", "ARTICLE -10\n")
+    );
+    let got = outline(&text);
+    let numbers: Vec<&str> = got.iter().map(|a| a.0.as_str()).collect();
+    assert_eq!(numbers, ["9", "10", "11"], "{got:?}");
+    assert_eq!(got[1].2, "dividends");
+    // In a sentence, a dash before a number is no heading.
+    let text = text.replace(
+        "ARTICLE -10\n",
+        "ARTICLE 10\nAs provided in Article -10\nof the other agreement.\n",
+    );
+    let got = outline(&text);
+    assert_eq!(got.len(), 3, "{got:?}");
+}

@@ -79,6 +79,9 @@ pub(crate) struct Grammar {
     /// A Latin heading: number in group 1 (suffix in 2: `12A`, `12-A`, `10 bis`, `28 A.`) or
     /// Roman numeral in group 3 (suffix in 4: `XXVI-A`).
     pub latin_heading: Regex,
+    /// A heading on a line of its own with a stray OCR mark before its number (`Article -10`),
+    /// the number in group 1.
+    pub latin_heading_marked: Regex,
     /// Article 1's heading: digits or Roman numeral in group 1; numbers of headings that
     /// enclose them in the groups after.
     pub first_heading: Regex,
@@ -268,6 +271,9 @@ fn build(languages: Languages) -> Grammar {
             .collect(),
         // ASCII word boundaries keep the regex on its fast engines over non-ASCII text; the
         // words around a heading are ASCII where it matters (the number and its suffix).
+        latin_heading_marked: compile(&format!(
+            r"(?m)^[ \t]*{headings}[ \t]+[-–—.,'·_~*][ \t]?(\d{{1,3}})[ \t]*$"
+        )),
         latin_heading: compile(&format!(
             r"(?-u:\b){headings}[ \t]+(?:(\d{{1,3}})(-?[A-Z](?-u:\b)| ?{suffixes}(?-u:\b)| [A-Z]\.)?(?:[ \t]?\.?[ \t]?[º°]|\.(?:[ \t]|$))?|([IVXLC]{{1,7}})(-[A-Z])?(?-u:\b))"
         )),
