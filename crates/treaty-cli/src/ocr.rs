@@ -394,20 +394,26 @@ fn read_page(
             };
             let mut regions = read_all(&plans)?;
             // A page read whole that reads poorly may hold two parts whose gap a running
-            // title or page number nearly closes: cut it at the narrowest gap.
-            let apart = match image.regions_at_narrowest_gap() {
-                Some(cut) if apart.is_empty() && plans.len() == 1 => cut
-                    .into_iter()
-                    .map(|region| plan_region(&image, region, models, direction, page))
-                    .collect(),
-                _ => apart,
+            // title or page number nearly closes: cut it at the narrowest gap. Parts that OSD
+            // plans apart (one Japanese, one Latin, or turned apart) are two texts, however well
+            // the page read whole: one model read both, so the part it does not read is lost
+            // even where the other lifts the page's mean above the bar.
+            let (apart, planned_apart) = match image.regions_at_narrowest_gap() {
+                Some(cut) if apart.is_empty() && plans.len() == 1 => {
+                    let cut: Vec<RegionPlan> = cut
+                        .into_iter()
+                        .map(|region| plan_region(&image, region, models, direction, page))
+                        .collect();
+                    let differ = !plans_alike(&cut);
+                    (cut, differ)
+                }
+                _ => (apart, false),
             };
-            if !apart.is_empty() && regions.iter().any(|r| r.confidence < GOOD_READING) {
+            if !apart.is_empty()
+                && (planned_apart || regions.iter().any(|r| r.confidence < GOOD_READING))
+            {
                 let separately = read_all(&apart)?;
-                let mean = |regions: &[RegionRead]| {
-                    regions.iter().map(|r| r.confidence).sum::<f32>() / regions.len() as f32
-                };
-                if mean(&separately) > mean(&regions) {
+                if weighted_confidence(&separately) > weighted_confidence(&regions) {
                     regions = separately;
                 }
             }
@@ -605,10 +611,7 @@ fn plan_regions(
         width: image.width,
         height: image.height,
     };
-    let alike = plans.windows(2).all(|pair| {
-        (pair[0].turn, &pair[0].languages, pair[0].vertical)
-            == (pair[1].turn, &pair[1].languages, pair[1].vertical)
-    });
+    let alike = plans_alike(&plans);
     match plans.first() {
         Some(first) if alike && plans.len() > 1 => {
             let merged = RegionPlan {
@@ -620,6 +623,29 @@ fn plan_regions(
         Some(_) => (plans, Vec::new()),
         None => (vec![plan_of(whole, 0, None, false, models)], Vec::new()),
     }
+}
+
+/// Whether regions are all read alike: same turn, models and direction.
+fn plans_alike(plans: &[RegionPlan]) -> bool {
+    plans.windows(2).all(|pair| {
+        (pair[0].turn, &pair[0].languages, pair[0].vertical)
+            == (pair[1].turn, &pair[1].languages, pair[1].vertical)
+    })
+}
+
+/// The mean confidence of regions' words, each region weighing by its words (a page number
+/// read well does not outweigh a half page read badly).
+fn weighted_confidence(regions: &[RegionRead]) -> f32 {
+    let words = |region: &RegionRead| page_from_tsv(&region.tsv, None).words.len() as f32;
+    let total: f32 = regions.iter().map(words).sum();
+    if total == 0.0 {
+        return 0.0;
+    }
+    regions
+        .iter()
+        .map(|region| region.confidence * words(region))
+        .sum::<f32>()
+        / total
 }
 
 /// How `region` of `image` is read: turned and with the model OSD's answer on it says.
@@ -1182,7 +1208,9 @@ fn cache_key(image_sha256: &str, models: &Models, engine: &str) -> String {
 
 /// The version of the page reading (regions, turns, models by script), in cache keys.
 /// 8: a region's `how` names the reading kept, not the readings tried before it.
-const PAGE_READING_VERSION: u32 = 8;
+/// 9: a page read whole whose parts OSD plans apart is read in parts too, and the readings
+/// compared by their words' mean confidence.
+const PAGE_READING_VERSION: u32 = 9;
 
 /// A cache entry larger than this is not one this program wrote.
 const MAX_CACHE_ENTRY: u64 = 64 << 20;
@@ -1353,7 +1381,7 @@ mod tests {
         let a = cache_key("ab12", &models, "tesseract 5.3.0");
         assert_eq!(
             a,
-            "ab12-v8-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
+            "ab12-v9-eng+por-jpn-jpn_vert-300dpi-tesseract_5.3.0.json"
         );
         assert_ne!(a, cache_key("ab13", &models, "tesseract 5.3.0"));
         assert_ne!(a, cache_key("ab12", &models, "tesseract 5.4.0"));

@@ -69,7 +69,11 @@ pub(crate) fn find_japanese_quantities(text: &str, lang: Lang) -> Vec<Quantity> 
     let mut res: Vec<Quantity> = Vec::new();
     let mut covered_until = 0;
     for run in patterns.numeral_run.find_iter(text) {
-        if run.start() < covered_until {
+        // `十二|・五パーセント`: digits after a decimal point no number stands before (a
+        // decimal's fraction is read with its number) are the fraction of a number OCR broke.
+        if run.start() < covered_until
+            || ends_with_any(&text[..run.start()], numbers.decimal_points)
+        {
             continue;
         }
         let found = Found {

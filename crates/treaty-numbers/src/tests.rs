@@ -194,6 +194,13 @@ fn percentages() {
             &["7.5 percent [七・五パーセント]"],
         ),
         (Lang::Ja, "百分の十を超えない", &["10 percent [百分の十]"]),
+        // A fraction whose number OCR cut off by a stray stroke is no number of its own.
+        (
+            Lang::Ja,
+            "当該利子の金額の十二|・五パーセントを超えない",
+            &[],
+        ),
+        (Lang::Ja, "の額の・五パーセント", &[]),
     ]);
 }
 

@@ -41,7 +41,7 @@ pub use paragraphs::subparagraph_markers;
 
 use headings::latin_articles;
 use inferred::inferred_articles;
-use protocol::{align_protocol_points, protocol_heading, protocol_points};
+use protocol::{align_protocol_points, amend_as_other_versions, protocol_heading, protocol_points};
 use treaties::{speaks_of_contracting_states, split_treaties, Part};
 use vocabulary::GRAMMAR;
 
@@ -140,6 +140,7 @@ pub fn build_treaties(
             versions.retain(has_structure);
         }
         borrow_topics_across_versions(&mut versions);
+        amend_as_other_versions(&mut versions);
         align_protocol_points(&mut versions);
         treaties.push(Treaty {
             index: treaty_index + 1,

@@ -102,6 +102,48 @@ fn referenced_articles(text: &str) -> Vec<u32> {
     numbers
 }
 
+/// An amending instrument in one language version is one in every version: where a version
+/// holds only amending articles that name the articles they modify, another version read with
+/// as many articles of its own and no amending ones (OCR damaged its amending instructions,
+/// `条約第九条2を次のように改める`) has the same amending articles, in the same order. Its k-th
+/// article takes the k-th one's number, `modifies` and topic (where that one has a topic).
+pub(super) fn amend_as_other_versions(versions: &mut [Version]) {
+    let amending = |version: &Version| {
+        version.articles.is_empty()
+            && !version.protocol.is_empty()
+            && version
+                .protocol
+                .iter()
+                .filter(|p| !p.modifies.is_empty())
+                .count()
+                * 2
+                > version.protocol.len()
+    };
+    let Some(reference_index) = versions.iter().position(amending) else {
+        return;
+    };
+    let reference: Vec<(String, Vec<String>, Topic)> = versions[reference_index]
+        .protocol
+        .iter()
+        .map(|p| (p.number.clone(), p.modifies.clone(), p.topic))
+        .collect();
+    for version in versions.iter_mut() {
+        if !version.protocol.is_empty() || version.articles.len() != reference.len() {
+            continue;
+        }
+        version.protocol = std::mem::take(&mut version.articles);
+        for (article, (number, modifies, topic)) in version.protocol.iter_mut().zip(&reference) {
+            article.number.clone_from(number);
+            article.modifies.clone_from(modifies);
+            // The amended article's topic, known there, is surer than one read from the words
+            // of a damaged text (a tax-sparing credit names dividends without being about them).
+            if *topic != Topic::Miscellaneous {
+                article.topic = *topic;
+            }
+        }
+    }
+}
+
 /// OCR misprints protocol point numbers in one column (`5.` for point 4). Where another
 /// language version numbers its points 1, 2, 3, ... cleanly, a point is renumbered after the
 /// point there that concerns the same article (the k-th point on Article 23 here is the k-th
@@ -302,4 +344,97 @@ fn point_paragraphs(text: &str, span: Range<usize>, lang: Lang) -> Vec<Paragraph
         return Vec::new();
     }
     paragraphs
+}
+
+#[cfg(test)]
+mod tests {
+    use treaty_numbers::Lang;
+
+    use super::amend_as_other_versions;
+    use crate::model::{Article, Version};
+    use crate::topic::Topic;
+
+    fn article(number: &str, topic: Topic, modifies: &[&str]) -> Article {
+        Article {
+            number: number.to_string(),
+            printed: String::new(),
+            title: String::new(),
+            topic,
+            inferred: false,
+            span: 0..0,
+            paragraphs: Vec::new(),
+            modifies: modifies.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    fn version(lang: Lang, articles: Vec<Article>, protocol: Vec<Article>) -> Version {
+        Version {
+            lang,
+            span: 0..0,
+            articles,
+            protocol,
+            mli: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_version_read_without_its_amending_instructions_amends_what_the_other_amends() {
+        let amending = version(
+            Lang::En,
+            Vec::new(),
+            vec![
+                article("P1", Topic::Dividends, &["10"]),
+                article("P2", Topic::Miscellaneous, &["11"]),
+                article("P3", Topic::EntryIntoForce, &[]),
+            ],
+        );
+        let damaged = version(
+            Lang::Ja,
+            vec![
+                article("1", Topic::Dividends, &[]),
+                article("2", Topic::Interest, &[]),
+                article("3", Topic::Miscellaneous, &[]),
+            ],
+            Vec::new(),
+        );
+        let mut versions = [amending, damaged];
+        amend_as_other_versions(&mut versions);
+        let ja = &versions[1];
+        assert!(ja.articles.is_empty());
+        let got: Vec<(&str, Topic, Vec<String>)> = ja
+            .protocol
+            .iter()
+            .map(|a| (a.number.as_str(), a.topic, a.modifies.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("P1", Topic::Dividends, vec!["10".to_string()]),
+                // Its own topic where the other version's has none.
+                ("P2", Topic::Interest, vec!["11".to_string()]),
+                ("P3", Topic::EntryIntoForce, Vec::new()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_version_of_another_shape_is_left_as_read() {
+        let amending = version(
+            Lang::En,
+            Vec::new(),
+            vec![article("P1", Topic::Dividends, &["10"])],
+        );
+        let convention = version(
+            Lang::Ja,
+            vec![
+                article("1", Topic::PersonsCovered, &[]),
+                article("2", Topic::TaxesCovered, &[]),
+            ],
+            Vec::new(),
+        );
+        let mut versions = [amending, convention];
+        amend_as_other_versions(&mut versions);
+        assert_eq!(versions[1].articles.len(), 2);
+        assert!(versions[1].protocol.is_empty());
+    }
 }
