@@ -275,6 +275,10 @@ fn split_at_quoted_paragraphs(
     }
 }
 
+/// Most articles of an instrument that may amend with one of them (an amending article, one
+/// more that OCR damaged, entry into force and termination).
+const SHORT_INSTRUMENT_ARTICLES: usize = 4;
+
 /// Turns the articles of an amending instrument into protocol articles; returns false (and
 /// leaves them as they are) when they do not amend another treaty. `amended` holds the topics
 /// of the convention's articles where the document prints the convention before.
@@ -302,7 +306,14 @@ pub(super) fn amending_articles(
     }
     let references: Vec<Option<AmendedArticle>> = articles.iter().map(reference_of).collect();
     let amending = references.iter().filter(|r| r.is_some()).count();
-    if amending < 2 || amending * 2 < articles.len() {
+    // A short protocol may amend one article and put itself into force; where OCR damaged the
+    // words of one of its instructions (`shall he deleted`), fewer than half are seen to amend.
+    let short = articles.len() <= SHORT_INSTRUMENT_ARTICLES;
+    if short {
+        if amending == 0 {
+            return false;
+        }
+    } else if amending < 2 || amending * 2 < articles.len() {
         return false;
     }
     for (article, reference) in articles.iter_mut().zip(references) {

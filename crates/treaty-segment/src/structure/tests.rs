@@ -816,3 +816,43 @@ fn a_latin_heading_with_a_speck_before_its_number_stays_in_the_sequence() {
     let got = outline(&text);
     assert_eq!(got.len(), 3, "{got:?}");
 }
+
+#[test]
+fn a_short_protocol_amending_one_article_gives_protocol_articles() {
+    let preamble = "PROTOCOL AMENDING THE CONVENTION BETWEEN ARCADIA AND BORDURIA\n\nArcadia and Borduria, desiring to amend the Convention signed at Arcadia City on 1 March 1980 (hereinafter referred to as \"the Convention\"), have agreed as follows:\n\n";
+    let amends = "Paragraph 2 of Article 11 (Interest) of the Convention shall be deleted and replaced by the following:\n\"2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\"\n\n";
+    let in_force = "This Protocol shall enter into force on the thirtieth day after the date of the exchange of instruments of ratification.\n";
+    // One amending article and its entry into force.
+    let text = format!("{preamble}Article 1\n\n{amends}Article 2\n\n{in_force}");
+    let (doc, _) = segment(&text, &Config::default());
+    let version = &doc.treaties[0].versions[0];
+    let got: Vec<(&str, Vec<String>)> = version
+        .protocol
+        .iter()
+        .map(|a| (a.number.as_str(), a.modifies.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [("P1", vec!["11".to_string()]), ("P2", Vec::new())],
+        "{text}"
+    );
+    // Two amending articles, the second's words damaged by OCR (`shall he deleted`), and the
+    // entry into force: the first settles it.
+    let damaged = amends
+        .replace("11 (Interest)", "12 (Royalties)")
+        .replace("shall be deleted", "shall he deleted");
+    let text =
+        format!("{preamble}Article 1\n\n{amends}Article 2\n\n{damaged}Article 3\n\n{in_force}");
+    let (doc, _) = segment(&text, &Config::default());
+    let numbers: Vec<&str> = doc.treaties[0].versions[0]
+        .protocol
+        .iter()
+        .map(|a| a.number.as_str())
+        .collect();
+    assert_eq!(numbers, ["P1", "P2", "P3"]);
+    // A convention's first articles amend nothing: it keeps its articles.
+    let convention = treaty_articles(&[(1, "Persons Covered"), (2, "Taxes Covered")]);
+    let text = format!("The Contracting States have agreed as follows:\n\n{convention}");
+    let got = outline(&text);
+    assert_eq!(got[0].0, "1");
+}
