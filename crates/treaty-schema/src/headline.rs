@@ -354,7 +354,12 @@ fn highest<'a>(rates: &[&'a RateRow]) -> Option<&'a RateRow> {
 /// says "in all other cases" (in the row's language) is the general one where there is such a
 /// tier (an earlier tier's conditions may stand in items the clause does not hold).
 fn general<'a>(rates: &[&'a RateRow]) -> Option<&'a RateRow> {
-    let unconditional = || rates.iter().copied().filter(|r| r.condition.is_empty());
+    let unconditional = || {
+        rates
+            .iter()
+            .copied()
+            .filter(|r| r.condition.is_empty() && !is_one_class_of_a_list(r, rates))
+    };
     let first = unconditional().min_by_key(|r| r.start)?;
     let says_other_cases = |r: &&RateRow| {
         let quote = r.quote.to_lowercase();
@@ -370,6 +375,27 @@ fn general<'a>(rates: &[&'a RateRow]) -> Option<&'a RateRow> {
         .filter(says_other_cases)
         .min_by_key(|r| r.start)
         .or(Some(first))
+}
+
+/// Whether `row` is one item of a list of income classes that share its rate ("(a) copyright
+/// royalties, (b) payments for software, (c) ..., (d) payments with respect to broadcasting
+/// ... shall be taxable only in that other State"): an item whose class the rules cannot
+/// name is still one class, never the rate of all other cases. At least two other items of
+/// its paragraph, each naming a class, make the list.
+fn is_one_class_of_a_list(row: &RateRow, rates: &[&RateRow]) -> bool {
+    if row.subparagraph.is_empty() {
+        return false;
+    }
+    let items = || {
+        rates.iter().filter(|r| {
+            r.article == row.article
+                && r.paragraph == row.paragraph
+                && !r.subparagraph.is_empty()
+                && r.subparagraph != row.subparagraph
+                && r.value == row.value
+        })
+    };
+    items().count() >= 2 && items().all(|r| !r.conditions.income.is_empty())
 }
 
 /// Who or what is exempt (rate 0): owners first, then income classes, each once.
@@ -511,7 +537,7 @@ mod tests {
 mod ladder_tests {
     use super::*;
     use crate::row_id::assign_row_ids;
-    use crate::vocabulary::Source;
+    use crate::vocabulary::{Income, Source};
 
     /// The pipeline's report of "Article 10 Dividends 2. ... the tax so charged shall not
     /// exceed 15 per cent of the gross amount."
@@ -646,6 +672,52 @@ mod ladder_tests {
             tier(&b, "3", "5", 30, "5 per cent of the adjusted amount"),
         ]);
         assert_eq!(cell(&row.dividends_general_rate), "10");
+    }
+
+    #[test]
+    fn an_item_of_a_list_of_income_classes_with_one_rate_is_not_the_general_rate() {
+        let b = base();
+        let item = |letter: &str, income: Option<Income>, start: usize| {
+            let mut row = tier(
+                &b,
+                &format!("3.{letter}"),
+                "0",
+                start,
+                "shall be taxable only in that other State",
+            );
+            row.topic = Topic::Royalties;
+            if let Some(income) = income {
+                row.condition = format!("income={}", income.as_str());
+                row.conditions.income = vec![income];
+            }
+            row
+        };
+        let listed = vec![
+            item("a", Some(Income::Copyright), 10),
+            item("b", Some(Income::Software), 11),
+            item("c", Some(Income::Patents), 12),
+            // "(d) payments with respect to broadcasting": a class the rules do not name.
+            item("d", None, 13),
+        ];
+        let row = headline(listed.clone());
+        assert_eq!(cell(&row.royalties_general_rate), "");
+        // The general rate of the article stays the general rate beside such a list.
+        let mut general = tier(
+            &b,
+            "2",
+            "10",
+            5,
+            "the tax so charged shall not exceed 10 per cent",
+        );
+        general.topic = Topic::Royalties;
+        let row = headline([vec![general], listed].concat());
+        assert_eq!(cell(&row.royalties_general_rate), "10");
+        // An unconditioned item beside one class only is no list: it may be the general tier.
+        let row = headline(vec![
+            item("a", Some(Income::Copyright), 10),
+            item("b", None, 11),
+        ]);
+        assert_eq!(cell(&row.royalties_general_rate), "0");
     }
 
     #[test]
