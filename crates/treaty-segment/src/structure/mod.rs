@@ -164,7 +164,8 @@ fn same_parties(a: &[String], b: &[String]) -> bool {
 }
 
 /// An untitled article whose content named no topic takes the topic of the same article in
-/// another language version of the treaty (OCR may keep a title in one column only).
+/// another language version of the treaty (OCR may keep a title in one column only); so does
+/// one whose heading OCR damaged (`inferred`), whose title is as damaged (`鉛還民休ュ`).
 fn borrow_topics_across_versions(versions: &mut [Version]) {
     let known: Vec<(usize, String, Topic)> = versions
         .iter()
@@ -181,7 +182,7 @@ fn borrow_topics_across_versions(versions: &mut [Version]) {
         for article in version
             .articles
             .iter_mut()
-            .filter(|a| a.topic == Topic::Miscellaneous && a.title.is_empty())
+            .filter(|a| a.topic == Topic::Miscellaneous && (a.title.is_empty() || a.inferred))
         {
             if let Some((_, _, topic)) = known
                 .iter()

@@ -1,3 +1,7 @@
+use treaty_numbers::Lang;
+
+use crate::model::{Article, Version};
+use crate::topic::Topic;
 use crate::{segment, Config};
 
 fn outline(text: &str) -> Vec<(String, String, &'static str, usize)> {
@@ -855,4 +859,46 @@ fn a_short_protocol_amending_one_article_gives_protocol_articles() {
     let text = format!("The Contracting States have agreed as follows:\n\n{convention}");
     let got = outline(&text);
     assert_eq!(got[0].0, "1");
+}
+
+#[test]
+fn an_article_whose_heading_ocr_damaged_takes_the_other_versions_topic_for_its_damaged_title() {
+    let article = |number: &str, title: &str, topic: Topic, inferred: bool| Article {
+        number: number.to_string(),
+        printed: String::new(),
+        title: title.to_string(),
+        topic,
+        inferred,
+        span: 0..0,
+        paragraphs: Vec::new(),
+        modifies: Vec::new(),
+    };
+    let version = |lang: Lang, articles: Vec<Article>| Version {
+        lang,
+        span: 0..0,
+        articles,
+        protocol: Vec::new(),
+        mli: Vec::new(),
+    };
+    let mut versions = [
+        version(
+            Lang::Ja,
+            vec![
+                // A damaged heading's title is as damaged: the other version's topic.
+                article("22", "鉛還民休ュ", Topic::Miscellaneous, true),
+                // A title read from a heading found whole is the text's own word.
+                article("26", "雑則", Topic::Miscellaneous, false),
+            ],
+        ),
+        version(
+            Lang::En,
+            vec![
+                article("22", "Non-Discrimination", Topic::NonDiscrimination, false),
+                article("26", "Diplomatic Agents", Topic::DiplomaticAgents, false),
+            ],
+        ),
+    ];
+    super::borrow_topics_across_versions(&mut versions);
+    let topics: Vec<Topic> = versions[0].articles.iter().map(|a| a.topic).collect();
+    assert_eq!(topics, [Topic::NonDiscrimination, Topic::Miscellaneous]);
 }
