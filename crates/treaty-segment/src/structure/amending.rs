@@ -305,21 +305,13 @@ pub(super) fn amending_articles(
         return false;
     }
     let references: Vec<Option<AmendedArticle>> = articles.iter().map(reference_of).collect();
-    let amending = references.iter().filter(|r| r.is_some()).count();
-    // A short protocol may amend one article and put itself into force; where OCR damaged the
-    // words of one of its instructions (`shall he deleted`), fewer than half are seen to amend.
-    let short = articles.len() <= SHORT_INSTRUMENT_ARTICLES;
-    if short {
-        if amending == 0 {
-            return false;
-        }
-    } else if amending < 2 || amending * 2 < articles.len() {
+    if !amends_enough(&references) {
         return false;
     }
     for (article, reference) in articles.iter_mut().zip(references) {
         article.number = format!("P{}", article.number);
         // The line under an amending article's heading is its first instruction, not a title.
-        let mut title_instruction = first_reference(&article.title);
+        let title_instruction = first_reference(&article.title);
         let title_instructs =
             title_instruction.is_some() || GRAMMAR.amendment.is_match(&article.title);
         if title_instructs {
@@ -352,37 +344,60 @@ pub(super) fn amending_articles(
         if reference.title.is_none() || reference.start > instruction_end {
             point_topics(text, article);
         }
-        for paragraph in &mut article.paragraphs {
-            let body = &text[paragraph.span.clone()];
-            let after_number = body
-                .trim_start()
-                .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '(' | ')'));
-            // An instruction read as the title stands at the start of the first paragraph.
-            let Some(instruction) = first_reference(after_number)
-                .filter(|found| found.start <= INSTRUCTION_WINDOW)
-                .or_else(|| title_instruction.take().filter(|_| paragraph.unnumbered))
-            else {
-                continue;
-            };
-            title_instruction = None;
-            if instruction.start <= INSTRUCTION_WINDOW && instruction.article == reference.article {
-                if let Some(number) = instruction.paragraph {
-                    paragraph.number = number;
-                }
-                // The instruction stands for the subparagraph it names, unless the paragraph
-                // quotes items of its own.
-                if let Some(label) = instruction.subparagraph {
-                    if paragraph.subparagraphs.is_empty() {
-                        paragraph.subparagraphs.push(Subparagraph {
-                            label,
-                            local: 0..paragraph.span.len(),
-                        });
-                    }
+        number_from_instructions(text, article, &reference, title_instruction);
+    }
+    true
+}
+
+/// Whether enough of the articles amend another treaty to make the instrument an amending one.
+fn amends_enough(references: &[Option<AmendedArticle>]) -> bool {
+    let amending = references.iter().filter(|r| r.is_some()).count();
+    // A short protocol may amend one article and put itself into force; where OCR damaged the
+    // words of one of its instructions (`shall he deleted`), fewer than half are seen to amend.
+    if references.len() <= SHORT_INSTRUMENT_ARTICLES {
+        amending > 0
+    } else {
+        amending >= 2 && amending * 2 >= references.len()
+    }
+}
+
+/// Gives each paragraph of an amending article the number (and item) its opening instruction
+/// names in the amended article.
+fn number_from_instructions(
+    text: &str,
+    article: &mut Article,
+    reference: &AmendedArticle,
+    mut title_instruction: Option<AmendedArticle>,
+) {
+    for paragraph in &mut article.paragraphs {
+        let body = &text[paragraph.span.clone()];
+        let after_number = body
+            .trim_start()
+            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '(' | ')'));
+        // An instruction read as the title stands at the start of the first paragraph.
+        let Some(instruction) = first_reference(after_number)
+            .filter(|found| found.start <= INSTRUCTION_WINDOW)
+            .or_else(|| title_instruction.take().filter(|_| paragraph.unnumbered))
+        else {
+            continue;
+        };
+        title_instruction = None;
+        if instruction.start <= INSTRUCTION_WINDOW && instruction.article == reference.article {
+            if let Some(number) = instruction.paragraph {
+                paragraph.number = number;
+            }
+            // The instruction stands for the subparagraph it names, unless the paragraph
+            // quotes items of its own.
+            if let Some(label) = instruction.subparagraph {
+                if paragraph.subparagraphs.is_empty() {
+                    paragraph.subparagraphs.push(Subparagraph {
+                        label,
+                        local: 0..paragraph.span.len(),
+                    });
                 }
             }
         }
     }
-    true
 }
 
 #[cfg(test)]
