@@ -6,7 +6,8 @@
 //! Right before a per cent unit word (or a word within [`MAX_DISTANCE`] edits of one, which
 //! [`super::ocr_unit_words`] then repairs) only a numeral can stand, so a run of numerals and
 //! lookalikes there is read as a numeral when it makes a well-formed per cent (1 to 100, units
-//! in falling order, no two digits side by side): `+ナ` (`十十`) is left as printed. The run
+//! in falling order, no two digits side by side); `+ナ` (`十十`) is read `十` when `ナ` can open
+//! the unit word (`+ナペーセント`), and left as printed otherwise. The run
 //! must start after a character that is no katakana or Latin letter, so the end of a katakana word is not
 //! taken for a numeral. Counted with the OCR keyword repairs.
 
@@ -104,13 +105,8 @@ pub(crate) fn fix_ocr_numerals(text: &str, stats: &mut FixStats) -> Edits {
             previous = Some(next);
             chars.next();
         }
-        let read: Option<Vec<Numeral>> = run
-            .iter()
-            .map(|&(_, c)| numeral(c).or_else(|| lookalike(c).and_then(numeral)))
-            .collect();
-        let has_lookalike = run.iter().any(|&(_, c)| numeral(c).is_none());
-        if has_lookalike && is_unit_word(&unit) && read.as_deref().is_some_and(is_percent) {
-            for &(offset, c) in &run {
+        if let Some(numerals) = numeral_before_unit(&run, &unit) {
+            for &(offset, c) in numerals {
                 if let (None, Some(meant)) = (numeral(c), lookalike(c)) {
                     edits.replace_char(offset..offset + c.len_utf8(), meant);
                 }
@@ -119,6 +115,36 @@ pub(crate) fn fix_ocr_numerals(text: &str, stats: &mut FixStats) -> Edits {
         }
     }
     edits
+}
+
+/// The part of `run` that is the numeral of a per cent whose unit word `unit` follows: the
+/// whole run, or, when that makes no per cent, the run without its last lookalikes that are
+/// katakana (`ナ`), which are then the first letters of a damaged unit word: `+ナペーセント`
+/// is `十` and a unit word within two edits of `パーセント`, where `十十` is no numeral.
+fn numeral_before_unit<'a>(run: &'a [(usize, char)], unit: &[char]) -> Option<&'a [(usize, char)]> {
+    let as_percent = |numerals: &[(usize, char)], unit: &[char]| {
+        let read: Option<Vec<Numeral>> = numerals
+            .iter()
+            .map(|&(_, c)| numeral(c).or_else(|| lookalike(c).and_then(numeral)))
+            .collect();
+        let has_lookalike = numerals.iter().any(|&(_, c)| numeral(c).is_none());
+        has_lookalike && is_unit_word(unit) && read.as_deref().is_some_and(is_percent)
+    };
+    if as_percent(run, unit) {
+        return Some(run);
+    }
+    (1..run.len())
+        .rev()
+        .take_while(|&cut| is_katakana(run[cut].1))
+        .find(|&cut| {
+            let longer: Vec<char> = run[cut..]
+                .iter()
+                .map(|&(_, c)| c)
+                .chain(unit.iter().copied())
+                .collect();
+            as_percent(&run[..cut], &longer)
+        })
+        .map(|cut| &run[..cut])
 }
 
 #[cfg(test)]
@@ -175,8 +201,8 @@ mod tests {
     fn runs_that_make_no_per_cent_or_end_a_word_are_left() {
         let ten = seen(TEN);
         for text in [
-            // `十十`: no numeral.
-            format!("{BEFORE}+{ten}{UNIT}"),
+            // `十十`: no numeral, and `士` (no kana) cannot open the unit word.
+            format!("{BEFORE}+\u{58EB}{UNIT}"),
             // A katakana word whose last letter is a lookalike.
             format!("{BEFORE}\u{30AD}{ten}{UNIT}"),
             // Not before a unit.
@@ -188,6 +214,23 @@ mod tests {
         ] {
             assert_eq!(fixed(&text), (text.clone(), 0), "{text}");
         }
+    }
+
+    #[test]
+    fn a_katakana_lookalike_after_the_numeral_may_open_a_damaged_unit_word() {
+        // `+ナペーセント`: the plus sign is `十`, and `ナペーセント` a unit word within two
+        // edits (a stray kana before a voiced first letter), repaired after this fix.
+        let katakana_ten = '\u{30CA}';
+        let voiced = UNIT.replacen('\u{30D1}', "\u{30DA}", 1);
+        assert_eq!(
+            fixed(&format!("{BEFORE}+{katakana_ten}{voiced}")),
+            (format!("{BEFORE}{TEN}{katakana_ten}{voiced}"), 1)
+        );
+        // Where the whole run makes a per cent (`五ナ`, fifty), it stays the numeral.
+        assert_eq!(
+            fixed(&format!("{BEFORE}{FIVE}{katakana_ten}{UNIT}")),
+            (format!("{BEFORE}{FIVE}{TEN}{UNIT}"), 1)
+        );
     }
 
     #[test]
