@@ -1195,6 +1195,47 @@ fn a_number_in_a_nested_item_is_cited_by_the_outer_item() {
 }
 
 #[test]
+fn a_share_or_an_amount_in_the_final_articles_is_no_period() {
+    let measures = |text: &str| -> Vec<String> {
+        rows(text)
+            .into_iter()
+            .map(|(_, _, _, value, condition)| format!("{value} {condition}"))
+            .collect()
+    };
+    // Points of a protocol read into the termination article: a cap of an additional tax and
+    // an amount of earnings, beside a notice period that is one.
+    let text = "Article 28\nTermination\n1. Either Contracting State may give notice of termination at least six months before the end of any calendar year.\n\
+        7. (a) The additional tax shall apply only to the extent that the earnings exceed five hundred thousand Canadian dollars ($500,000).\n\
+        (b) Any additional tax so imposed shall not exceed 10 per cent of the amount of such earnings.\n";
+    let found = measures(text);
+    assert!(
+        found.contains(&"6 months measure=notice_period".to_string()),
+        "{found:?}"
+    );
+    let others: Vec<&String> = found
+        .iter()
+        .filter(|m| m.contains("percent") || m.contains("CAD"))
+        .collect();
+    assert!(!others.is_empty(), "{found:?}");
+    assert!(
+        others.iter().all(|m| m.ends_with("measure=other")),
+        "{found:?}"
+    );
+    // A share of a distribution named in the entry-into-force article.
+    let text = "Article 30\nEntry into Force\n2. The Convention shall enter into force three months after the exchange of instruments.\n\
+        3. The tax shall be considered imposed in the proportion that the tax paid bears to 85 per cent of such undistributed income.\n";
+    let found = measures(text);
+    assert!(
+        found.contains(&"3 months measure=entry_into_force".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"85 percent measure=other".to_string()),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn a_period_named_again_after_its_statement_is_not_a_second_threshold() {
     let text = "Article 31\nTermination\n1. Either Contracting State may terminate the Convention by giving six months prior written notice of termination. In such event, the Convention shall cease to have effect:\n(a) with respect to taxes withheld at source, for amounts paid on or after January 1 next following the expiration of the six month period; and\n(b) with respect to other taxes, for taxable periods beginning on or after January 1 next following the expiration of the six month period.\n";
     let months: Vec<String> = rows(text)

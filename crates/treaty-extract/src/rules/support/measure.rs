@@ -129,10 +129,14 @@ pub(crate) fn measure_for(topic: Topic, unit: &Unit, clause: &str, lang: Lang) -
         Topic::MutualAgreement | Topic::AssociatedEnterprises => Measure::TimeLimit,
         // How soon a request for information is answered or acknowledged.
         Topic::ExchangeOfInformation if unit.is_duration() => Measure::TimeLimit,
-        Topic::EntryIntoForce => Measure::EntryIntoForce,
+        // When a treaty enters into force or may be ended is a time; a share or an amount in
+        // those articles (a rate of a first period, a protocol's points read into the last
+        // article) measures something else.
+        Topic::EntryIntoForce if unit.is_duration() => Measure::EntryIntoForce,
         Topic::Termination => match unit {
             Unit::Years => Measure::EarliestTermination,
-            _ => Measure::NoticePeriod,
+            _ if unit.is_duration() => Measure::NoticePeriod,
+            _ => Measure::Other,
         },
         _ => Measure::Other,
     }
