@@ -3,7 +3,8 @@
 //! Each variant is derived in code from a clean corpus text the way PDF extraction, OCR and
 //! copying damage real treaties: one character per line, hard line breaks, full-width digits,
 //! page markers, re-wrapping, line-end hyphens, CRLF with a byte-order mark, lost line breaks,
-//! OCR letter confusions in headings, and two language columns read across.
+//! OCR letter confusions in headings, a protocol heading lost, and two language columns read
+//! across.
 //! The core rows are the rates of dividends, interest and royalties, the construction-PE
 //! duration and the 183-day rule, compared by language, topic, article, kind, value, unit and
 //! condition.
@@ -291,6 +292,25 @@ fn ocr_headings(text: &str) -> String {
         .join("\n")
 }
 
+/// The protocol's heading lost (OCR, or set among the other language's lines) and the first
+/// word of the closing formula with it (`WITNESS WHEREOF`, `FE DE LO CUAL`).
+fn protocol_heading_lost(text: &str) -> String {
+    let heading = |line: &str| {
+        matches!(
+            line.trim(),
+            "PROTOCOL" | "Protocol" | "PROTOCOLO" | "Protocolo"
+        )
+    };
+    text.lines()
+        .filter(|line| !heading(line))
+        .map(|line| {
+            line.replacen("IN WITNESS WHEREOF", "WITNESS WHEREOF", 1)
+                .replacen("In witness whereof", "witness whereof", 1)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn variants_latin(text: &str) -> Vec<(&'static str, String)> {
     vec![
         ("rewrapped-55", rewrap(text, 55)),
@@ -301,6 +321,7 @@ fn variants_latin(text: &str) -> Vec<(&'static str, String)> {
         ("one-line", one_line(text)),
         ("ocr-headings", ocr_headings(text)),
         ("ocr-numbers", ocr_numbers(text)),
+        ("protocol-heading-lost", protocol_heading_lost(text)),
         // A stray heading line (the audit's reproducer appended one to a text without
         // headings): it must not switch off article inference or end a real sequence.
         ("stray-heading-appended", format!("{text}\nArticle 1\n")),

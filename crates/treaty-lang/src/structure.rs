@@ -20,6 +20,11 @@ pub struct StructureWords {
     /// after it opens a treaty of the file even where no Article 1 heading follows (a later
     /// protocol of numbered points printed after the convention).
     pub instrument_preamble: &'static [&'static str],
+    /// Regex fragments, case-insensitive, of the opening of a protocol signed with the treaty
+    /// ("At the signing of the Convention ..., the undersigned have agreed upon the following
+    /// provisions"): on a line of its own after the closing formula, it opens the protocol
+    /// where its heading was lost (OCR, or a heading set among the other language's lines).
+    pub protocol_preamble: &'static [&'static str],
     /// Regex fragments, case-insensitive, of the formula before the signatures
     /// ("in witness whereof"): it ends the articles.
     pub closing: &'static [&'static str],
@@ -107,6 +112,7 @@ impl StructureWords {
         preamble_part: &[],
         preamble_context: &[],
         instrument_preamble: &[],
+        protocol_preamble: &[],
         closing: &[],
         article_heading: &[],
         article_heading_misread: &[],

@@ -73,6 +73,7 @@ fn structure_fields(s: &StructureWords) -> Vec<Field> {
         field("structure.preamble_end", s.preamble_end, &[]),
         field("structure.preamble_part", s.preamble_part, &[]),
         field("structure.instrument_preamble", s.instrument_preamble, &[]),
+        field("structure.protocol_preamble", s.protocol_preamble, &[]),
         field("structure.closing", s.closing, &[]),
         field("structure.article_reference", s.article_reference, &[]),
         field(

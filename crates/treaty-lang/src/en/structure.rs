@@ -7,7 +7,12 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_part: &[r"have\s+agreed", r"agreed\s+as", r"as\s+follows:"],
     preamble_context: &["convention", "agreement", "government"],
     instrument_preamble: &[r"desiring\s+to\s+conclude\s+an?\s+(?:[a-z]+\s+)?protocol\b"],
-    closing: &[r"in\s+witness\s+whereof"],
+    // "At the moment of signing the Convention", "At the signing today of the Agreement".
+    protocol_preamble: &[
+        r"at\s+the\s+(?:moment\s+of\s+)?signing\s+(?:today\s+)?(?:of\s+)?the\s+(?:convention|agreement)\b",
+    ],
+    // OCR loses the first word of a formula printed on a line of its own (`WITNESS WHEREOF`).
+    closing: &[r"(?:in\s+)?witness\s+whereof"],
     article_heading: &["Article", "ARTICLE", "Art.", "ART."],
     article_heading_misread: &["Articie"],
     article_suffix: &["bis", "ter"],

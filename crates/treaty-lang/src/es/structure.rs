@@ -15,6 +15,10 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     ],
     preamble_part: &[r"han\s+acordado\s+lo", r"han\s+convenido\s+lo"],
     preamble_context: &["convenio", "gobierno"],
+    // "En el momento de (proceder a) la firma del Convenio", "Al firmar el Convenio".
+    protocol_preamble: &[
+        r"(?:en\s+el\s+momento\s+de|al)\s+(?:proceder\s+a\s+)?(?:la\s+firma\s+del|firmar\s+el)\s+(?:convenio|acuerdo)\b",
+    ],
     closing: &[
         r"en\s+fe\s+de\s+lo\s+cual",
         r"en\s+testimonio\s+de\s+lo\s+cual",

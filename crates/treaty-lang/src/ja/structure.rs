@@ -4,7 +4,8 @@ use crate::structure::{ProtocolWord, StructureWords};
 
 pub(super) const STRUCTURE: StructureWords = StructureWords {
     preamble_end: &["次のとおり協定した"],
-    closing: &["以上の証拠として"],
+    // One kanji of the formula misread by OCR (`以上の記拠として`) leaves it recognizable.
+    closing: &[r"以上の(?:証拠|\p{Han}拠|証\p{Han})として"],
     article_reference_around: &[r"第([〇一二三四五六七八九十百]+)条"],
     article_heading_around: &[r"第([〇一二三四五六七八九十百]+|[0-9]{1,3})条"],
     protocol_word: Some(ProtocolWord {

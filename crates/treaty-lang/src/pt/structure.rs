@@ -15,6 +15,10 @@ pub(super) const STRUCTURE: StructureWords = StructureWords {
     instrument_preamble: &[
         r"desejando\s+(?:concluir|celebrar)\s+um\s+(?:[a-zà-ú]+\s+)?protocolo\b",
     ],
+    // "No momento da assinatura da Convenção".
+    protocol_preamble: &[
+        r"no\s+(?:momento|ato)\s+da\s+assinatura\s+d[ao]\s+(?:convenção|acordo)\b",
+    ],
     closing: &[
         r"em\s+fé\s+do\s+que",
         r"em\s+testemunho\s+do\s+que",

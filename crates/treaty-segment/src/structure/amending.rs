@@ -158,6 +158,11 @@ fn untitled_point_topic(point: &str) -> Option<(Topic, String)> {
 /// Each paragraph of an article that concerns another topic than the article's.
 fn point_topics(text: &str, article: &mut Article) {
     let topic = article.topic;
+    // The final articles name other articles to say when those take effect ("Article XXVI A
+    // (Assistance in Collection) shall have effect for claims ..."): that is still when.
+    if matches!(topic, Topic::EntryIntoForce | Topic::Termination) {
+        return;
+    }
     for paragraph in &mut article.paragraphs {
         let Some((point, number)) = point_topic(&text[paragraph.span.clone()]) else {
             continue;

@@ -17,7 +17,7 @@ use crate::topic::{topic_from_content, Topic};
 
 /// Where a protocol heading starts in `range`: a line (or OCR sentence) opening with the
 /// word, or, in a script without spaces, the protocol word not used as a noun of a sentence
-/// (`この議定書に署名`).
+/// (`この議定書に署名`); where there is none, a line opening with a protocol's preamble.
 pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize> {
     // The heading pattern gives the regex engine no literal to skip ahead with (it starts at
     // a line start or after a full stop); a heading's line holds its word, so the search
@@ -50,7 +50,14 @@ pub(super) fn protocol_heading(text: &str, range: Range<usize>) -> Option<usize>
                     && before.is_none_or(|c| !protocol.not_preceded_by.contains(c))
             })
     });
-    latin.into_iter().chain(glued).min()
+    // A protocol whose heading was lost (OCR, or a heading set among the other language's
+    // lines) still opens with its preamble on a line of its own.
+    let preamble = GRAMMAR
+        .protocol_preamble
+        .as_ref()
+        .and_then(|pattern| pattern.find(&text[range.clone()]))
+        .map(|m| range.start + m.start());
+    latin.into_iter().chain(glued).chain(preamble).min()
 }
 
 /// Whether the protocol word at `at` is a word of a sentence wrapped onto its line
@@ -92,7 +99,11 @@ fn referenced_articles(text: &str) -> Vec<u32> {
     let mut numbers = vec![first];
     let mut rest = &text[captures.get(0).map_or(0, |m| m.end())..];
     while let Some(next) = GRAMMAR.article_list_next.captures(rest) {
-        if let Some(number) = next.get(1).and_then(|n| n.as_str().parse().ok()) {
+        let number = next.get(1).and_then(|n| {
+            let n = n.as_str();
+            n.parse().ok().or_else(|| parse_roman(n))
+        });
+        if let Some(number) = number {
             if !numbers.contains(&number) {
                 numbers.push(number);
             }

@@ -902,3 +902,73 @@ fn an_article_whose_heading_ocr_damaged_takes_the_other_versions_topic_for_its_d
     let topics: Vec<Topic> = versions[0].articles.iter().map(|a| a.topic).collect();
     assert_eq!(topics, [Topic::NonDiscrimination, Topic::Miscellaneous]);
 }
+
+#[test]
+fn a_protocol_whose_heading_was_lost_opens_at_its_preamble() {
+    let body = treaty_articles(&[(10, "Dividends"), (11, "Interest"), (12, "Termination")]);
+    // OCR lost the closing formula's first word and the protocol's heading; the protocol's
+    // points are still its own, not paragraphs of the last article.
+    let text = format!(
+        "The Contracting States have agreed as follows:\n\n{body}WITNESS WHEREOF, the undersigned have signed this Convention.\n\nDONE at Tokyo in duplicate.\n\nAt the signing of the Convention between the two Governments, the undersigned have agreed upon the following provisions which form an integral part of the Convention.\n\n1. With reference to paragraph 2 of Article 10 of the Convention, the rate shall not exceed 5 per cent.\n\n2. With reference to Article 11 of the Convention, the term \"interest\" includes premiums.\n\nIN WITNESS WHEREOF, the undersigned have signed this Protocol.\n"
+    );
+    let got = protocol_modifies(&text);
+    assert_eq!(
+        got,
+        [
+            ("P1".to_string(), vec!["10".to_string()]),
+            ("P2".to_string(), vec!["11".to_string()]),
+        ]
+    );
+    let last = outline(&text)
+        .into_iter()
+        .find(|(number, ..)| number == "12")
+        .unwrap();
+    assert_eq!(last.3, 2, "the last article keeps its own two paragraphs");
+}
+
+#[test]
+fn protocol_points_name_articles_in_roman_numerals() {
+    let article = |number: &str, title: &str| {
+        format!("Article {number}\n{title}\n1. Such income arising in a Contracting State may be taxed in the other Contracting State.\n2. However, such income may also be taxed in the Contracting State in which it arises.\n\n")
+    };
+    let text = format!(
+        "The Contracting States have agreed as follows:\n\n{}{}{}IN WITNESS WHEREOF the undersigned have signed this Convention.\n\nPROTOCOL\n\nAt the signing of the Convention the undersigned have agreed upon the following provisions:\n\n1. With reference to Article XI of the Convention, the term \"interest\" includes premiums.\n\n2. With reference to Articles X and XI, the rate shall not exceed 5 per cent.\n",
+        article("X", "Dividends"),
+        article("XI", "Interest"),
+        article("XII", "Royalties"),
+    );
+    let (doc, _) = segment(&text, &Config::default());
+    let points: Vec<(String, &str, Vec<String>)> = doc.treaties[0].versions[0]
+        .protocol
+        .iter()
+        .map(|p| (p.number.clone(), p.topic.as_str(), p.modifies.clone()))
+        .collect();
+    assert_eq!(
+        points,
+        [
+            ("P1".to_string(), "interest", vec!["11".to_string()]),
+            (
+                "P2".to_string(),
+                "dividends",
+                vec!["10".to_string(), "11".to_string()]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn an_entry_into_force_paragraph_naming_an_article_stays_entry_into_force() {
+    let preamble = "PROTOCOL AMENDING THE CONVENTION BETWEEN ARCADIA AND BORDURIA\n\nArcadia and Borduria, desiring to amend the Convention signed at Arcadia City on 1 March 1980 (hereinafter referred to as \"the Convention\"), have agreed as follows:\n\n";
+    let amends = "Paragraph 2 of Article 11 (Interest) of the Convention shall be deleted and replaced by the following:\n\"2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so charged shall not exceed 10 per cent of the gross amount of the interest.\"\n\n";
+    let in_force = "Entry into Force\n1. This Protocol shall enter into force on the thirtieth day after the date of the exchange of instruments of ratification.\n2. Notwithstanding paragraph 1, Article XXVI A (Assistance in Collection) of the Convention shall have effect for revenue claims finally determined after the date that is 10 years before the date on which this Protocol enters into force.\n";
+    let text = format!("{preamble}Article 1\n\n{amends}Article 2\n{in_force}");
+    let (doc, _) = segment(&text, &Config::default());
+    let last = doc.treaties[0].versions[0].protocol.last().unwrap();
+    assert_eq!(last.topic, Topic::EntryIntoForce, "{text}");
+    assert_eq!(last.paragraphs.len(), 2);
+    assert!(
+        last.paragraphs.iter().all(|p| p.topic.is_none()),
+        "{:?}",
+        last.paragraphs
+    );
+}

@@ -60,6 +60,8 @@ pub(crate) struct Grammar {
     /// A preamble concluding an instrument of its own ("desiring to conclude a Protocol"),
     /// `None` when no profile has one.
     pub instrument_preamble: Option<Regex>,
+    /// The opening of a protocol signed with the treaty, at a line start.
+    pub protocol_preamble: Option<Regex>,
     /// The formula before the signatures.
     pub closing: Regex,
     /// The article heading words of the Latin-script profiles, misreadings included, in lower
@@ -199,8 +201,9 @@ fn heading_sources(languages: Languages) -> HeadingSources {
         }
         pattern
     };
+    // Treaties numbered in Roman numerals refer to their articles so (`artículo XXI`).
     let mut article_reference = format!(
-        r"{}[ \t]*(\d{{1,3}})",
+        r"{}[ \t]*(\d{{1,3}}|[IVXL]{{1,7}}(?-u:\b))",
         pattern_alternation(words(latin(), |s| s.article_reference))
     );
     for around in words(all(), |s| s.article_reference_around) {
@@ -233,7 +236,14 @@ fn build(languages: Languages) -> Grammar {
             .map(|w| format!(", {w}")),
     );
     let instrument_preamble = words(all(), |s| s.instrument_preamble);
+    let protocol_preamble = words(all(), |s| s.protocol_preamble);
     Grammar {
+        protocol_preamble: (!protocol_preamble.is_empty()).then(|| {
+            compile(&format!(
+                r"(?im)^[ \t]*(?:{})",
+                pattern_alternation(protocol_preamble)
+            ))
+        }),
         instrument_preamble: (!instrument_preamble.is_empty())
             .then(|| compile(&format!("(?i){}", pattern_alternation(instrument_preamble)))),
         preamble_end: compile(&format!(
@@ -281,7 +291,7 @@ fn build(languages: Languages) -> Grammar {
         first_heading_ascii: compile(&first_heading_ascii),
         article_reference: compile(&article_reference),
         article_list_next: compile(&format!(
-            r"^(?:[ \t]*,[ \t]*|[ \t]*,?[ \t]+(?:{})[ \t]+)(\d{{1,3}})(?-u:\b)",
+            r"^(?:[ \t]*,[ \t]*|[ \t]*,?[ \t]+(?:{})[ \t]+)(\d{{1,3}}|[IVXL]{{1,7}})(?-u:\b)",
             pattern_alternation(words(latin(), |s| s.list_joiners))
         )),
         // ASCII word boundary: a Unicode `\b` keeps the regex crate off its fast engines on
