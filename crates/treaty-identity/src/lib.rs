@@ -92,6 +92,20 @@ pub fn identify(text: &str, document: &Document, diagnostics: &[Diagnostic]) -> 
         let signed = signature::find(text, version.lang, closing.clone())
             .or_else(|| signature::find_statement(text, version.lang, head.clone()))
             .or_else(|| signature::find_statement(text, version.lang, closing.clone()));
+        // Every language version is signed on the same day: where OCR damaged the first
+        // version's date (`千九百バ+大年五月是日`), another version's closing gives it.
+        let signed = match signed {
+            Some(found) if found.date.is_some() => Some(found),
+            first => treaty
+                .versions
+                .iter()
+                .skip(1)
+                .find_map(|other| {
+                    signature::find(text, other.lang, closing_region(other))
+                        .filter(|found| found.date.is_some())
+                })
+                .or(first),
+        };
         // A fragment (no preamble) may still have its title before the articles.
         let mut parties = parties::parties_before(text, head.clone(), body_start, on_behalf_of);
         if parties.len() < 2 {

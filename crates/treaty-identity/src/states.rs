@@ -84,7 +84,11 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
             codes.insert(name.to_lowercase(), code);
             match profile.script {
                 Script::Latin => latin.push(name.to_string()),
-                Script::Japanese => kanji.push(name.to_string()),
+                Script::Japanese => {
+                    let folded = fold_kana_voicing(name);
+                    codes.insert(folded.clone(), code);
+                    kanji.push(folded);
+                }
             }
         }
         if profile.script == Script::Japanese {
@@ -112,6 +116,31 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
 /// `text` with each character lower-cased where its lower case is one character of the same
 /// length, so that an offset in the copy is the same offset in `text` (a character whose lower
 /// case is longer or shorter, as `İ`, stays as it is, and matches only as printed).
+/// `text` with the voicing marks of its kana taken off (`ブ`, `プ` and `フ` alike): OCR of a
+/// Japanese scan confuses them (`プラジル`, `ブラシル` for `ブラジル`), and no two states'
+/// names differ by them alone. Each character keeps its length, so offsets are the text's.
+fn fold_kana_voicing(text: &str) -> String {
+    use unicode_normalization::char::is_combining_mark;
+    use unicode_normalization::UnicodeNormalization;
+    text.chars()
+        .map(|c| {
+            if !matches!(c, '\u{3041}'..='\u{30FF}') {
+                return c;
+            }
+            let mut parts = std::iter::once(c).nfd();
+            // A kana's decomposition is its base and, when voiced, one combining mark.
+            match (parts.next(), parts.next(), parts.next()) {
+                (Some(base), Some(mark), None)
+                    if is_combining_mark(mark) && base.len_utf8() == c.len_utf8() =>
+                {
+                    base
+                }
+                _ => c,
+            }
+        })
+        .collect()
+}
+
 fn fold_case(text: &str) -> String {
     if text.is_ascii() {
         return text.to_ascii_lowercase();
@@ -211,6 +240,7 @@ fn former_names(current: &[(String, &'static str)]) -> Vec<(String, &'static str
 pub fn find_states(text: &str) -> Vec<NameMatch> {
     let matcher = &*MATCHER;
     let folded = fold_case(text);
+    let voicing_folded = fold_kana_voicing(text);
     let mut found = Vec::new();
     for (automaton, script) in [
         (&matcher.latin, Script::Latin),
@@ -219,7 +249,7 @@ pub fn find_states(text: &str) -> Vec<NameMatch> {
         let source = if script == Script::Latin {
             folded.as_str()
         } else {
-            text
+            voicing_folded.as_str()
         };
         let spaced = SpacedText::new(source, script);
         let haystack = spaced.text.as_str();
@@ -236,7 +266,13 @@ pub fn find_states(text: &str) -> Vec<NameMatch> {
             if language {
                 at = m.end();
             } else if whole_words || script != Script::Latin {
-                let key = SpacedText::new(&text[range.clone()], script)
+                // Kanji-script names are keyed without voicing marks, as they were found.
+                let named = if script == Script::Latin {
+                    &text[range.clone()]
+                } else {
+                    &source[range.clone()]
+                };
+                let key = SpacedText::new(named, script)
                     .text
                     .replace('\u{2019}', "'")
                     .to_lowercase();
@@ -336,6 +372,38 @@ mod tests {
             codes("the Hong Kong Special Administrative Region of the People's Republic of China"),
             ["HKG Hong Kong Special Administrative Region of the People's Republic of China"]
         );
+    }
+
+    #[test]
+    fn former_names_of_a_state_are_its_own_not_the_united_states() {
+        assert_eq!(
+            codes("the Government of Japan and the Government of the United States of Brazil"),
+            ["JPN Japan", "BRA United States of Brazil"]
+        );
+        assert_eq!(
+            codes("日本国とブラジル合衆国との間の条約"),
+            ["JPN 日本国", "BRA ブラジル合衆国"]
+        );
+        // OCR of a scan confuses the voicing marks of kana: the name is still found.
+        assert_eq!(
+            codes("日本国とプラジル合衆国との間の条約、ブラシル合衆国"),
+            ["JPN 日本国", "BRA プラジル合衆国", "BRA ブラシル合衆国"]
+        );
+        assert_eq!(codes("アメリカ合衆国"), ["USA アメリカ合衆国"]);
+    }
+
+    #[test]
+    fn no_two_japanese_state_names_differ_by_voicing_marks_alone() {
+        let mut seen: HashMap<String, &str> = HashMap::new();
+        for lang in Lang::all().filter(|l| l.profile().script == Script::Japanese) {
+            for (name, code) in lang.profile().names.states {
+                let folded = fold_kana_voicing(name);
+                assert_eq!(folded.len(), name.len(), "{name}");
+                if let Some(other) = seen.insert(folded, code) {
+                    assert_eq!(other, *code, "{name}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub(super) const NAMES: Names = Names {
         ("Slovakia", "SK"),
         ("Czechia", "CZ"),
         ("United States", "US"),
+        // Former official names: Brazil until 1967, Venezuela until 1953.
+        ("United States of Brazil", "BR"),
+        ("United States of Venezuela", "VE"),
         ("United States of America", "US"),
         ("American Institute in Taiwan", "US"),
         ("United Kingdom", "GB"),

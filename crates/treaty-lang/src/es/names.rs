@@ -16,6 +16,9 @@ pub(super) const NAMES: Names = Names {
         ("Canadá", "CA"),
         ("Estados Unidos de América", "US"),
         ("Estados Unidos", "US"),
+        // Former official names: Brazil until 1967, Venezuela until 1953.
+        ("Estados Unidos del Brasil", "BR"),
+        ("Estados Unidos de Venezuela", "VE"),
         ("República Popular China", "CN"),
         ("China", "CN"),
         ("República de la India", "IN"),

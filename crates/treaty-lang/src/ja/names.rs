@@ -64,6 +64,8 @@ pub(super) const NAMES: Names = Names {
         ("メキシコ合衆国", "MX"),
         ("メキシコ", "MX"),
         ("ブラジル連邦共和国", "BR"),
+        // Brazil's official name until 1967.
+        ("ブラジル合衆国", "BR"),
         ("ブラジル", "BR"),
         ("アルゼンチン", "AR"),
         ("チリ", "CL"),

@@ -93,6 +93,8 @@ pub(super) const NAMES: Names = Names {
         ("Reino Unido", "GB"),
         ("Grã-Bretanha", "GB"),
         ("Estados Unidos", "US"),
+        // Brazil's official name until 1967.
+        ("Estados Unidos do Brasil", "BR"),
         ("Estados Unidos da América", "US"),
         ("Canadá", "CA"),
         ("México", "MX"),

@@ -218,6 +218,11 @@ fn heading_sources(languages: Languages) -> HeadingSources {
     }
 }
 
+/// The profiles' `patterns` after `prefix` (flags, an anchor), `None` when no profile has one.
+fn optional_pattern(prefix: &str, patterns: Vec<&'static str>) -> Option<Regex> {
+    (!patterns.is_empty()).then(|| compile(&format!("{prefix}{}", pattern_alternation(patterns))))
+}
+
 fn build(languages: Languages) -> Grammar {
     let all = || all(languages);
     let latin = || latin(languages);
@@ -235,17 +240,9 @@ fn build(languages: Languages) -> Grammar {
             .iter()
             .map(|w| format!(", {w}")),
     );
-    let instrument_preamble = words(all(), |s| s.instrument_preamble);
-    let protocol_preamble = words(all(), |s| s.protocol_preamble);
     Grammar {
-        protocol_preamble: (!protocol_preamble.is_empty()).then(|| {
-            compile(&format!(
-                r"(?im)^[ \t]*(?:{})",
-                pattern_alternation(protocol_preamble)
-            ))
-        }),
-        instrument_preamble: (!instrument_preamble.is_empty())
-            .then(|| compile(&format!("(?i){}", pattern_alternation(instrument_preamble)))),
+        protocol_preamble: optional_pattern(r"(?im)^[ \t]*", words(all(), |s| s.protocol_preamble)),
+        instrument_preamble: optional_pattern("(?i)", words(all(), |s| s.instrument_preamble)),
         preamble_end: compile(&format!(
             "(?i){}",
             pattern_alternation(words(all(), |s| s.preamble_end))
