@@ -71,11 +71,14 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
     let mut latin: Vec<String> = Vec::new();
     let mut kanji: Vec<String> = Vec::new();
     let mut kanji_language_suffixes: Vec<&'static str> = Vec::new();
-    if Lang::all().any(|lang| lang.profile().names.iso_english_names) {
-        for (name, code) in iso_english_names() {
-            latin.push(name.clone());
-            codes.entry(name.to_lowercase()).or_insert(code);
-        }
+    let iso = if Lang::all().any(|lang| lang.profile().names.iso_english_names) {
+        iso_english_names()
+    } else {
+        Vec::new()
+    };
+    for (name, code) in &iso {
+        latin.push(name.clone());
+        codes.entry(name.to_lowercase()).or_insert(code);
     }
     for lang in Lang::all() {
         let profile = lang.profile();
@@ -93,6 +96,36 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
         }
         if profile.script == Script::Japanese {
             kanji_language_suffixes.extend(profile.names.language_suffixes);
+        }
+    }
+    // A state's federal form (the profiles' `federal_forms`) names that state; a name the
+    // tables give outright keeps its own code.
+    for lang in Lang::all() {
+        let profile = lang.profile();
+        let names = &profile.names;
+        let iso_names = iso.iter().filter(|_| names.iso_english_names);
+        let bases: Vec<(&str, &'static str)> = names
+            .states
+            .iter()
+            .copied()
+            .chain(iso_names.map(|(name, code)| (name.as_str(), *code)))
+            .collect();
+        for form in names.federal_forms {
+            for (name, code) in &bases {
+                let federal = form.replace("{}", name);
+                let (key, list) = match profile.script {
+                    Script::Latin => (federal.to_lowercase(), &mut latin),
+                    Script::Japanese => (fold_kana_voicing(&federal), &mut kanji),
+                };
+                if !codes.contains_key(&key) {
+                    codes.insert(key.clone(), code);
+                    list.push(if profile.script == Script::Latin {
+                        federal
+                    } else {
+                        key
+                    });
+                }
+            }
         }
     }
     let latin: Vec<String> = latin
@@ -122,6 +155,10 @@ static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
 fn fold_kana_voicing(text: &str) -> String {
     use unicode_normalization::char::is_combining_mark;
     use unicode_normalization::UnicodeNormalization;
+    // Kana lie in U+3041..U+30FF, whose UTF-8 starts with the byte 0xE3.
+    if !text.as_bytes().contains(&0xE3) {
+        return text.to_string();
+    }
     text.chars()
         .map(|c| {
             if !matches!(c, '\u{3041}'..='\u{30FF}') {
@@ -390,6 +427,17 @@ mod tests {
             ["JPN 日本国", "BRA プラジル合衆国", "BRA ブラシル合衆国"]
         );
         assert_eq!(codes("アメリカ合衆国"), ["USA アメリカ合衆国"]);
+        assert_eq!(
+            codes("Estados Unidos do Brasil e Estados Unidos da América"),
+            [
+                "BRA Estados Unidos do Brasil",
+                "USA Estados Unidos da América"
+            ]
+        );
+        assert_eq!(
+            codes("the United States of Venezuela"),
+            ["VEN United States of Venezuela"]
+        );
     }
 
     #[test]

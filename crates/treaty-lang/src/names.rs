@@ -46,6 +46,10 @@ pub struct Names {
     /// federal state its language communities). For the kanji script, whose names are found
     /// inside words.
     pub language_suffixes: &'static [&'static str],
+    /// The federal forms of a state's name, `{}` standing for the name (`United States of
+    /// {}`, `{}合衆国`): such a form names that state, never the United States of America
+    /// (Brazil was the United States of Brazil until 1967, Venezuela of Venezuela until 1953).
+    pub federal_forms: &'static [&'static str],
     /// States whose currency is of a shared family, by a word of their name as printed.
     pub currency_parties: &'static [CurrencyParty],
     /// Bare currency words of the shared families.
@@ -58,6 +62,7 @@ impl Names {
         states: &[],
         iso_english_names: false,
         language_suffixes: &[],
+        federal_forms: &[],
         currency_parties: &[],
         currency_families: &[],
     };

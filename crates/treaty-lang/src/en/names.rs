@@ -17,9 +17,6 @@ pub(super) const NAMES: Names = Names {
         ("Slovakia", "SK"),
         ("Czechia", "CZ"),
         ("United States", "US"),
-        // Former official names: Brazil until 1967, Venezuela until 1953.
-        ("United States of Brazil", "BR"),
-        ("United States of Venezuela", "VE"),
         ("United States of America", "US"),
         ("American Institute in Taiwan", "US"),
         ("United Kingdom", "GB"),
@@ -84,6 +81,7 @@ pub(super) const NAMES: Names = Names {
     ],
     iso_english_names: true,
     language_suffixes: &[],
+    federal_forms: &["United States of {}"],
     currency_parties: &[
         CurrencyParty {
             name_word: "denmark",

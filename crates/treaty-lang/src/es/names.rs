@@ -16,9 +16,6 @@ pub(super) const NAMES: Names = Names {
         ("Canadá", "CA"),
         ("Estados Unidos de América", "US"),
         ("Estados Unidos", "US"),
-        // Former official names: Brazil until 1967, Venezuela until 1953.
-        ("Estados Unidos del Brasil", "BR"),
-        ("Estados Unidos de Venezuela", "VE"),
         ("República Popular China", "CN"),
         ("China", "CN"),
         ("República de la India", "IN"),
@@ -189,6 +186,7 @@ pub(super) const NAMES: Names = Names {
     ],
     iso_english_names: false,
     language_suffixes: &[],
+    federal_forms: &["Estados Unidos de {}", "Estados Unidos del {}"],
     currency_parties: &[
         CurrencyParty {
             name_word: "dinamarca",

@@ -64,8 +64,6 @@ pub(super) const NAMES: Names = Names {
         ("メキシコ合衆国", "MX"),
         ("メキシコ", "MX"),
         ("ブラジル連邦共和国", "BR"),
-        // Brazil's official name until 1967.
-        ("ブラジル合衆国", "BR"),
         ("ブラジル", "BR"),
         ("アルゼンチン", "AR"),
         ("チリ", "CL"),
@@ -190,6 +188,7 @@ pub(super) const NAMES: Names = Names {
     ],
     iso_english_names: false,
     language_suffixes: &["語"],
+    federal_forms: &["{}合衆国"],
     currency_parties: &[
         CurrencyParty {
             name_word: "デンマーク",

@@ -93,8 +93,6 @@ pub(super) const NAMES: Names = Names {
         ("Reino Unido", "GB"),
         ("Grã-Bretanha", "GB"),
         ("Estados Unidos", "US"),
-        // Brazil's official name until 1967.
-        ("Estados Unidos do Brasil", "BR"),
         ("Estados Unidos da América", "US"),
         ("Canadá", "CA"),
         ("México", "MX"),
@@ -208,6 +206,11 @@ pub(super) const NAMES: Names = Names {
     ],
     iso_english_names: false,
     language_suffixes: &[],
+    federal_forms: &[
+        "Estados Unidos do {}",
+        "Estados Unidos da {}",
+        "Estados Unidos de {}",
+    ],
     currency_parties: &[
         CurrencyParty {
             name_word: "dinamarca",
